@@ -1,0 +1,134 @@
+//! Agents and the match driver.
+
+use rand::SeedableRng;
+
+use crate::game::Game;
+use crate::player::{PlayerId, Turn};
+use crate::record::Record;
+use crate::GameRng;
+
+/// A player: chooses an action knowing only his observation and the legal
+/// actions. It never sees the true state, so it cannot cheat.
+pub trait Agent<G: Game> {
+    /// A short name for tables and logs.
+    fn name(&self) -> String;
+
+    /// Picks one of `legal` (never empty). `rng` is this seat's seeded
+    /// generator for the match.
+    fn choose(
+        &mut self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> G::Action;
+}
+
+/// Picks uniformly among the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomAgent;
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn name(&self) -> String {
+        "random".to_owned()
+    }
+
+    fn choose(&mut self, _: &G::Observation, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        legal[crate::chance::uniform_index(legal.len(), rng)]
+    }
+}
+
+/// Why a match could not be played to the end.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum MatchError<E: std::error::Error + 'static> {
+    /// The rules were refused.
+    #[error("rules refused: {0}")]
+    Rules(#[source] E),
+    /// The game needs another number of agents.
+    #[error("{expected} agents needed, {given} given")]
+    AgentCount {
+        /// Players of the game.
+        expected: usize,
+        /// Agents passed.
+        given: usize,
+    },
+    /// An agent chose an action outside the legal list.
+    #[error("agent of {player} chose an illegal action at step {step}")]
+    IllegalChoice {
+        /// The seat.
+        player: PlayerId,
+        /// Index of the step.
+        step: usize,
+    },
+    /// The game ran past [`Game::max_game_length`]: a bug in the engine.
+    #[error("game exceeded its declared maximum length")]
+    TooLong,
+    /// A chance event listed no outcome: a bug in the engine.
+    #[error("chance event without outcomes at step {0}")]
+    NoChanceOutcome(usize),
+}
+
+/// The generator of chance events for the match played from `seed`.
+pub fn chance_rng(seed: u64) -> GameRng {
+    GameRng::seed_from_u64(seed)
+}
+
+/// The generator of the agent in seat `player` for the match played from
+/// `seed`: independent of the chance stream and of the other seats.
+pub fn agent_rng(seed: u64, player: PlayerId) -> GameRng {
+    let mut rng = GameRng::seed_from_u64(seed);
+    rng.set_stream(1 + player.index() as u64);
+    rng
+}
+
+/// Plays a game under `rules` to the end, seat `i` played by `agents[i]`,
+/// chance drawn from `seed`. Returns the final state and its record; the same
+/// seed gives the same game.
+///
+/// ```
+/// use game_traits::{play_match, Agent, RandomAgent};
+/// # fn demo<G: game_traits::Game>(rules: G::Rules) {
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let (state, record) = play_match::<G>(&rules, 42, &mut [&mut a, &mut b]).unwrap();
+/// assert_eq!(record.replay().unwrap(), state);
+/// # }
+/// ```
+pub fn play_match<G: Game>(
+    rules: &G::Rules,
+    seed: u64,
+    agents: &mut [&mut dyn Agent<G>],
+) -> Result<(G, Record<G>), MatchError<G::Error>> {
+    let players = G::num_players(rules);
+    if agents.len() != players {
+        return Err(MatchError::AgentCount {
+            expected: players,
+            given: agents.len(),
+        });
+    }
+    let mut state = G::new(rules).map_err(MatchError::Rules)?;
+    let mut record = Record::new(rules.clone(), seed);
+    let mut chance = chance_rng(seed);
+    let mut seat_rngs: Vec<GameRng> = PlayerId::all(players).map(|p| agent_rng(seed, p)).collect();
+    let mut legal = Vec::new();
+    let max = G::max_game_length(rules) as usize;
+    loop {
+        let step = record.actions().len();
+        let action = match state.turn() {
+            Turn::Terminal => return Ok((state, record)),
+            _ if step >= max => return Err(MatchError::TooLong),
+            Turn::Chance => state
+                .sample_chance(&mut chance)
+                .ok_or(MatchError::NoChanceOutcome(step))?,
+            Turn::Player(p) => {
+                state.legal_actions(&mut legal);
+                let obs = state.observation(p);
+                let a = agents[p.index()].choose(&obs, &legal, &mut seat_rngs[p.index()]);
+                if !legal.contains(&a) {
+                    return Err(MatchError::IllegalChoice { player: p, step });
+                }
+                a
+            }
+        };
+        state.apply_unchecked(action);
+        record.push(action);
+    }
+}

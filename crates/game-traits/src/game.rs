@@ -1,0 +1,148 @@
+//! The [`Game`] trait: the one abstraction every rules engine implements.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use rand::Rng;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::player::{Outcome, PlayerId, Turn};
+
+/// A rules engine: the state of one game in progress, and everything a
+/// generic driver (a bot, a trainer, a server) needs to play it knowing
+/// nothing about the game.
+///
+/// A state is created from its [`Game::Rules`] by [`Game::new`]. Whose turn
+/// it is comes from [`Game::turn`]: a player, a chance event, or the end.
+/// Players choose among [`Game::legal_actions`]; at a chance event the
+/// outcomes and their probabilities come from [`Game::chance_outcomes`], and
+/// the chosen outcome is applied with the same [`Game::apply`] as a player's
+/// action. So a whole game is one sequence of actions, which is what a
+/// [`Record`](crate::Record) stores.
+///
+/// Hidden information lives only in the state; what a player may know is
+/// his [`Game::Observation`], and [`Game::determinize`] builds a full state
+/// from an observation alone.
+///
+/// # Contract
+///
+/// - `apply` of an action that [`Game::is_legal`] rejects returns an error
+///   and leaves the state equal (`==`) to what it was.
+/// - `legal_actions` lists each action once, sorted by [`Game::action_id`],
+///   and is non-empty at every non-terminal turn.
+/// - At a chance event, `legal_actions` lists exactly the outcomes of
+///   `chance_outcomes`, each with a probability in (0, 1], summing to 1.
+/// - `observation(p)` of `determinize(observation(p))` is `observation(p)`.
+///
+/// The conformance test-kit (`testkit` feature) checks all of this on many
+/// random games.
+pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned {
+    /// The rule set and options; [`Default`] is the default rule set.
+    type Rules: Clone + PartialEq + Debug + Default + Serialize + DeserializeOwned;
+    /// A player's decision or a chance outcome.
+    type Action: Copy + Eq + Ord + Hash + Debug + Display + Serialize + DeserializeOwned;
+    /// What one player may know of the state; rendered by [`Display`].
+    type Observation: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned;
+    /// Why an action, a rule set or an observation was refused.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// A short stable name of the game, used in records.
+    const NAME: &'static str;
+
+    /// The initial state of a game under `rules`, or an error when the rules
+    /// are inconsistent.
+    fn new(rules: &Self::Rules) -> Result<Self, Self::Error>;
+
+    /// The rules this game is played under.
+    fn rules(&self) -> &Self::Rules;
+
+    /// Number of players (seats) under `rules`.
+    fn num_players(rules: &Self::Rules) -> usize;
+
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+
+    /// Clears `out` and fills it with the legal actions at this turn, sorted
+    /// by [`Game::action_id`]. At a chance event these are the outcomes; at
+    /// the end of the game the list is empty. Reusing `out` keeps the hot
+    /// path free of allocation.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Whether `action` may be applied now. Cheaper than listing.
+    fn is_legal(&self, action: Self::Action) -> bool;
+
+    /// Applies a legal action or chance outcome; an illegal one returns an
+    /// error and leaves the state unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Applies an action already known to be legal (one just listed by
+    /// [`Game::legal_actions`]), skipping the check. Search code calls this
+    /// on its hot path. With an illegal action the state is unspecified
+    /// (but memory-safe); by default this is [`Game::apply`].
+    fn apply_unchecked(&mut self, action: Self::Action) {
+        let _ = self.apply(action);
+    }
+
+    /// Clears `out` and fills it with the outcomes of the chance event now
+    /// due and their probabilities; empty when the turn is not
+    /// [`Turn::Chance`].
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Draws one outcome of the chance event now due from `rng`, with the
+    /// probabilities of [`Game::chance_outcomes`]; `None` when the turn is
+    /// not a chance event. Games override it with a version that does not
+    /// allocate.
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Action> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        crate::chance::sample_weighted(&outcomes, rng)
+    }
+
+    /// What `player` may know now: his own hidden information, everything
+    /// public, and what he remembers (perfect recall).
+    fn observation(&self, player: PlayerId) -> Self::Observation;
+
+    /// A full state consistent with `observation`, the unseen part drawn from
+    /// `rng`: what an information-set search plays on. Errors when the
+    /// observation is inconsistent (for instance tampered with).
+    fn determinize<R: Rng + ?Sized>(
+        observation: &Self::Observation,
+        rng: &mut R,
+    ) -> Result<Self, Self::Error>;
+
+    /// The result once the game has ended; `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The return (score) of `player` at the end of the game; 0 before.
+    fn returns(&self, player: PlayerId) -> f64;
+
+    /// Lowest and highest return a player can get under `rules`.
+    fn return_bounds(rules: &Self::Rules) -> (f64, f64);
+
+    /// What the returns of all players add up to at the end (0 for a
+    /// zero-sum game).
+    fn returns_sum(rules: &Self::Rules) -> f64;
+
+    /// Number of player decisions made so far (chance outcomes excluded).
+    fn move_count(&self) -> u32;
+
+    /// Upper bound on the number of actions (decisions and chance outcomes)
+    /// in any game under `rules`.
+    fn max_game_length(rules: &Self::Rules) -> u32;
+
+    /// Size of the dense action-id space under `rules`: every action id is
+    /// below it.
+    fn action_space(rules: &Self::Rules) -> usize;
+
+    /// The dense, stable id of `action`, below [`Game::action_space`].
+    fn action_id(rules: &Self::Rules, action: Self::Action) -> usize;
+
+    /// The action with id `id`, if any.
+    fn action_from_id(rules: &Self::Rules, id: usize) -> Option<Self::Action>;
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+}
