@@ -1,0 +1,197 @@
+//! The serialised form of a state and the checks that make a stored (or
+//! tampered) state either consistent or refused.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::StrategoError;
+use crate::repetition::{Chase, Series, ZOBRIST};
+use crate::rules::Rules;
+use crate::setup::{SetupSquare, SETUP_SQUARES};
+use crate::square::Square;
+use crate::state::{End, LastMove, Stratego, EMPTY, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL};
+use crate::variant::Kind;
+
+/// The stored form of [`Stratego`]: the 100 board cells as bytes
+/// (`0x80` piece, `0x40` moved, `0x20` revealed, `0x10` second player,
+/// low four bits the kind; `0` empty, `0x0F` lake) and the bookkeeping.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateRepr {
+    pub(crate) rules: Rules,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) placed: [u8; 2],
+    pub(crate) to_move: u8,
+    pub(crate) moves: u32,
+    pub(crate) no_attack: u16,
+    pub(crate) lost: [[u8; Kind::COUNT]; 2],
+    pub(crate) series: [Series; 2],
+    pub(crate) chase: Option<Chase>,
+    pub(crate) last_move: [Option<LastMove>; 2],
+    pub(crate) end: Option<End>,
+}
+
+impl From<Stratego> for StateRepr {
+    fn from(s: Stratego) -> Self {
+        StateRepr {
+            rules: s.rules,
+            cells: Square::all().map(|sq| s.board[sq.pad()]).collect(),
+            placed: s.placed,
+            to_move: s.to_move,
+            moves: s.moves,
+            no_attack: s.no_attack,
+            lost: s.lost,
+            series: s.series,
+            chase: s.chase,
+            last_move: s.last_move,
+            end: s.end,
+        }
+    }
+}
+
+impl TryFrom<StateRepr> for Stratego {
+    type Error = StrategoError;
+    fn try_from(r: StateRepr) -> Result<Self, Self::Error> {
+        Stratego::from_parts(r)
+    }
+}
+
+impl Serialize for Stratego {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        StateRepr::from(self.clone()).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Stratego {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let repr = StateRepr::deserialize(d)?;
+        Stratego::from_parts(repr).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Stratego {
+    /// Rebuilds a state from its stored form, checking every invariant.
+    pub(crate) fn from_parts(r: StateRepr) -> Result<Stratego, StrategoError> {
+        let bad = |why: String| Err(StrategoError::State(why));
+        let mut s = Stratego::with_rules(&r.rules)?;
+        if r.cells.len() != 100 {
+            return bad("board must have 100 cells".into());
+        }
+        let variant = r.rules.variant;
+        let setup_phase = (r.placed[1] as usize) < SETUP_SQUARES;
+        if r.placed.iter().any(|&n| n as usize > SETUP_SQUARES)
+            || ((r.placed[0] as usize) < SETUP_SQUARES && r.placed[1] > 0)
+            || r.to_move > 1
+        {
+            return bad("bad setup progress or player to move".into());
+        }
+        for sq in Square::all() {
+            let c = r.cells[sq.index()];
+            if sq.is_lake() {
+                if c != WALL {
+                    return bad(format!("lake {sq} not water"));
+                }
+                continue;
+            }
+            if c == EMPTY {
+                continue;
+            }
+            let kind = match Kind::new(c & KIND) {
+                Some(k) if c & PRESENT != 0 && variant.count(k) > 0 => k,
+                _ => return bad(format!("bad cell {c:#x} on {sq}")),
+            };
+            let owner = ((c & OWNER) >> 4) as usize;
+            if !kind.is_mobile() && c & MOVED != 0 {
+                return bad(format!("an immobile piece has moved on {sq}"));
+            }
+            if setup_phase && c & (MOVED | REVEALED) != 0 {
+                return bad("moved piece during setup".into());
+            }
+            s.board[sq.pad()] = c;
+            s.alive[owner][kind.index()] += 1;
+            if s.alive[owner][kind.index()] > variant.count(kind) {
+                return bad(format!("too many {}", variant.name(kind)));
+            }
+            if kind.is_mobile() {
+                s.mobile[owner] |= 1u128 << sq.index();
+            }
+            s.hash ^= ZOBRIST[owner][sq.index()];
+        }
+        for p in 0..2 {
+            for k in Kind::ALL {
+                let total = s.alive[p][k.index()] as u16 + r.lost[p][k.index()] as u16;
+                let ok = if setup_phase {
+                    r.lost[p][k.index()] == 0
+                } else {
+                    total == variant.count(k) as u16
+                };
+                if !ok {
+                    return bad(format!("piece counts of player {p} do not add up"));
+                }
+            }
+            if setup_phase {
+                let n = s.alive[p].iter().map(|&n| n as usize).sum::<usize>();
+                let in_place = (0..r.placed[p] as usize).all(|i| {
+                    SetupSquare::from_index(i).is_some_and(|ss| {
+                        s.board[ss.board_square(p).pad()] & (PRESENT | OWNER) == PRESENT | ((p as u8) << 4)
+                    })
+                });
+                if n != r.placed[p] as usize || !in_place {
+                    return bad("setup squares do not match the placements".into());
+                }
+            }
+        }
+        if setup_phase
+            && (r.moves != 0
+                || r.no_attack != 0
+                || r.to_move != 0
+                || r.chase.is_some()
+                || r.end.is_some()
+                || r.series != [Series::default(); 2]
+                || r.last_move != [None; 2])
+        {
+            return bad("play bookkeeping during setup".into());
+        }
+        if r.moves > r.rules.max_moves || r.no_attack as u32 > r.moves {
+            return bad("move counters out of range".into());
+        }
+        if r.end.is_none() && !setup_phase {
+            let flags = (0..2).all(|p| s.alive[p][Kind::FLAG.index()] == 1);
+            let limits = r.moves < r.rules.max_moves && r.rules.no_attack_limit.map_or(true, |l| r.no_attack < l);
+            if !flags || !limits {
+                return bad("the game should have ended".into());
+            }
+        }
+        if r.end.is_some_and(|e| e.winner.is_some_and(|w| w > 1)) {
+            return bad("bad winner".into());
+        }
+        for (p, series) in r.series.iter().enumerate() {
+            if series.count == 0 {
+                if *series != Series::default() {
+                    return bad("empty series with data".into());
+                }
+                continue;
+            }
+            let valid_dir = matches!(series.dir, -13 | -12 | -11 | -1 | 1 | 11 | 12 | 13);
+            let piece_ok = series
+                .at
+                .is_some_and(|sq| s.mobile[p] & (1u128 << sq.index()) != 0);
+            if !valid_dir || series.last_dir.abs() != series.dir.abs() || series.origin.is_none() || !piece_ok || !(1..=9).contains(&series.len) {
+                return bad("bad two-square series".into());
+            }
+        }
+        if let Some(c) = &r.chase {
+            if c.chaser > 1 || c.positions.len() as u64 > r.moves as u64 + 2 || !r.rules.more_squares_rule {
+                return bad("bad chase".into());
+            }
+        }
+        s.placed = r.placed;
+        s.to_move = r.to_move;
+        s.moves = r.moves;
+        s.no_attack = r.no_attack;
+        s.lost = r.lost;
+        s.series = r.series;
+        s.chase = r.chase;
+        s.last_move = r.last_move;
+        s.end = r.end;
+        Ok(s)
+    }
+}
