@@ -48,6 +48,16 @@ pub enum Turn {
     Terminal,
 }
 
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Player(p) => p.fmt(f),
+            Turn::Chance => f.write_str("chance"),
+            Turn::Terminal => f.write_str("end"),
+        }
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {

@@ -1,1 +1,265 @@
-fn main(){}
+//! The tiny game passes the whole conformance kit, and the kit catches
+//! broken games.
+
+use game_traits::testkit::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
+use game_traits::testkit::{check_game, check_game_with, check_golden, KitConfig};
+use game_traits::{play_match, Agent, Game, Outcome, PlayerId, RandomAgent, Record, Turn};
+
+#[test]
+fn kuhn_passes_the_conformance_kit() {
+    check_game::<KuhnPoker>(&KuhnRules::default());
+    check_game::<KuhnPoker>(&KuhnRules { ante: 3 });
+}
+
+#[test]
+fn kuhn_golden_playthroughs() {
+    check_golden::<KuhnPoker>(
+        &KuhnRules::default(),
+        &[1, 2, 3, 4],
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/kuhn.txt"),
+    );
+}
+
+fn dealt(cards: [game_traits::testkit::kuhn::Card; 2]) -> KuhnPoker {
+    let mut g = KuhnPoker::new(&KuhnRules::default()).unwrap();
+    for c in cards {
+        g.apply(KuhnAction::Deal(c)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn showdown_goes_to_the_higher_card() {
+    use game_traits::testkit::kuhn::Card::*;
+    let mut g = dealt([Jack, King]);
+    g.apply(KuhnAction::Bet).unwrap();
+    g.apply(KuhnAction::Bet).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P1)));
+    assert_eq!(g.returns(PlayerId::P1), 2.0);
+    assert_eq!(g.returns(PlayerId::P0), -2.0);
+}
+
+#[test]
+fn folding_loses_the_ante() {
+    use game_traits::testkit::kuhn::Card::*;
+    let mut g = dealt([Jack, King]);
+    g.apply(KuhnAction::Pass).unwrap();
+    g.apply(KuhnAction::Bet).unwrap();
+    g.apply(KuhnAction::Pass).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P1)));
+    assert_eq!(g.returns(PlayerId::P0), -1.0);
+}
+
+#[test]
+fn illegal_action_is_refused_and_changes_nothing() {
+    use game_traits::testkit::kuhn::Card::*;
+    let g = dealt([Queen, King]);
+    let mut copy = g.clone();
+    assert!(copy.apply(KuhnAction::Deal(Jack)).is_err());
+    assert_eq!(copy, g);
+}
+
+#[test]
+fn hidden_card_is_not_in_the_observation() {
+    use game_traits::testkit::kuhn::Card::*;
+    // Two states that differ only in the card P0 cannot see.
+    let (a, b) = (dealt([Jack, Queen]), dealt([Jack, King]));
+    assert_eq!(a.observation(PlayerId::P0), b.observation(PlayerId::P0));
+    assert_ne!(a.observation(PlayerId::P1), b.observation(PlayerId::P1));
+}
+
+#[test]
+fn match_driver_is_reproducible_and_records_replay() {
+    let rules = KuhnRules::default();
+    let play = |seed| {
+        let (mut a, mut b) = (RandomAgent, RandomAgent);
+        play_match::<KuhnPoker>(&rules, seed, &mut [&mut a, &mut b]).unwrap()
+    };
+    let (s1, r1) = play(9);
+    let (s2, r2) = play(9);
+    assert_eq!((s1.clone(), r1.clone()), (s2, r2));
+    assert_eq!(r1.replay().unwrap(), s1);
+    let back: Record<KuhnPoker> =
+        serde_json::from_str(&serde_json::to_string(&r1).unwrap()).unwrap();
+    assert_eq!(back, r1);
+}
+
+#[test]
+fn match_driver_refuses_an_agent_that_cheats() {
+    struct Cheat;
+    impl Agent<KuhnPoker> for Cheat {
+        fn name(&self) -> String {
+            "cheat".into()
+        }
+        fn choose(
+            &mut self,
+            _: &game_traits::testkit::kuhn::KuhnObservation,
+            _: &[KuhnAction],
+            _: &mut game_traits::GameRng,
+        ) -> KuhnAction {
+            KuhnAction::Deal(game_traits::testkit::kuhn::Card::King)
+        }
+    }
+    let err = play_match::<KuhnPoker>(
+        &KuhnRules::default(),
+        1,
+        &mut [&mut Cheat, &mut RandomAgent],
+    )
+    .unwrap_err();
+    assert!(matches!(err, game_traits::MatchError::IllegalChoice { .. }));
+}
+
+#[test]
+fn record_with_an_illegal_step_is_refused() {
+    let mut r = Record::<KuhnPoker>::new(KuhnRules::default(), 0);
+    r.push(KuhnAction::Bet);
+    assert!(matches!(
+        r.replay(),
+        Err(game_traits::ReplayError::Step { step: 0, .. })
+    ));
+    let wrong: Result<Record<KuhnPoker>, _> =
+        serde_json::from_str(r#"{"game":"chess","rules":{"ante":1},"seed":0,"actions":[]}"#);
+    assert!(matches!(
+        wrong.unwrap().replay(),
+        Err(game_traits::ReplayError::WrongGame { .. })
+    ));
+}
+
+#[test]
+fn tampered_state_is_refused() {
+    for bad in [
+        r#"{"rules":{"ante":1},"cards":["King","King"],"history":[]}"#,
+        r#"{"rules":{"ante":1},"cards":[null,null],"history":["Bet"]}"#,
+        r#"{"rules":{"ante":0},"cards":[null,null],"history":[]}"#,
+        r#"{"rules":{"ante":1},"cards":["Jack","King"],"history":["Bet","Bet","Bet"]}"#,
+    ] {
+        assert!(serde_json::from_str::<KuhnPoker>(bad).is_err(), "{bad}");
+    }
+}
+
+/// A deliberately broken game: it leaks nothing but ignores the generator
+/// when determinising. The kit must notice.
+mod broken {
+    use super::*;
+    use game_traits::rand::Rng;
+
+    /// `LEAK = false`: honest observations, but determinisation ignores its
+    /// generator. `LEAK = true`: the observation carries the whole state.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    pub struct FixedDeal<const LEAK: bool>(pub KuhnPoker);
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    pub struct View {
+        honest: <KuhnPoker as Game>::Observation,
+        everything: Option<KuhnPoker>,
+    }
+
+    impl std::fmt::Display for View {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.honest.fmt(f)
+        }
+    }
+
+    impl<const LEAK: bool> std::fmt::Display for FixedDeal<LEAK> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl<const LEAK: bool> Game for FixedDeal<LEAK> {
+        type Rules = KuhnRules;
+        type Action = KuhnAction;
+        type Observation = View;
+        type Error = <KuhnPoker as Game>::Error;
+        const NAME: &'static str = "fixed-deal";
+        fn new(r: &KuhnRules) -> Result<Self, Self::Error> {
+            KuhnPoker::new(r).map(FixedDeal)
+        }
+        fn rules(&self) -> &KuhnRules {
+            self.0.rules()
+        }
+        fn num_players(r: &KuhnRules) -> usize {
+            KuhnPoker::num_players(r)
+        }
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
+            self.0.legal_actions(out)
+        }
+        fn is_legal(&self, a: KuhnAction) -> bool {
+            self.0.is_legal(a)
+        }
+        fn apply(&mut self, a: KuhnAction) -> Result<(), Self::Error> {
+            self.0.apply(a)
+        }
+        fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, f64)>) {
+            self.0.chance_outcomes(out)
+        }
+        fn observation(&self, p: PlayerId) -> View {
+            View {
+                honest: self.0.observation(p),
+                everything: LEAK.then(|| self.0.clone()),
+            }
+        }
+        fn determinize<R: Rng + ?Sized>(
+            o: &Self::Observation,
+            _: &mut R,
+        ) -> Result<Self, Self::Error> {
+            if let Some(all) = &o.everything {
+                return Ok(FixedDeal(all.clone()));
+            }
+            // Always the same completion: the generator is ignored.
+            let mut fixed = game_traits::GameRng::from_seed([7; 32]);
+            KuhnPoker::determinize(&o.honest, &mut fixed).map(FixedDeal)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn returns(&self, p: PlayerId) -> f64 {
+            self.0.returns(p)
+        }
+        fn return_bounds(r: &KuhnRules) -> (f64, f64) {
+            KuhnPoker::return_bounds(r)
+        }
+        fn returns_sum(r: &KuhnRules) -> f64 {
+            KuhnPoker::returns_sum(r)
+        }
+        fn move_count(&self) -> u32 {
+            self.0.move_count()
+        }
+        fn max_game_length(r: &KuhnRules) -> u32 {
+            KuhnPoker::max_game_length(r)
+        }
+        fn action_space(r: &KuhnRules) -> usize {
+            KuhnPoker::action_space(r)
+        }
+        fn action_id(r: &KuhnRules, a: KuhnAction) -> usize {
+            KuhnPoker::action_id(r, a)
+        }
+        fn action_from_id(r: &KuhnRules, id: usize) -> Option<KuhnAction> {
+            KuhnPoker::action_from_id(r, id)
+        }
+    }
+    use game_traits::rand::SeedableRng;
+}
+
+#[test]
+#[should_panic(expected = "never differed")]
+fn kit_catches_determinisation_that_ignores_its_generator() {
+    let config = KitConfig {
+        games: 20,
+        ..KitConfig::default()
+    };
+    check_game_with::<broken::FixedDeal<false>>(&KuhnRules::default(), &config);
+}
+
+#[test]
+#[should_panic(expected = "reveal everything hidden")]
+fn kit_catches_observations_that_leak_the_hidden_card() {
+    let config = KitConfig {
+        games: 20,
+        ..KitConfig::default()
+    };
+    check_game_with::<broken::FixedDeal<true>>(&KuhnRules::default(), &config);
+}

@@ -1,0 +1,412 @@
+//! Kuhn poker: the smallest game with chance, hidden information and two
+//! players, used to prove the trait, the test-kit and generic agents.
+//!
+//! Three cards (Jack < Queen < King); each player antes one chip and is dealt
+//! one card (two chance events). Player 0 checks or bets one chip; after a
+//! check player 1 checks (showdown for the antes) or bets, and player 0 then
+//! folds or calls; after a bet the other player folds or calls. The higher
+//! card wins the pot at showdown; cards are shown only at a showdown.
+
+use std::fmt;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::{Game, Outcome, PlayerId, Turn};
+
+/// A card of the three-card deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Card {
+    /// The lowest card.
+    Jack,
+    /// The middle card.
+    Queen,
+    /// The highest card.
+    King,
+}
+
+const CARDS: [Card; 3] = [Card::Jack, Card::Queen, Card::King];
+
+/// A deal (chance) or a player's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum KuhnAction {
+    /// Chance: the next player is dealt this card.
+    Deal(Card),
+    /// Check, or fold when facing a bet.
+    Pass,
+    /// Bet, or call when facing a bet.
+    Bet,
+}
+
+impl fmt::Display for KuhnAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KuhnAction::Deal(c) => write!(f, "deal {}", card_letter(*c)),
+            KuhnAction::Pass => f.write_str("pass"),
+            KuhnAction::Bet => f.write_str("bet"),
+        }
+    }
+}
+
+fn card_letter(c: Card) -> char {
+    match c {
+        Card::Jack => 'J',
+        Card::Queen => 'Q',
+        Card::King => 'K',
+    }
+}
+
+/// The only option: the ante each player puts in (the bet is one chip).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KuhnRules {
+    /// Chips each player puts in before the deal (1 in the classic game).
+    pub ante: u8,
+}
+
+impl Default for KuhnRules {
+    fn default() -> Self {
+        KuhnRules { ante: 1 }
+    }
+}
+
+/// Why a Kuhn poker action or state was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KuhnError {
+    /// The action is not legal now.
+    #[error("illegal action {0}")]
+    Illegal(KuhnAction),
+    /// The rules are out of range.
+    #[error("ante must be 1..=100")]
+    BadAnte,
+    /// A deserialised state or observation is inconsistent.
+    #[error("inconsistent state: {0}")]
+    Inconsistent(&'static str),
+}
+
+/// A game of Kuhn poker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawKuhn", into = "RawKuhn")]
+pub struct KuhnPoker {
+    rules: KuhnRules,
+    cards: [Option<Card>; 2],
+    /// Decisions so far (`Pass`/`Bet`), at most three.
+    history: Vec<KuhnAction>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RawKuhn {
+    rules: KuhnRules,
+    cards: [Option<Card>; 2],
+    history: Vec<KuhnAction>,
+}
+
+impl From<KuhnPoker> for RawKuhn {
+    fn from(k: KuhnPoker) -> Self {
+        RawKuhn {
+            rules: k.rules,
+            cards: k.cards,
+            history: k.history,
+        }
+    }
+}
+
+impl TryFrom<RawKuhn> for KuhnPoker {
+    type Error = KuhnError;
+    fn try_from(raw: RawKuhn) -> Result<Self, KuhnError> {
+        // Rebuild by replaying, so every reachable-state invariant holds.
+        let mut k = KuhnPoker::new(&raw.rules)?;
+        if raw.cards[0].is_none() && raw.cards[1].is_some() {
+            return Err(KuhnError::Inconsistent(
+                "second card dealt before the first",
+            ));
+        }
+        for c in raw.cards {
+            match c {
+                Some(c) => k
+                    .apply(KuhnAction::Deal(c))
+                    .map_err(|_| KuhnError::Inconsistent("deal"))?,
+                None if raw.history.is_empty() => {}
+                None => return Err(KuhnError::Inconsistent("decision before the deal")),
+            }
+        }
+        for &a in &raw.history {
+            if matches!(a, KuhnAction::Deal(_)) {
+                return Err(KuhnError::Inconsistent("deal in the betting history"));
+            }
+            k.apply(a)
+                .map_err(|_| KuhnError::Inconsistent("betting history"))?;
+        }
+        Ok(k)
+    }
+}
+
+impl KuhnPoker {
+    fn dealt(&self) -> usize {
+        self.cards.iter().flatten().count()
+    }
+
+    fn ended(&self) -> bool {
+        use KuhnAction::*;
+        matches!(
+            self.history.as_slice(),
+            [Pass, Pass] | [Bet, _] | [Pass, Bet, _]
+        )
+    }
+
+    fn showdown(&self) -> bool {
+        use KuhnAction::*;
+        matches!(
+            self.history.as_slice(),
+            [Pass, Pass] | [Bet, Bet] | [Pass, Bet, Bet]
+        )
+    }
+
+    /// Chips player `p` has put in, ante included.
+    fn stake(&self, p: usize) -> f64 {
+        let bets = self
+            .history
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| i % 2 == p && **a == KuhnAction::Bet)
+            .count();
+        f64::from(self.rules.ante) + bets as f64
+    }
+}
+
+impl fmt::Display for KuhnPoker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |c: Option<Card>| c.map_or('-', card_letter);
+        write!(
+            f,
+            "cards {}{} history",
+            show(self.cards[0]),
+            show(self.cards[1])
+        )?;
+        for a in &self.history {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What one player of Kuhn poker knows: his card, the betting, and the
+/// other card once shown down.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KuhnObservation {
+    rules: KuhnRules,
+    player: PlayerId,
+    own: Option<Card>,
+    dealt: u8,
+    history: Vec<KuhnAction>,
+    shown: Option<Card>,
+}
+
+impl fmt::Display for KuhnObservation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |c: Option<Card>| c.map_or('?', card_letter);
+        write!(f, "{} holds {}", self.player, show(self.own))?;
+        if let Some(c) = self.shown {
+            write!(f, ", other shows {}", card_letter(c))?;
+        }
+        f.write_str(", history")?;
+        for a in &self.history {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Game for KuhnPoker {
+    type Rules = KuhnRules;
+    type Action = KuhnAction;
+    type Observation = KuhnObservation;
+    type Error = KuhnError;
+
+    const NAME: &'static str = "kuhn-poker";
+
+    fn new(rules: &KuhnRules) -> Result<Self, KuhnError> {
+        if !(1..=100).contains(&rules.ante) {
+            return Err(KuhnError::BadAnte);
+        }
+        Ok(KuhnPoker {
+            rules: *rules,
+            cards: [None; 2],
+            history: Vec::new(),
+        })
+    }
+
+    fn rules(&self) -> &KuhnRules {
+        &self.rules
+    }
+
+    fn num_players(_: &KuhnRules) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.dealt() < 2 {
+            Turn::Chance
+        } else if self.ended() {
+            Turn::Terminal
+        } else {
+            Turn::Player(PlayerId::new((self.history.len() % 2) as u8))
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
+        out.clear();
+        match self.turn() {
+            Turn::Chance => out.extend(
+                CARDS
+                    .iter()
+                    .filter(|c| !self.cards.contains(&Some(**c)))
+                    .map(|&c| KuhnAction::Deal(c)),
+            ),
+            Turn::Player(_) => out.extend([KuhnAction::Pass, KuhnAction::Bet]),
+            Turn::Terminal => {}
+        }
+    }
+
+    fn is_legal(&self, action: KuhnAction) -> bool {
+        match (self.turn(), action) {
+            (Turn::Chance, KuhnAction::Deal(c)) => !self.cards.contains(&Some(c)),
+            (Turn::Player(_), KuhnAction::Pass | KuhnAction::Bet) => true,
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: KuhnAction) -> Result<(), KuhnError> {
+        if !self.is_legal(action) {
+            return Err(KuhnError::Illegal(action));
+        }
+        match action {
+            KuhnAction::Deal(c) => self.cards[self.dealt()] = Some(c),
+            a => self.history.push(a),
+        }
+        Ok(())
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, f64)>) {
+        out.clear();
+        if self.turn() == Turn::Chance {
+            let left = 3 - self.dealt();
+            out.extend(
+                CARDS
+                    .iter()
+                    .filter(|c| !self.cards.contains(&Some(**c)))
+                    .map(|&c| (KuhnAction::Deal(c), 1.0 / left as f64)),
+            );
+        }
+    }
+
+    fn observation(&self, player: PlayerId) -> KuhnObservation {
+        let p = player.index().min(1);
+        KuhnObservation {
+            rules: self.rules,
+            player: PlayerId::new(p as u8),
+            own: self.cards[p],
+            dealt: self.dealt() as u8,
+            history: self.history.clone(),
+            shown: if self.showdown() {
+                self.cards[1 - p]
+            } else {
+                None
+            },
+        }
+    }
+
+    fn determinize<R: Rng + ?Sized>(obs: &KuhnObservation, rng: &mut R) -> Result<Self, KuhnError> {
+        let p = obs.player.index();
+        if p > 1 || obs.dealt > 2 || (obs.own.is_some() != (obs.dealt as usize > p)) {
+            return Err(KuhnError::Inconsistent("observation"));
+        }
+        let mut cards = [None; 2];
+        cards[p] = obs.own;
+        if obs.dealt as usize > 1 - p {
+            cards[1 - p] = match obs.shown {
+                Some(c) => Some(c),
+                None => {
+                    let free: Vec<Card> =
+                        CARDS.into_iter().filter(|c| Some(*c) != obs.own).collect();
+                    Some(free[rng.random_range(0..free.len())])
+                }
+            };
+        }
+        let raw = RawKuhn {
+            rules: obs.rules,
+            cards,
+            history: obs.history.clone(),
+        };
+        let state = KuhnPoker::try_from(raw)?;
+        if state.observation(obs.player) != *obs {
+            return Err(KuhnError::Inconsistent("observation"));
+        }
+        Ok(state)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.ended() {
+            return None;
+        }
+        let winner = if self.showdown() {
+            usize::from(self.cards[1] > self.cards[0])
+        } else {
+            // The player who folded is the one who passed last.
+            1 - (self.history.len() - 1) % 2
+        };
+        Some(Outcome::Win(PlayerId::new(winner as u8)))
+    }
+
+    fn returns(&self, player: PlayerId) -> f64 {
+        match self.outcome() {
+            Some(Outcome::Win(w)) => {
+                let loser = 1 - w.index();
+                let won = self.stake(loser);
+                if w == player {
+                    won
+                } else {
+                    -won
+                }
+            }
+            _ => 0.0,
+        }
+    }
+
+    fn return_bounds(rules: &KuhnRules) -> (f64, f64) {
+        let max = f64::from(rules.ante) + 1.0;
+        (-max, max)
+    }
+
+    fn returns_sum(_: &KuhnRules) -> f64 {
+        0.0
+    }
+
+    fn move_count(&self) -> u32 {
+        self.history.len() as u32
+    }
+
+    fn max_game_length(_: &KuhnRules) -> u32 {
+        5
+    }
+
+    fn action_space(_: &KuhnRules) -> usize {
+        5
+    }
+
+    fn action_id(_: &KuhnRules, action: KuhnAction) -> usize {
+        match action {
+            KuhnAction::Deal(c) => c as usize,
+            KuhnAction::Pass => 3,
+            KuhnAction::Bet => 4,
+        }
+    }
+
+    fn action_from_id(_: &KuhnRules, id: usize) -> Option<KuhnAction> {
+        match id {
+            0..=2 => Some(KuhnAction::Deal(CARDS[id])),
+            3 => Some(KuhnAction::Pass),
+            4 => Some(KuhnAction::Bet),
+            _ => None,
+        }
+    }
+}

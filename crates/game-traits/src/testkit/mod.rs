@@ -1,0 +1,448 @@
+//! The conformance test-kit: one call checks that a game keeps every
+//! contract of [`Game`] over many seeded random games.
+//!
+//! ```
+//! use game_traits::testkit::{check_game, kuhn::KuhnPoker};
+//! check_game::<KuhnPoker>(&Default::default());
+//! ```
+//!
+//! At every step of every game it checks turn and terminality, the legal
+//! list (non-empty, sorted by id, no duplicates, ids round-trip, each action
+//! legal and applicable, equal results on clones and through
+//! [`Game::apply_unchecked`]), that illegal actions are refused and leave the
+//! state equal to a clone, chance outcomes (distinct, probabilities in
+//! (0, 1] summing to 1, sampling within them), serde round trips of state and
+//! observations, observations under determinisation (same observation back,
+//! same legal actions for the player to move, the generator really used),
+//! and that tampered serialised data never makes the engine panic. At the end
+//! it checks length, returns, the winner, and that the record round-trips
+//! and replays to the final state. A failure panics with the game, seed and
+//! step.
+//!
+//! The number of games comes from `CONFORMANCE_GAMES` (default 30), the first
+//! seed from `CONFORMANCE_SEED` (default 0).
+
+mod golden;
+pub mod kuhn;
+mod tamper;
+
+use std::fmt::Write as _;
+
+use rand::{Rng, SeedableRng};
+
+use crate::{chance_rng, Game, GameRng, Outcome, PlayerId, Record, Turn};
+
+pub use golden::check_golden;
+
+/// How much the kit does; [`KitConfig::default`] reads the environment.
+#[derive(Clone, Debug)]
+pub struct KitConfig {
+    /// Random games to play.
+    pub games: u64,
+    /// Seed of the first game; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// Determinisations drawn per player and step.
+    pub determinizations: usize,
+    /// Tampered copies of the state, an observation and the record tried per
+    /// game.
+    pub tampers: usize,
+    /// Legal actions applied on clones per step (all when the list is
+    /// shorter).
+    pub applied_per_step: usize,
+    /// The game hides something from some player: then some determinisation
+    /// must differ from the true state, or the observations leak it all.
+    /// Set to `false` for a game of perfect information.
+    pub hidden_information: bool,
+}
+
+impl Default for KitConfig {
+    fn default() -> Self {
+        let env = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        KitConfig {
+            games: env("CONFORMANCE_GAMES", 30),
+            seed: env("CONFORMANCE_SEED", 0),
+            determinizations: 3,
+            tampers: 24,
+            applied_per_step: 12,
+            hidden_information: true,
+        }
+    }
+}
+
+/// Runs the kit with the default configuration; panics on the first
+/// failure.
+pub fn check_game<G: Game>(rules: &G::Rules) {
+    check_game_with::<G>(rules, &KitConfig::default());
+}
+
+/// Runs the kit with `config`; panics on the first failure, naming the seed
+/// and step.
+pub fn check_game_with<G: Game>(rules: &G::Rules, config: &KitConfig) {
+    let (lo, hi) = G::return_bounds(rules);
+    assert!(lo <= hi, "{}: return bounds {lo} > {hi}", G::NAME);
+    assert!(
+        G::action_space(rules) > 0,
+        "{}: empty action space",
+        G::NAME
+    );
+    let mut seen = Resampling::default();
+    for i in 0..config.games {
+        let seed = config.seed.wrapping_add(i);
+        let mut run = Run::<G>::new(rules, seed, config);
+        if let Err(msg) = run.play(&mut seen) {
+            panic!(
+                "conformance failure in {} (rules {rules:?}), seed {seed}, step {}: {msg}\n\
+                 state:\n{}",
+                G::NAME,
+                run.record.actions().len(),
+                run.state
+            );
+        }
+    }
+    assert!(
+        seen.hidden || !config.hidden_information,
+        "{}: every determinisation equals the true state over {} games: \
+         the observations reveal everything hidden",
+        G::NAME,
+        config.games
+    );
+    assert!(
+        !seen.hidden || seen.differed,
+        "{}: determinisation never differed from the true state over {} games: \
+         hidden information is never resampled",
+        G::NAME,
+        config.games
+    );
+}
+
+#[derive(Default)]
+struct Resampling {
+    /// Some determinisation differed from the true state: something was
+    /// hidden.
+    hidden: bool,
+    /// Determinisations with different seeds differed from each other.
+    differed: bool,
+}
+
+struct Run<'a, G: Game> {
+    rules: &'a G::Rules,
+    config: &'a KitConfig,
+    state: G,
+    record: Record<G>,
+    rng: GameRng,
+    legal: Vec<G::Action>,
+    outcomes: Vec<(G::Action, f64)>,
+}
+
+type Check = Result<(), String>;
+
+fn ensure(cond: bool, msg: impl FnOnce() -> String) -> Check {
+    if cond {
+        Ok(())
+    } else {
+        Err(msg())
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| format!("serialisation failed: {e}"))
+}
+
+fn round_trip<T>(value: &T, what: &str) -> Check
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let text = json(value)?;
+    let back: T =
+        serde_json::from_str(&text).map_err(|e| format!("{what} does not deserialise: {e}"))?;
+    ensure(back == *value, || {
+        format!("{what} changes in a serde round trip")
+    })
+}
+
+impl<'a, G: Game> Run<'a, G> {
+    fn new(rules: &'a G::Rules, seed: u64, config: &'a KitConfig) -> Self {
+        Run {
+            rules,
+            config,
+            state: G::new(rules).unwrap_or_else(|e| panic!("{}: rules refused: {e}", G::NAME)),
+            record: Record::new(rules.clone(), seed),
+            rng: chance_rng(seed),
+            legal: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+
+    fn play(&mut self, seen: &mut Resampling) -> Check {
+        let max = G::max_game_length(self.rules) as usize;
+        let players = G::num_players(self.rules);
+        ensure(players > 0, || "no players".into())?;
+        // Spread the tamper trials over the game without knowing its length.
+        let mut tamper_budget = self.config.tampers;
+        loop {
+            let step = self.record.actions().len();
+            ensure(step <= max, || {
+                format!("game longer than max_game_length {max}")
+            })?;
+            self.check_turn(players)?;
+            self.state.legal_actions(&mut self.legal);
+            self.state.chance_outcomes(&mut self.outcomes);
+            let turn = self.state.turn();
+            if turn == Turn::Terminal {
+                return self.check_end(players);
+            }
+            self.check_legal_list()?;
+            self.check_illegal_refused()?;
+            self.check_applies()?;
+            round_trip(&self.state, "state")?;
+            ensure(!self.state.to_string().is_empty(), || {
+                "empty rendering".into()
+            })?;
+            for p in PlayerId::all(players) {
+                self.check_observation(p, seen)?;
+            }
+            if tamper_budget > 0 && (step % 7 == 3 || step == 0) {
+                tamper_budget -= 1;
+                tamper::state::<G>(&self.state, &mut self.rng)?;
+                let p = PlayerId::new(self.rng.random_range(0..players) as u8);
+                tamper::observation::<G>(&self.state.observation(p), &mut self.rng)?;
+            }
+            let action = match turn {
+                Turn::Chance => self.check_chance()?,
+                _ => self.legal[self.rng.random_range(0..self.legal.len())],
+            };
+            self.state
+                .apply(action)
+                .map_err(|e| format!("listed action {action} refused: {e}"))?;
+            self.record.push(action);
+        }
+    }
+
+    fn check_turn(&self, players: usize) -> Check {
+        let turn = self.state.turn();
+        ensure(
+            (turn == Turn::Terminal) == self.state.outcome().is_some(),
+            || format!("turn {turn:?} but outcome {:?}", self.state.outcome()),
+        )?;
+        ensure((turn == Turn::Terminal) == self.state.is_terminal(), || {
+            "is_terminal disagrees with turn".into()
+        })?;
+        if let Turn::Player(p) = turn {
+            ensure(p.index() < players, || {
+                format!("turn of {p}, beyond the players")
+            })?;
+        }
+        Ok(())
+    }
+
+    fn check_legal_list(&self) -> Check {
+        ensure(!self.legal.is_empty(), || {
+            "no legal action at a decision".into()
+        })?;
+        let space = G::action_space(self.rules);
+        let mut last = None;
+        for &a in &self.legal {
+            let id = G::action_id(self.rules, a);
+            ensure(id < space, || {
+                format!("{a}: id {id} outside the space {space}")
+            })?;
+            ensure(last.is_none_or(|l| l < id), || {
+                format!("legal list not strictly sorted by id at {a} (id {id})")
+            })?;
+            last = Some(id);
+            ensure(G::action_from_id(self.rules, id) == Some(a), || {
+                format!("{a}: action_from_id({id}) does not give it back")
+            })?;
+            ensure(self.state.is_legal(a), || {
+                format!("listed {a} is not is_legal")
+            })?;
+        }
+        Ok(())
+    }
+
+    fn check_illegal_refused(&mut self) -> Check {
+        let space = G::action_space(self.rules);
+        for _ in 0..8 {
+            let id = self.rng.random_range(0..space);
+            let Some(a) = G::action_from_id(self.rules, id) else {
+                continue;
+            };
+            if self.legal.contains(&a) {
+                continue;
+            }
+            ensure(!self.state.is_legal(a), || {
+                format!("unlisted {a} passes is_legal")
+            })?;
+            let mut copy = self.state.clone();
+            ensure(copy.apply(a).is_err(), || {
+                format!("unlisted {a} was applied")
+            })?;
+            ensure(copy == self.state, || {
+                format!("refused {a} changed the state")
+            })?;
+        }
+        ensure(G::action_from_id(self.rules, space).is_none(), || {
+            "an action has an id outside the space".into()
+        })
+    }
+
+    fn check_applies(&mut self) -> Check {
+        let n = self.legal.len();
+        let take = self.config.applied_per_step.min(n);
+        for k in 0..take {
+            let a = if take == n {
+                self.legal[k]
+            } else {
+                self.legal[self.rng.random_range(0..n)]
+            };
+            let mut one = self.state.clone();
+            one.apply(a)
+                .map_err(|e| format!("listed {a} refused: {e}"))?;
+            let mut two = self.state.clone();
+            two.apply_unchecked(a);
+            ensure(one == two, || {
+                format!("{a}: apply and apply_unchecked differ")
+            })?;
+            let mut three = self.state.clone();
+            three
+                .apply(a)
+                .map_err(|e| format!("listed {a} refused: {e}"))?;
+            ensure(one == three, || format!("{a}: applying to clones differs"))?;
+        }
+        Ok(())
+    }
+
+    fn check_chance(&mut self) -> Result<G::Action, String> {
+        ensure(!self.outcomes.is_empty(), || {
+            "chance event without outcomes".into()
+        })?;
+        let mut total = 0.0;
+        let mut listed: Vec<G::Action> = Vec::with_capacity(self.outcomes.len());
+        for &(a, p) in &self.outcomes {
+            ensure(p > 0.0 && p <= 1.0, || {
+                format!("outcome {a} has probability {p}")
+            })?;
+            total += p;
+            listed.push(a);
+        }
+        ensure((total - 1.0).abs() < 1e-9, || {
+            format!("probabilities sum to {total}")
+        })?;
+        listed.sort_by_key(|&a| G::action_id(self.rules, a));
+        let before = listed.len();
+        listed.dedup();
+        ensure(listed.len() == before, || {
+            "duplicate chance outcomes".into()
+        })?;
+        ensure(listed == self.legal, || {
+            "legal list differs from the chance outcomes".into()
+        })?;
+        let sampled = self
+            .state
+            .sample_chance(&mut self.rng)
+            .ok_or("sample_chance gave nothing at a chance event")?;
+        ensure(listed.contains(&sampled), || {
+            format!("sampled {sampled} is not an outcome")
+        })?;
+        Ok(sampled)
+    }
+
+    fn check_observation(&mut self, p: PlayerId, seen: &mut Resampling) -> Check {
+        let obs = self.state.observation(p);
+        round_trip(&obs, "observation")?;
+        ensure(!obs.to_string().is_empty(), || {
+            "empty observation rendering".into()
+        })?;
+        let mut first: Option<G> = None;
+        let mut any_other = false;
+        for _ in 0..self.config.determinizations {
+            let mut rng = GameRng::seed_from_u64(self.rng.random());
+            let det = G::determinize(&obs, &mut rng)
+                .map_err(|e| format!("determinisation for {p} refused: {e}"))?;
+            ensure(det.observation(p) == obs, || {
+                format!(
+                    "determinisation for {p} changes his observation:\n{}\nvs\n{obs}",
+                    det.observation(p)
+                )
+            })?;
+            ensure(det.turn() == self.state.turn(), || {
+                format!("determinisation for {p} changes whose turn it is")
+            })?;
+            if self.state.turn() == Turn::Player(p) {
+                let mut det_legal = Vec::new();
+                det.legal_actions(&mut det_legal);
+                ensure(det_legal == self.legal, || {
+                    format!("determinisation for {p} changes his legal actions")
+                })?;
+            }
+            match &first {
+                None => first = Some(det),
+                Some(f) => any_other |= *f != det,
+            }
+        }
+        if let Some(f) = first {
+            if f != self.state {
+                seen.hidden = true;
+                // Two consistent completions exist (the true state and `f`),
+                // so a generator that is really used gives different ones.
+                seen.differed |= any_other || self.config.determinizations < 2;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_end(&mut self, players: usize) -> Check {
+        ensure(self.legal.is_empty(), || {
+            "legal actions after the end".into()
+        })?;
+        ensure(self.outcomes.is_empty(), || {
+            "chance outcomes after the end".into()
+        })?;
+        let (lo, hi) = G::return_bounds(self.rules);
+        let mut sum = 0.0;
+        let mut detail = String::new();
+        for p in PlayerId::all(players) {
+            let r = self.state.returns(p);
+            let _ = write!(detail, " {p}:{r}");
+            ensure(r >= lo - 1e-9 && r <= hi + 1e-9, || {
+                format!("return {r} of {p} out of bounds")
+            })?;
+            sum += r;
+        }
+        let want = G::returns_sum(self.rules);
+        ensure((sum - want).abs() < 1e-6, || {
+            format!("returns{detail} sum to {sum}, not {want}")
+        })?;
+        if let Some(Outcome::Win(w)) = self.state.outcome() {
+            ensure(w.index() < players, || {
+                format!("winner {w} is not a player")
+            })?;
+            for p in PlayerId::all(players).filter(|&p| p != w) {
+                ensure(self.state.returns(w) > self.state.returns(p), || {
+                    format!("winner {w} does not score more than {p}:{detail}")
+                })?;
+            }
+        }
+        round_trip(&self.record, "record")?;
+        let replayed = self
+            .record
+            .replay()
+            .map_err(|e| format!("record does not replay: {e}"))?;
+        ensure(replayed == self.state, || {
+            "replayed record gives another state".into()
+        })?;
+        ensure(
+            self.state.move_count() as usize <= self.record.actions().len(),
+            || "move count exceeds the actions played".into(),
+        )?;
+        for _ in 0..self.config.tampers.min(8) {
+            tamper::record::<G>(&self.record, &mut self.rng)?;
+        }
+        Ok(())
+    }
+}
