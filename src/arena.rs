@@ -1,0 +1,301 @@
+//! Round-robin tournaments of bots over the registered games (the `arena`
+//! example).
+//!
+//! Every game of a pairing gets its seed from the arena seed and its index
+//! alone, and results are gathered by index, so a run is identical for the
+//! same seed whatever the number of threads. Games `2k` and `2k + 1` share
+//! a seed with the seats swapped, which cancels much of the luck of the deal
+//! between the two bots.
+
+use std::fmt::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use game_traits::{Outcome, PlayerId};
+
+use crate::bots::BotSpec;
+use crate::registry::{Played, Table};
+use crate::stats::Rate;
+
+/// Two bots meeting at one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// Index of the table in the list passed to [`run_arena`].
+    pub table: usize,
+    /// The two bots; `bots[0]` sits in seat 0 in even-numbered games.
+    pub bots: [BotSpec; 2],
+}
+
+/// Every pair of distinct `bots` at every table that has them (a
+/// `heuristic` only where the game has one).
+pub fn round_robin(tables: &[Box<dyn Table>], bots: &[BotSpec]) -> Vec<Pairing> {
+    let mut pairings = Vec::new();
+    for (t, table) in tables.iter().enumerate() {
+        if table.seats() != 2 {
+            continue;
+        }
+        let usable: Vec<BotSpec> = bots
+            .iter()
+            .copied()
+            .filter(|&b| b != BotSpec::Heuristic || table.has_heuristic())
+            .collect();
+        for (i, &a) in usable.iter().enumerate() {
+            for &b in &usable[i + 1..] {
+                if a != b {
+                    pairings.push(Pairing {
+                        table: t,
+                        bots: [a, b],
+                    });
+                }
+            }
+        }
+    }
+    pairings
+}
+
+/// How an arena is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// Games per pairing (seats alternate).
+    pub games: u32,
+    /// The seed every game's seed derives from.
+    pub seed: u64,
+    /// Worker threads (at least one).
+    pub threads: usize,
+    /// Whether to keep every game's record.
+    pub keep_records: bool,
+}
+
+/// The seed of the game with index `game` of a pairing: games `2k` and
+/// `2k + 1` (the same deal with seats swapped) share it.
+pub fn game_seed(seed: u64, game: u32) -> u64 {
+    // SplitMix64 finaliser: neighbouring indices give unrelated seeds.
+    let mut z = seed ^ (u64::from(game / 2)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The totals of one pairing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingResult {
+    /// The pairing.
+    pub pairing: Pairing,
+    /// Games finished.
+    pub games: u64,
+    /// Wins of `bots[0]` and of `bots[1]`.
+    pub wins: [u64; 2],
+    /// Draws.
+    pub draws: u64,
+    /// Player decisions over all finished games.
+    pub moves: u64,
+    /// Seconds of play over all finished games (one thread's time).
+    pub seconds: f64,
+    /// Games that failed, with the reason (an engine or bot bug).
+    pub errors: Vec<String>,
+}
+
+impl PairingResult {
+    fn new(pairing: Pairing) -> Self {
+        PairingResult {
+            pairing,
+            games: 0,
+            wins: [0; 2],
+            draws: 0,
+            moves: 0,
+            seconds: 0.0,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Win rate of `bots[i]`.
+    pub fn win_rate(&self, i: usize) -> Rate {
+        Rate::new(self.wins[i.min(1)], self.games)
+    }
+
+    /// Draw rate.
+    pub fn draw_rate(&self) -> Rate {
+        Rate::new(self.draws, self.games)
+    }
+
+    /// Mean player decisions per game.
+    pub fn mean_moves(&self) -> f64 {
+        self.moves as f64 / self.games.max(1) as f64
+    }
+
+    /// Games per second of one thread.
+    pub fn games_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.games as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Where an arena stands, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// Games done.
+    pub done: usize,
+    /// Games in all.
+    pub total: usize,
+    /// Since the start.
+    pub elapsed: Duration,
+    /// The table of the game just finished.
+    pub table: &'a str,
+    /// Its pairing.
+    pub pairing: Pairing,
+}
+
+/// The outcome of a whole arena run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaResult {
+    /// One entry per pairing, in the order given.
+    pub pairings: Vec<PairingResult>,
+    /// Every game's record (JSON, one line each) in pairing then game
+    /// order, when kept.
+    pub records: Vec<String>,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+}
+
+/// Plays `config.games` games of every pairing on `config.threads` threads,
+/// calling `progress` after each game.
+pub fn run_arena(
+    tables: &[Box<dyn Table>],
+    pairings: &[Pairing],
+    config: &ArenaConfig,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> ArenaResult {
+    let start = Instant::now();
+    // Game-major order, so that every pairing advances together and the
+    // slow pairings do not all come at the end.
+    let jobs: Vec<(usize, u32)> = (0..config.games)
+        .flat_map(|g| (0..pairings.len()).map(move |p| (p, g)))
+        .collect();
+    let mut played: Vec<Option<Result<Played, String>>> = vec![None; jobs.len()];
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.clamp(1, jobs.len().max(1)) {
+            let sender = sender.clone();
+            let (next, jobs) = (&next, &jobs);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(p, g)) = jobs.get(i) else {
+                    break;
+                };
+                let result = play_one(tables, pairings[p], config, g);
+                if sender.send((i, result)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        for (done, (i, result)) in receiver.iter().enumerate() {
+            let pairing = pairings[jobs[i].0];
+            played[i] = Some(result);
+            progress(Progress {
+                done: done + 1,
+                total: jobs.len(),
+                elapsed: start.elapsed(),
+                table: tables[pairing.table].name(),
+                pairing,
+            });
+        }
+    });
+    let mut results: Vec<PairingResult> = pairings.iter().map(|&p| PairingResult::new(p)).collect();
+    let mut records = vec![Vec::new(); pairings.len()];
+    for (&(p, g), result) in jobs.iter().zip(played) {
+        let total = &mut results[p];
+        match result.unwrap_or_else(|| Err("game not played".to_owned())) {
+            Ok(game) => {
+                total.games += 1;
+                total.moves += u64::from(game.moves);
+                total.seconds += game.seconds;
+                // Seat 0 holds bots[0] in even games.
+                let first_in_seat0 = g % 2 == 0;
+                match game.outcome {
+                    Outcome::Draw => total.draws += 1,
+                    Outcome::Win(w) => {
+                        let winner_is_first = (w == PlayerId::P0) == first_in_seat0;
+                        total.wins[usize::from(!winner_is_first)] += 1;
+                    }
+                }
+                if let Some(record) = game.record {
+                    records[p].push(record);
+                }
+            }
+            Err(e) => total.errors.push(e),
+        }
+    }
+    ArenaResult {
+        pairings: results,
+        records: records.into_iter().flatten().collect(),
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+fn play_one(
+    tables: &[Box<dyn Table>],
+    pairing: Pairing,
+    config: &ArenaConfig,
+    game: u32,
+) -> Result<Played, String> {
+    let table = &tables[pairing.table];
+    let [a, b] = pairing.bots;
+    let seats = if game % 2 == 0 { [a, b] } else { [b, a] };
+    let seed = game_seed(config.seed, game);
+    // A panic is an engine or bot bug: report it as a failed game rather
+    // than losing the whole run.
+    catch_unwind(AssertUnwindSafe(|| {
+        table.play(&seats, seed, config.keep_records)
+    }))
+    .unwrap_or_else(|_| Err(format!("{} seed {seed}: panicked", table.name())))
+}
+
+/// The results as a text table: per pairing the win, draw and loss rates
+/// with 95% confidence intervals, mean game length and speed.
+pub fn format_results(tables: &[Box<dyn Table>], result: &ArenaResult) -> String {
+    let mut out = String::new();
+    let name_width = tables
+        .iter()
+        .map(|t| t.name().len())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let _ = writeln!(
+        out,
+        "{:<name_width$}  {:<11} {:<11} {:>5}  {:<21}  {:<21}  {:<21}  {:>7}  {:>8}",
+        "game", "bot A", "bot B", "games", "A wins [95% CI]", "draws", "B wins", "moves", "games/s"
+    );
+    for r in &result.pairings {
+        let _ = writeln!(
+            out,
+            "{:<name_width$}  {:<11} {:<11} {:>5}  {:<21}  {:<21}  {:<21}  {:>7.1}  {:>8.1}",
+            tables[r.pairing.table].name(),
+            r.pairing.bots[0].to_string(),
+            r.pairing.bots[1].to_string(),
+            r.games,
+            r.win_rate(0).to_string(),
+            r.draw_rate().to_string(),
+            r.win_rate(1).to_string(),
+            r.mean_moves(),
+            r.games_per_second(),
+        );
+        for e in r.errors.iter().take(3) {
+            let _ = writeln!(out, "    failed: {e}");
+        }
+    }
+    let games: u64 = result.pairings.iter().map(|r| r.games).sum();
+    let _ = writeln!(
+        out,
+        "{games} games in {:.1} s ({:.1} games/s overall); games/s per pairing is one thread's rate",
+        result.seconds,
+        games as f64 / result.seconds.max(1e-9)
+    );
+    out
+}

@@ -1,0 +1,338 @@
+//! A person plays a bot in the terminal (the `play` example), reading
+//! commands from any [`BufRead`] so that a session can be scripted.
+
+use std::fs;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use game_traits::{agent_rng, chance_rng, Agent, Game, GameRng, Outcome, PlayerId, Record, Turn};
+
+use crate::bots::BotSpec;
+use crate::view::visible_to;
+
+/// How a session is set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayOptions {
+    /// The opponent.
+    pub bot: BotSpec,
+    /// The person's seat.
+    pub seat: PlayerId,
+    /// Seed of the chance events and of the bot.
+    pub seed: u64,
+    /// Where to write the record (JSON) when the session ends.
+    pub save: Option<PathBuf>,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            bot: BotSpec::Ismcts(None),
+            seat: PlayerId::P0,
+            seed: 1,
+            save: None,
+        }
+    }
+}
+
+/// How a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionEnd {
+    /// The game was played to the end.
+    Finished(Outcome),
+    /// The person quit, or the session could not start.
+    Quit,
+    /// The input ran out before the end.
+    InputEnded,
+}
+
+const HELP: &str = "Type a move's number or its notation as listed. Commands: \
+moves (list again), show (the table again), save FILE (the record so far), help, quit.";
+
+/// Plays one game under `rules` between the person at `input`/`output`
+/// (seat `options.seat`) and `bot`. Bad input gets a message and another
+/// prompt; nothing the person types ends the session except `quit` or the
+/// end of the input.
+pub fn play_session<G: Game>(
+    rules: &G::Rules,
+    mut bot: Box<dyn Agent<G>>,
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<SessionEnd> {
+    let mut state = match G::new(rules) {
+        Ok(state) => state,
+        Err(e) => {
+            writeln!(output, "rules refused: {e}")?;
+            return Ok(SessionEnd::Quit);
+        }
+    };
+    let seats = G::num_players(rules);
+    let me = options.seat;
+    if me.index() >= seats {
+        writeln!(output, "no seat {me}: this game has {seats} seats")?;
+        return Ok(SessionEnd::Quit);
+    }
+    writeln!(
+        output,
+        "{} - you are {me}, against {} ({}). {HELP}",
+        G::NAME,
+        bot.name(),
+        options.bot
+    )?;
+    let mut session = Session::<G> {
+        record: Record::new(rules.clone(), options.seed),
+        save: options.save.clone(),
+    };
+    let mut chance = chance_rng(options.seed);
+    let mut bot_rngs: Vec<GameRng> = PlayerId::all(seats)
+        .map(|p| agent_rng(options.seed, p))
+        .collect();
+    let mut legal = Vec::new();
+    let mut shown_for = None;
+    loop {
+        let action = match state.turn() {
+            Turn::Terminal => {
+                let outcome = state.outcome().unwrap_or(Outcome::Draw);
+                writeln!(output, "\nGame over.\n{state}\n{}", verdict(outcome, me))?;
+                session.save_to_option(output)?;
+                return Ok(SessionEnd::Finished(outcome));
+            }
+            Turn::Chance => match state.sample_chance(&mut chance) {
+                Some(a) => {
+                    if visible_to(&state, a, me) {
+                        writeln!(output, "chance: {a}")?;
+                    }
+                    a
+                }
+                None => {
+                    writeln!(
+                        output,
+                        "the engine listed no chance outcome; game abandoned"
+                    )?;
+                    return Ok(SessionEnd::Quit);
+                }
+            },
+            Turn::Player(p) if p == me => {
+                state.legal_actions(&mut legal);
+                if shown_for != Some(session.record.actions().len()) {
+                    writeln!(output, "\n{}", state.observation(me))?;
+                    list_moves(&legal, output)?;
+                    shown_for = Some(session.record.actions().len());
+                }
+                write!(output, "{me}> ")?;
+                output.flush()?;
+                let mut bytes = Vec::new();
+                if input.read_until(b'\n', &mut bytes)? == 0 {
+                    writeln!(output, "\ninput ended; game left unfinished")?;
+                    session.save_to_option(output)?;
+                    return Ok(SessionEnd::InputEnded);
+                }
+                // Undecodable bytes become U+FFFD and then a "not a legal
+                // move" message, never an error.
+                let line = String::from_utf8_lossy(&bytes);
+                match parse_command(line.trim(), &legal) {
+                    Command::Play(a) => a,
+                    Command::Quit => {
+                        writeln!(output, "game left unfinished")?;
+                        session.save_to_option(output)?;
+                        return Ok(SessionEnd::Quit);
+                    }
+                    Command::Help => {
+                        writeln!(output, "{HELP}")?;
+                        continue;
+                    }
+                    Command::Moves => {
+                        list_moves(&legal, output)?;
+                        continue;
+                    }
+                    Command::Show => {
+                        writeln!(output, "{}", state.observation(me))?;
+                        continue;
+                    }
+                    Command::Save(path) => {
+                        session.save(&PathBuf::from(path), output)?;
+                        continue;
+                    }
+                    Command::Nothing => continue,
+                    Command::Bad(message) => {
+                        writeln!(output, "{message}")?;
+                        continue;
+                    }
+                }
+            }
+            Turn::Player(p) => {
+                state.legal_actions(&mut legal);
+                let Some(rng) = bot_rngs.get_mut(p.index()) else {
+                    writeln!(
+                        output,
+                        "the engine gave the turn to a seat that does not exist"
+                    )?;
+                    return Ok(SessionEnd::Quit);
+                };
+                let a = bot.choose(&state.observation(p), &legal, rng);
+                if !legal.contains(&a) {
+                    writeln!(output, "the bot chose an illegal action; game abandoned")?;
+                    return Ok(SessionEnd::Quit);
+                }
+                if visible_to(&state, a, me) {
+                    writeln!(output, "{p} plays {a}")?;
+                } else {
+                    writeln!(output, "{p} has moved")?;
+                }
+                a
+            }
+        };
+        if let Err(e) = state.apply(action) {
+            writeln!(
+                output,
+                "the engine refused its own action ({e}); game abandoned"
+            )?;
+            return Ok(SessionEnd::Quit);
+        }
+        session.record.push(action);
+    }
+}
+
+/// The record so far and where it goes.
+struct Session<G: Game> {
+    record: Record<G>,
+    save: Option<PathBuf>,
+}
+
+impl<G: Game> Session<G> {
+    fn save_to_option(&self, output: &mut dyn Write) -> io::Result<()> {
+        match &self.save {
+            Some(path) => self.save(path, output),
+            None => Ok(()),
+        }
+    }
+
+    fn save(&self, path: &PathBuf, output: &mut dyn Write) -> io::Result<()> {
+        let written = serde_json::to_string(&self.record)
+            .map_err(io::Error::other)
+            .and_then(|json| fs::write(path, json + "\n"));
+        match written {
+            Ok(()) => writeln!(output, "record saved to {}", path.display()),
+            Err(e) => writeln!(
+                output,
+                "could not save the record to {}: {e}",
+                path.display()
+            ),
+        }
+    }
+}
+
+fn verdict(outcome: Outcome, me: PlayerId) -> String {
+    match outcome {
+        Outcome::Win(w) if w == me => format!("{outcome}: you win."),
+        Outcome::Win(_) => format!("{outcome}: you lose."),
+        Outcome::Draw => "Draw.".to_owned(),
+    }
+}
+
+fn list_moves<A: std::fmt::Display>(legal: &[A], output: &mut dyn Write) -> io::Result<()> {
+    let items: Vec<String> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{:>3}) {a}", i + 1))
+        .collect();
+    let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+    let per_line = (96 / width.max(1)).max(1);
+    writeln!(output, "Legal moves:")?;
+    for row in items.chunks(per_line) {
+        let line: String = row.iter().map(|s| format!("{s:<width$}")).collect();
+        writeln!(output, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+/// What a line of input asks for.
+#[derive(Clone, Debug, PartialEq)]
+enum Command<A> {
+    Play(A),
+    Quit,
+    Help,
+    Moves,
+    Show,
+    Save(String),
+    Nothing,
+    Bad(String),
+}
+
+/// Case and spaces do not matter in a move's notation.
+fn normalise(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+fn parse_command<A: Copy + std::fmt::Display>(line: &str, legal: &[A]) -> Command<A> {
+    let wanted = normalise(line);
+    // A notation match comes first, so that a move written as a number is
+    // not read as a list index.
+    let matches: Vec<A> = legal
+        .iter()
+        .copied()
+        .filter(|a| normalise(&a.to_string()) == wanted)
+        .collect();
+    if let [a] = matches.as_slice() {
+        return Command::Play(*a);
+    }
+    let lower = line.to_ascii_lowercase();
+    match lower.as_str() {
+        "" => return Command::Nothing,
+        "quit" | "exit" => return Command::Quit,
+        "help" | "?" => return Command::Help,
+        "moves" | "list" => return Command::Moves,
+        "show" | "board" | "table" => return Command::Show,
+        _ => {}
+    }
+    if let Some(path) = line
+        .strip_prefix("save ")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        return Command::Save(path.to_owned());
+    }
+    if let Ok(n) = line.trim_start_matches('#').parse::<usize>() {
+        return match n.checked_sub(1).and_then(|i| legal.get(i)) {
+            Some(a) => Command::Play(*a),
+            None => Command::Bad(format!("there is no move {n}: choose 1 to {}", legal.len())),
+        };
+    }
+    if matches.len() > 1 {
+        return Command::Bad(format!("{line:?} matches several moves; use its number"));
+    }
+    Command::Bad(format!(
+        "{line:?} is not a legal move here. Type a number from 1 to {}, a move as listed, or help.",
+        legal.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_is_read_as_notation_then_number_then_command() {
+        let legal = ["a2-a3", "10", "pass"];
+        assert_eq!(parse_command(" A2 - a3 ", &legal), Command::Play("a2-a3"));
+        assert_eq!(parse_command("10", &legal), Command::Play("10"));
+        assert_eq!(parse_command("3", &legal), Command::Play("pass"));
+        assert_eq!(parse_command("#2", &legal), Command::Play("10"));
+        assert!(matches!(parse_command("4", &legal), Command::Bad(_)));
+        assert!(matches!(parse_command("0", &legal), Command::Bad(_)));
+        assert!(matches!(parse_command("zz", &legal), Command::Bad(_)));
+        assert!(matches!(
+            parse_command("99999999999999999999999", &legal),
+            Command::Bad(_)
+        ));
+        assert_eq!(parse_command("", &legal), Command::Nothing);
+        assert_eq!(parse_command("QUIT", &legal), Command::Quit);
+        assert_eq!(
+            parse_command("save x.json", &legal),
+            Command::Save("x.json".into())
+        );
+    }
+}

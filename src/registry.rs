@@ -1,0 +1,239 @@
+//! The games the examples know, behind one object-safe trait, so that a new
+//! game joins the arena, `play` and `replay` with a few lines in
+//! [`tables`].
+
+use std::io::{self, BufRead, Write};
+use std::marker::PhantomData;
+use std::time::Instant;
+
+use game_traits::{play_match, Agent, Game, Outcome};
+
+use crate::bots::{build_agent, BotSpec, HeuristicFactory, SearchDefaults};
+use crate::play::{play_session, PlayOptions, SessionEnd};
+use crate::replay::{replay_record, View};
+
+/// One game under one rule set ("stratego/classic"), playable by name
+/// without knowing its type.
+pub trait Table: Send + Sync {
+    /// The table's name: the game, then `/rule set` where the game has
+    /// several.
+    fn name(&self) -> &str;
+
+    /// The game's [`Game::NAME`], as written in its records.
+    fn game_name(&self) -> &'static str;
+
+    /// Number of seats.
+    fn seats(&self) -> usize;
+
+    /// Whether `heuristic` names a bot in this game.
+    fn has_heuristic(&self) -> bool;
+
+    /// Plays one game, seat `i` by `bots[i]`, from `seed`; the record as
+    /// JSON when `keep_record`.
+    fn play(&self, bots: &[BotSpec], seed: u64, keep_record: bool) -> Result<Played, String>;
+
+    /// A person at `input`/`output` plays against a bot.
+    fn play_interactive(
+        &self,
+        options: &PlayOptions,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> io::Result<SessionEnd>;
+
+    /// Checks that `record` (JSON of a record of this game) replays legally
+    /// and prints it step by step from `view`.
+    fn replay(
+        &self,
+        record: &str,
+        view: View,
+        output: &mut dyn Write,
+    ) -> Result<Option<Outcome>, String>;
+}
+
+/// The result of one bot game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Who won (by seat).
+    pub outcome: Outcome,
+    /// Actions played, chance outcomes included.
+    pub actions: usize,
+    /// Player decisions.
+    pub moves: u32,
+    /// Seconds the game took.
+    pub seconds: f64,
+    /// The record as one line of JSON, when asked for.
+    pub record: Option<String>,
+}
+
+/// A [`Table`] for game `G` under `rules`.
+pub struct GameTable<G: Game> {
+    name: String,
+    rules: G::Rules,
+    defaults: SearchDefaults,
+    heuristic: Option<HeuristicFactory<G>>,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game + 'static> GameTable<G> {
+    /// The table `name` of `G` under `rules`, default search settings and no
+    /// heuristic bot.
+    pub fn new(name: impl Into<String>, rules: G::Rules) -> Self {
+        GameTable {
+            name: name.into(),
+            rules,
+            defaults: SearchDefaults::default(),
+            heuristic: None,
+            _game: PhantomData,
+        }
+    }
+
+    /// With these search settings.
+    pub fn with_defaults(mut self, defaults: SearchDefaults) -> Self {
+        self.defaults = defaults;
+        self
+    }
+
+    /// With this heuristic bot.
+    pub fn with_heuristic(mut self, heuristic: HeuristicFactory<G>) -> Self {
+        self.heuristic = Some(heuristic);
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &G::Rules {
+        &self.rules
+    }
+
+    /// Builds the bot `spec`; an error for a heuristic the game lacks.
+    pub fn agent(&self, spec: BotSpec) -> Result<Box<dyn Agent<G>>, String> {
+        build_agent(spec, self.defaults, self.heuristic)
+            .ok_or_else(|| format!("{} has no {spec} bot", self.name))
+    }
+}
+
+impl<G: Game + 'static> Table for GameTable<G>
+where
+    G::Rules: Send + Sync,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seats(&self) -> usize {
+        G::num_players(&self.rules)
+    }
+
+    fn has_heuristic(&self) -> bool {
+        self.heuristic.is_some()
+    }
+
+    fn play(&self, bots: &[BotSpec], seed: u64, keep_record: bool) -> Result<Played, String> {
+        let mut agents = bots
+            .iter()
+            .map(|&b| self.agent(b))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut refs: Vec<&mut dyn Agent<G>> = agents
+            .iter_mut()
+            .map(|a| &mut **a as &mut dyn Agent<G>)
+            .collect();
+        let start = Instant::now();
+        let (state, record) = play_match::<G>(&self.rules, seed, &mut refs)
+            .map_err(|e| format!("{} seed {seed}: {e}", self.name))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let outcome = state
+            .outcome()
+            .ok_or_else(|| format!("{} seed {seed}: ended without an outcome", self.name))?;
+        let actions = record.actions().len();
+        let record = match keep_record {
+            true => Some(serde_json::to_string(&record).map_err(|e| e.to_string())?),
+            false => None,
+        };
+        Ok(Played {
+            outcome,
+            actions,
+            moves: state.move_count(),
+            seconds,
+            record,
+        })
+    }
+
+    fn play_interactive(
+        &self,
+        options: &PlayOptions,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> io::Result<SessionEnd> {
+        let bot = match self.agent(options.bot) {
+            Ok(bot) => bot,
+            Err(e) => {
+                writeln!(output, "{e}")?;
+                return Ok(SessionEnd::Quit);
+            }
+        };
+        play_session::<G>(&self.rules, bot, options, input, output)
+    }
+
+    fn replay(
+        &self,
+        record: &str,
+        view: View,
+        output: &mut dyn Write,
+    ) -> Result<Option<Outcome>, String> {
+        replay_record::<G>(record, view, output)
+    }
+}
+
+/// Every table of the games compiled in (features `battleline`,
+/// `stratego`, `cardwar`): each rule set of each game.
+pub fn tables() -> Vec<Box<dyn Table>> {
+    #[allow(unused_mut)]
+    let mut tables: Vec<Box<dyn Table>> = Vec::new();
+    tables
+}
+
+/// The first of `tables` that plays the game named in a record.
+pub fn table_for_record<'a>(
+    tables: &'a [Box<dyn Table>],
+    json: &str,
+) -> Result<&'a dyn Table, String> {
+    let game = crate::replay::record_game_name(json)?;
+    tables
+        .iter()
+        .find(|t| t.game_name() == game)
+        .map(|t| t.as_ref())
+        .ok_or_else(|| format!("no game {game:?} in this build"))
+}
+
+/// The tables named in `selection` (comma-separated; a game's name selects
+/// all its rule sets), or all of them for `None`.
+pub fn select_tables(
+    tables: Vec<Box<dyn Table>>,
+    selection: Option<&str>,
+) -> Result<Vec<Box<dyn Table>>, String> {
+    let Some(selection) = selection else {
+        return Ok(tables);
+    };
+    let wanted: Vec<String> = selection
+        .split(',')
+        .map(|s| s.trim().to_ascii_lowercase())
+        .collect();
+    for w in &wanted {
+        if !tables.iter().any(|t| selects(w, t.name())) {
+            let known: Vec<&str> = tables.iter().map(|t| t.name()).collect();
+            return Err(format!("no game {w:?}; known: {}", known.join(", ")));
+        }
+    }
+    Ok(tables
+        .into_iter()
+        .filter(|t| wanted.iter().any(|w| selects(w, t.name())))
+        .collect())
+}
+
+fn selects(wanted: &str, name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name == wanted || name.split('/').next() == Some(wanted)
+}

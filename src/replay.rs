@@ -1,0 +1,146 @@
+//! Replays a saved record step by step (the `replay` example).
+
+use std::fmt;
+use std::io::Write;
+use std::str::FromStr;
+
+use game_traits::{Game, Outcome, PlayerId, Record, Turn};
+
+use crate::view::visible_to;
+
+/// From whose side a record is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Everything: the full state and every action.
+    Omniscient,
+    /// What this seat saw: its observations and the actions it could tell.
+    Seat(PlayerId),
+}
+
+/// Why a view name was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown view {0:?}: expected all, or a seat such as p0 or 1")]
+pub struct ViewError(pub String);
+
+impl FromStr for View {
+    type Err = ViewError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        if matches!(lower.as_str(), "all" | "omniscient") {
+            return Ok(View::Omniscient);
+        }
+        lower
+            .trim_start_matches('p')
+            .parse::<u8>()
+            .map(|i| View::Seat(PlayerId::new(i)))
+            .map_err(|_| ViewError(s.to_owned()))
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            View::Omniscient => f.write_str("all"),
+            View::Seat(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+/// The `"game"` field of a record in JSON: which game it belongs to.
+pub fn record_game_name(json: &str) -> Result<String, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
+    value
+        .get("game")
+        .and_then(|g| g.as_str())
+        .map(str::to_owned)
+        .ok_or_else(|| "not a game record: no \"game\" field".to_owned())
+}
+
+/// Parses `json` as a record of `G`, replays it checking every step, and
+/// writes it step by step from `view` to `output`. Returns the outcome
+/// (`None` for an unfinished game).
+pub fn replay_record<G: Game>(
+    json: &str,
+    view: View,
+    output: &mut dyn Write,
+) -> Result<Option<Outcome>, String> {
+    let record: Record<G> =
+        serde_json::from_str(json).map_err(|e| format!("not a valid {} record: {e}", G::NAME))?;
+    if let View::Seat(p) = view {
+        let seats = G::num_players(record.rules());
+        if p.index() >= seats {
+            return Err(format!("no seat {p}: this game has {seats} seats"));
+        }
+    }
+    let mut written = Ok(());
+    let mut step = 0usize;
+    let final_state = record
+        .replay_with(|state, action| {
+            step += 1;
+            if written.is_ok() {
+                written = write_step(state, action, step, view, output);
+            }
+        })
+        .map_err(|e| format!("the record does not replay: {e}"))?;
+    written.map_err(|e| e.to_string())?;
+    let end = match view {
+        View::Omniscient => final_state.to_string(),
+        View::Seat(p) => final_state.observation(p).to_string(),
+    };
+    let outcome = final_state.outcome();
+    let verdict = outcome.map_or_else(|| "unfinished".to_owned(), |o| o.to_string());
+    writeln!(output, "\nafter {step} actions:\n{end}\n{verdict}").map_err(|e| e.to_string())?;
+    Ok(outcome)
+}
+
+fn write_step<G: Game>(
+    state: &G,
+    action: G::Action,
+    step: usize,
+    view: View,
+    output: &mut dyn Write,
+) -> std::io::Result<()> {
+    let actor = match state.turn() {
+        Turn::Player(p) => p.to_string(),
+        _ => "chance".to_owned(),
+    };
+    match view {
+        View::Omniscient => {
+            if state.turn() != Turn::Chance {
+                writeln!(output, "\n{state}")?;
+            }
+            writeln!(output, "{step:>4}. {actor}: {action}")
+        }
+        View::Seat(me) => {
+            if state.turn() == Turn::Player(me) {
+                writeln!(output, "\n{}", state.observation(me))?;
+            }
+            if visible_to(state, action, me) {
+                writeln!(output, "{step:>4}. {actor}: {action}")
+            } else {
+                writeln!(output, "{step:>4}. {actor}: (hidden)")
+            }
+        }
+    }
+}
+
+/// The record in `text`: the whole text when it is one JSON value, else its
+/// `line`-th non-empty line (from 1), as in a JSON-lines file.
+pub fn pick_record(text: &str, line: usize) -> Result<&str, String> {
+    if serde_json::from_str::<serde_json::Value>(text).is_ok() {
+        return Ok(text);
+    }
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    match line.checked_sub(1).and_then(|i| lines.get(i)) {
+        Some(l) => Ok(l),
+        None if lines.len() <= 1 => {
+            Err("not a record: the file is neither JSON nor JSON lines".to_owned())
+        }
+        None => Err(format!(
+            "no line {line}: the file has {} records",
+            lines.len()
+        )),
+    }
+}
