@@ -263,3 +263,24 @@ fn kit_catches_observations_that_leak_the_hidden_card() {
     };
     check_game_with::<broken::FixedDeal<true>>(&KuhnRules::default(), &config);
 }
+
+proptest::proptest! {
+    /// Any sequence of action ids a caller may send: legal ones apply,
+    /// the others are refused and change nothing; nothing panics.
+    #[test]
+    fn arbitrary_action_ids_never_panic(ids in proptest::collection::vec(0usize..8, 0..12)) {
+        let rules = KuhnRules::default();
+        let mut g = KuhnPoker::new(&rules).unwrap();
+        for id in ids {
+            let Some(a) = KuhnPoker::action_from_id(&rules, id) else {
+                proptest::prop_assert!(id >= KuhnPoker::action_space(&rules));
+                continue;
+            };
+            let before = g.clone();
+            match g.apply(a) {
+                Ok(()) => proptest::prop_assert!(before.is_legal(a)),
+                Err(_) => proptest::prop_assert_eq!(&g, &before),
+            }
+        }
+    }
+}
