@@ -1,0 +1,502 @@
+//! The nine flags: each with two sides of slots, an environment, and who
+//! completed first.
+
+use std::fmt;
+
+use game_traits::PlayerId;
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::formation::{part_strength, Environment, FormationOrder, Part, Strength};
+
+/// Number of flags.
+pub const FLAGS: usize = 9;
+
+/// One of the nine flags, 0..9 from left to right.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct FlagId(u8);
+
+/// A flag index outside 0..9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no flag has index {0}")]
+pub struct BadFlag(pub u8);
+
+impl TryFrom<u8> for FlagId {
+    type Error = BadFlag;
+    fn try_from(i: u8) -> Result<Self, BadFlag> {
+        FlagId::new(i as usize).ok_or(BadFlag(i))
+    }
+}
+
+impl From<FlagId> for u8 {
+    fn from(f: FlagId) -> u8 {
+        f.0
+    }
+}
+
+impl FlagId {
+    /// The flag with index `index` (0..9).
+    pub const fn new(index: usize) -> Option<FlagId> {
+        if index < FLAGS {
+            Some(FlagId(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The index 0..9.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// All flags from left to right.
+    pub fn all() -> impl Iterator<Item = FlagId> {
+        (0..FLAGS as u8).map(FlagId)
+    }
+}
+
+impl fmt::Display for FlagId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "F{}", self.0 + 1)
+    }
+}
+
+impl fmt::Debug for FlagId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a card cannot be placed on or taken from a flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FlagError {
+    /// The flag is claimed: closed to cards and tactics.
+    #[error("the flag is claimed")]
+    Claimed,
+    /// The card has no slot (Fog, Mud, guile tactics).
+    #[error("{0} does not go into a slot")]
+    NotASlotCard(Card),
+    /// The card is already at this flag.
+    #[error("{0} is already at this flag")]
+    Duplicate(Card),
+    /// No free slot on that side.
+    #[error("no free slot")]
+    Full,
+    /// The card is not on that side.
+    #[error("{0} is not on that side")]
+    Missing(Card),
+    /// Fog or Mud is already there.
+    #[error("the environment card is already there")]
+    EnvironmentTaken,
+}
+
+/// One player's cards at a flag, in the order played.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Card>", into = "Vec<Card>")]
+pub struct Side {
+    cards: [Option<Card>; 4],
+    len: u8,
+}
+
+/// A side given with more than four cards, a duplicate or a card without
+/// a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid side of a flag")]
+pub struct BadSide;
+
+impl TryFrom<Vec<Card>> for Side {
+    type Error = BadSide;
+    fn try_from(cards: Vec<Card>) -> Result<Self, BadSide> {
+        if cards.len() > 4 || Part::of(&cards).is_none() {
+            return Err(BadSide);
+        }
+        let mut s = Side::default();
+        for c in cards {
+            s.push(c);
+        }
+        Ok(s)
+    }
+}
+
+impl From<Side> for Vec<Card> {
+    fn from(s: Side) -> Vec<Card> {
+        s.iter().collect()
+    }
+}
+
+impl Side {
+    /// Number of cards.
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the side is empty.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The cards in the order they were placed.
+    pub fn iter(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards.iter().take(self.len()).flatten().copied()
+    }
+
+    /// The cards as a fixed array and a length (no allocation).
+    pub fn to_array(&self) -> ([Card; 4], usize) {
+        let mut out = [Card::tactic(crate::card::Tactic::Fog); 4];
+        for (o, c) in out.iter_mut().zip(self.iter()) {
+            *o = c;
+        }
+        (out, self.len())
+    }
+
+    /// Whether `card` is on this side.
+    pub fn contains(&self, card: Card) -> bool {
+        self.iter().any(|c| c == card)
+    }
+
+    pub(crate) fn part(&self) -> Part {
+        let (cards, n) = self.to_array();
+        // A side only ever holds distinct slot cards.
+        Part::of(&cards[..n]).unwrap_or_default()
+    }
+
+    fn push(&mut self, card: Card) {
+        if let Some(slot) = self.cards.get_mut(self.len as usize) {
+            *slot = Some(card);
+            self.len += 1;
+        }
+    }
+
+    fn take(&mut self, card: Card) -> bool {
+        let n = self.len();
+        match self.cards[..n].iter().position(|&c| c == Some(card)) {
+            Some(i) => {
+                self.cards.copy_within(i + 1..n, i);
+                self.cards[n - 1] = None;
+                self.len -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// A flag: both sides, Fog and Mud, who completed first, who claimed it.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawFlag")]
+pub struct Flag {
+    sides: [Side; 2],
+    fog: bool,
+    mud: bool,
+    first_complete: Option<PlayerId>,
+    claimed: Option<PlayerId>,
+}
+
+#[derive(Deserialize)]
+struct RawFlag {
+    sides: [Side; 2],
+    fog: bool,
+    mud: bool,
+    first_complete: Option<PlayerId>,
+    claimed: Option<PlayerId>,
+}
+
+/// A flag whose fields contradict each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("inconsistent flag")]
+pub struct BadFlagState;
+
+impl TryFrom<RawFlag> for Flag {
+    type Error = BadFlagState;
+    fn try_from(r: RawFlag) -> Result<Self, BadFlagState> {
+        let f = Flag {
+            sides: r.sides,
+            fog: r.fog,
+            mud: r.mud,
+            first_complete: r.first_complete,
+            claimed: r.claimed,
+        };
+        let slots = f.env().slots();
+        let both: Vec<Card> = f.sides[0].iter().chain(f.sides[1].iter()).collect();
+        let seats_ok = [f.first_complete, f.claimed]
+            .iter()
+            .all(|p| p.is_none_or(|p| p.index() < 2));
+        if !seats_ok || f.sides.iter().any(|s| s.len() > slots) || Part::of(&both).is_none() {
+            return Err(BadFlagState);
+        }
+        let complete = [f.is_complete(PlayerId::P0), f.is_complete(PlayerId::P1)];
+        let first_ok = match f.first_complete {
+            None => !complete[0] && !complete[1],
+            Some(p) => complete[p.index()],
+        };
+        let claim_ok = f.claimed.is_none_or(|p| complete[p.index()]);
+        if first_ok && claim_ok {
+            Ok(f)
+        } else {
+            Err(BadFlagState)
+        }
+    }
+}
+
+fn other(p: PlayerId) -> PlayerId {
+    PlayerId::new(1 - p.index() as u8)
+}
+
+impl Flag {
+    /// An empty flag.
+    pub fn new() -> Flag {
+        Flag::default()
+    }
+
+    /// Fog and Mud at this flag.
+    pub const fn env(&self) -> Environment {
+        Environment {
+            fog: self.fog,
+            mud: self.mud,
+        }
+    }
+
+    /// `player`'s side.
+    pub fn side(&self, player: PlayerId) -> &Side {
+        &self.sides[player.index() & 1]
+    }
+
+    /// Who claimed the flag.
+    pub const fn claimed(&self) -> Option<PlayerId> {
+        self.claimed
+    }
+
+    /// Of the complete sides, the one completed first (`None` when no side
+    /// is complete).
+    pub const fn first_complete(&self) -> Option<PlayerId> {
+        self.first_complete
+    }
+
+    /// Whether `player` has a complete formation here.
+    pub fn is_complete(&self, player: PlayerId) -> bool {
+        self.side(player).len() == self.env().slots()
+    }
+
+    /// Whether `player` may put a card here.
+    pub fn has_free_slot(&self, player: PlayerId) -> bool {
+        self.claimed.is_none() && self.side(player).len() < self.env().slots()
+    }
+
+    /// Whether `card` is in a slot at this flag.
+    pub fn contains(&self, card: Card) -> bool {
+        self.sides[0].contains(card) || self.sides[1].contains(card)
+    }
+
+    /// The strength of `player`'s formation when complete.
+    pub fn strength(&self, player: PlayerId, order: FormationOrder) -> Option<Strength> {
+        part_strength(&self.side(player).part(), self.env(), order)
+    }
+
+    /// Puts `card` into a free slot on `player`'s side. Completing the side
+    /// records who completed first.
+    pub fn place(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
+        if self.claimed.is_some() {
+            return Err(FlagError::Claimed);
+        }
+        if !card.is_slot_card() {
+            return Err(FlagError::NotASlotCard(card));
+        }
+        if self.contains(card) {
+            return Err(FlagError::Duplicate(card));
+        }
+        if !self.has_free_slot(player) {
+            return Err(FlagError::Full);
+        }
+        self.sides[player.index() & 1].push(card);
+        if self.is_complete(player) && self.first_complete.is_none() {
+            self.first_complete = Some(player);
+        }
+        Ok(())
+    }
+
+    /// Takes `card` from `player`'s side (Redeploy, Deserter, Traitor): the
+    /// side is incomplete again, and completing it again counts anew.
+    pub fn take(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
+        if self.claimed.is_some() {
+            return Err(FlagError::Claimed);
+        }
+        if !self.sides[player.index() & 1].take(card) {
+            return Err(FlagError::Missing(card));
+        }
+        if self.first_complete == Some(player) {
+            let o = other(player);
+            self.first_complete = self.is_complete(o).then_some(o);
+        }
+        Ok(())
+    }
+
+    /// Lays Fog beside the flag.
+    pub fn add_fog(&mut self) -> Result<(), FlagError> {
+        if self.claimed.is_some() {
+            return Err(FlagError::Claimed);
+        }
+        if self.fog {
+            return Err(FlagError::EnvironmentTaken);
+        }
+        self.fog = true;
+        Ok(())
+    }
+
+    /// Lays Mud beside the flag: three-card formations are incomplete again.
+    pub fn add_mud(&mut self) -> Result<(), FlagError> {
+        if self.claimed.is_some() {
+            return Err(FlagError::Claimed);
+        }
+        if self.mud {
+            return Err(FlagError::EnvironmentTaken);
+        }
+        self.mud = true;
+        // No side can hold four cards before Mud, so none is complete now.
+        self.first_complete = None;
+        Ok(())
+    }
+
+    pub(crate) fn set_claimed(&mut self, player: PlayerId) {
+        self.claimed = Some(player);
+    }
+
+    pub(crate) fn sides(&self) -> &[Side; 2] {
+        &self.sides
+    }
+}
+
+impl fmt::Debug for Flag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |s: &Side| {
+            s.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        write!(
+            f,
+            "[{}] vs [{}]",
+            side(&self.sides[0]),
+            side(&self.sides[1])
+        )?;
+        if self.fog {
+            f.write_str(" fog")?;
+        }
+        if self.mud {
+            f.write_str(" mud")?;
+        }
+        if let Some(p) = self.first_complete {
+            write!(f, " first:{p}")?;
+        }
+        if let Some(p) = self.claimed {
+            write!(f, " claimed:{p}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Colour, Tactic};
+
+    fn t(c: Colour, v: u8) -> Card {
+        Card::troop(c, v).unwrap()
+    }
+
+    #[test]
+    fn rule_first_completion_is_tracked_per_flag() {
+        let mut f = Flag::new();
+        for v in 1..=3 {
+            f.place(PlayerId::P1, t(Colour::Red, v)).unwrap();
+        }
+        assert_eq!(f.first_complete(), Some(PlayerId::P1));
+        for v in 1..=3 {
+            f.place(PlayerId::P0, t(Colour::Blue, v)).unwrap();
+        }
+        assert_eq!(f.first_complete(), Some(PlayerId::P1));
+    }
+
+    #[test]
+    fn rule_taking_a_card_reopens_the_side_and_completion_counts_anew() {
+        let mut f = Flag::new();
+        for v in 1..=3 {
+            f.place(PlayerId::P1, t(Colour::Red, v)).unwrap();
+            f.place(PlayerId::P0, t(Colour::Blue, v)).unwrap();
+        }
+        assert_eq!(f.first_complete(), Some(PlayerId::P1));
+        // Deserter takes one of P1's cards; P1 completes again, now last.
+        f.take(PlayerId::P1, t(Colour::Red, 2)).unwrap();
+        assert_eq!(f.first_complete(), Some(PlayerId::P0));
+        f.place(PlayerId::P1, t(Colour::Green, 2)).unwrap();
+        assert_eq!(f.first_complete(), Some(PlayerId::P0));
+    }
+
+    #[test]
+    fn rule_mud_reopens_complete_sides() {
+        let mut f = Flag::new();
+        for v in 1..=3 {
+            f.place(PlayerId::P0, t(Colour::Red, v)).unwrap();
+        }
+        f.add_mud().unwrap();
+        assert!(!f.is_complete(PlayerId::P0));
+        assert_eq!(f.first_complete(), None);
+        f.place(PlayerId::P0, t(Colour::Red, 4)).unwrap();
+        assert!(f.is_complete(PlayerId::P0));
+    }
+
+    #[test]
+    fn rule_claimed_flag_is_closed_to_cards_and_tactics() {
+        let mut f = Flag::new();
+        for v in 1..=3 {
+            f.place(PlayerId::P0, t(Colour::Red, v)).unwrap();
+        }
+        f.set_claimed(PlayerId::P0);
+        assert_eq!(
+            f.place(PlayerId::P1, t(Colour::Blue, 1)),
+            Err(FlagError::Claimed)
+        );
+        assert_eq!(f.add_fog(), Err(FlagError::Claimed));
+        assert_eq!(f.add_mud(), Err(FlagError::Claimed));
+        assert_eq!(
+            f.take(PlayerId::P0, t(Colour::Red, 1)),
+            Err(FlagError::Claimed)
+        );
+        assert_eq!(
+            f.place(PlayerId::P1, Card::tactic(Tactic::Alexander)),
+            Err(FlagError::Claimed)
+        );
+    }
+
+    #[test]
+    fn flag_refuses_bad_placements() {
+        let mut f = Flag::new();
+        assert_eq!(
+            f.place(PlayerId::P0, Card::tactic(Tactic::Fog)),
+            Err(FlagError::NotASlotCard(Card::tactic(Tactic::Fog)))
+        );
+        f.place(PlayerId::P0, t(Colour::Red, 1)).unwrap();
+        assert_eq!(
+            f.place(PlayerId::P1, t(Colour::Red, 1)),
+            Err(FlagError::Duplicate(t(Colour::Red, 1)))
+        );
+        f.place(PlayerId::P0, t(Colour::Red, 2)).unwrap();
+        f.place(PlayerId::P0, t(Colour::Red, 3)).unwrap();
+        assert_eq!(
+            f.place(PlayerId::P0, t(Colour::Red, 4)),
+            Err(FlagError::Full)
+        );
+    }
+
+    #[test]
+    fn tampered_flag_json_is_refused() {
+        let mut f = Flag::new();
+        f.place(PlayerId::P0, t(Colour::Red, 1)).unwrap();
+        let json = serde_json::to_string(&f).unwrap();
+        let back: Flag = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, f);
+        let bad = json.replace("\"first_complete\":null", "\"first_complete\":0");
+        assert!(serde_json::from_str::<Flag>(&bad).is_err());
+    }
+}

@@ -1,0 +1,215 @@
+//! What one player may know, and determinisation.
+
+use game_traits::PlayerId;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, CardSet, Deck, Tactic};
+use crate::error::BattleLineError;
+use crate::rules::Rules;
+use crate::state::{opp, BattleLine, Table, Top};
+
+/// One player's view: the table, his hand, the sizes of the hidden parts,
+/// the cards he returned with Scout that are still on the decks, and which
+/// cards of the other hand each player knows (cards one drew from the
+/// other's Scout returns).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Observation {
+    rules: Rules,
+    viewer: PlayerId,
+    table: Table,
+    hand: CardSet,
+    opponent_hand: u8,
+    pools: [u8; 2],
+    top_lens: [u8; 2],
+    tops: [Top; 2],
+    revealed: [CardSet; 2],
+}
+
+impl Observation {
+    pub(crate) fn of(s: &BattleLine, viewer: PlayerId) -> Observation {
+        let v = viewer.index() & 1;
+        let own_tops = s.table.scout_by == Some(viewer);
+        Observation {
+            rules: s.rules,
+            viewer,
+            table: s.table,
+            hand: s.hands[v],
+            opponent_hand: s.hands[1 - v].len() as u8,
+            pools: [s.pools[0].len() as u8, s.pools[1].len() as u8],
+            top_lens: [s.tops[0].len() as u8, s.tops[1].len() as u8],
+            tops: if own_tops {
+                s.tops
+            } else {
+                [Top::default(); 2]
+            },
+            revealed: s.revealed,
+        }
+    }
+
+    /// Whose view this is.
+    pub fn viewer(&self) -> PlayerId {
+        self.viewer
+    }
+
+    /// The public table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The viewer's hand.
+    pub fn hand(&self) -> CardSet {
+        self.hand
+    }
+
+    /// Cards in the opponent's hand.
+    pub fn opponent_hand_len(&self) -> usize {
+        self.opponent_hand as usize
+    }
+
+    /// Cards of the opponent's hand the viewer knows.
+    pub fn known_opponent_cards(&self) -> CardSet {
+        self.revealed[self.viewer.index() & 1]
+    }
+
+    /// Cards left in `deck`.
+    pub fn deck_len(&self, deck: Deck) -> usize {
+        (self.pools[deck.index()] + self.top_lens[deck.index()]) as usize
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A full state consistent with this view, unseen cards dealt at random
+    /// to the opponent's hand, the decks and the opponent's Scout returns.
+    pub(crate) fn determinize<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Result<BattleLine, BattleLineError> {
+        let bad = BattleLineError::InvalidObservation;
+        if self.viewer.index() > 1 || !self.rules.is_valid() {
+            return Err(bad("seat out of range"));
+        }
+        let v = self.viewer.index();
+        let o = opp(self.viewer);
+        let mut known = self
+            .hand
+            .union(self.table.discards[0])
+            .union(self.table.discards[1]);
+        for f in &self.table.flags {
+            for side in f.sides() {
+                known = known.union(side.iter().collect());
+            }
+            if f.env().fog {
+                known.insert(Card::tactic(Tactic::Fog));
+            }
+            if f.env().mud {
+                known.insert(Card::tactic(Tactic::Mud));
+            }
+        }
+        for t in &self.tops {
+            known = known.union(t.cards().collect());
+        }
+        let theirs_known = self.revealed[v];
+        if !known.intersection(theirs_known).is_empty() {
+            return Err(bad("known cards overlap"));
+        }
+        known = known.union(theirs_known);
+        let unseen = CardSet::ALL.difference(known);
+        let owner_tops = self.table.scout_by == Some(o);
+        let mut typed = [0usize; 2];
+        for d in Deck::ALL {
+            typed[d.index()] = self.pools[d.index()] as usize
+                + if owner_tops {
+                    self.top_lens[d.index()] as usize
+                } else {
+                    0
+                };
+        }
+        let hidden_hand = (self.opponent_hand as usize)
+            .checked_sub(theirs_known.len())
+            .ok_or(bad("opponent hand smaller than the cards known in it"))?;
+        let mut pick = |from: CardSet, n: usize| -> Result<(Vec<Card>, CardSet), BattleLineError> {
+            let mut cards: Vec<Card> = from.iter().collect();
+            if cards.len() < n {
+                return Err(bad("too few unseen cards"));
+            }
+            for i in 0..n {
+                let j = rng.random_range(i..cards.len());
+                cards.swap(i, j);
+            }
+            let rest = cards.split_off(n);
+            Ok((cards, rest.into_iter().collect()))
+        };
+        let mut hand_o = theirs_known;
+        let mut pools = [CardSet::EMPTY; 2];
+        let mut tops = self.tops;
+        for d in Deck::ALL {
+            let (chosen, rest) = pick(unseen.intersection(d.cards()), typed[d.index()])?;
+            let mut it = chosen.into_iter();
+            if owner_tops {
+                let mut top = Top::default();
+                for _ in 0..self.top_lens[d.index()] {
+                    if let Some(c) = it.next() {
+                        top = top.with(c);
+                    }
+                }
+                tops[d.index()] = top;
+            }
+            pools[d.index()] = it.collect();
+            hand_o = hand_o.union(rest);
+        }
+        if hand_o.len() != hidden_hand + theirs_known.len() {
+            return Err(bad("unseen cards do not match the hidden places"));
+        }
+        let mut hands = [CardSet::EMPTY; 2];
+        hands[v] = self.hand;
+        hands[o.index()] = hand_o;
+        let state = BattleLine {
+            rules: self.rules,
+            table: self.table,
+            hands,
+            pools,
+            tops,
+            revealed: self.revealed,
+        };
+        state.validate().map_err(bad)?;
+        if Observation::of(&state, self.viewer) != *self {
+            return Err(bad("observation is not consistent"));
+        }
+        Ok(state)
+    }
+}
+
+impl std::fmt::Display for Observation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut hands = [None, None];
+        hands[self.viewer.index() & 1] = Some(self.hand);
+        let mut lens = [self.opponent_hand as usize; 2];
+        lens[self.viewer.index() & 1] = self.hand.len();
+        crate::render::render(
+            f,
+            &self.table,
+            Some(self.viewer),
+            hands,
+            lens,
+            [self.deck_len(Deck::Troop), self.deck_len(Deck::Tactics)],
+        )?;
+        let mine: Vec<String> = self
+            .tops
+            .iter()
+            .flat_map(|t| t.cards())
+            .map(|c| c.to_string())
+            .collect();
+        if !mine.is_empty() {
+            writeln!(f, "returned on top of the decks by you: {}", mine.join(" "))?;
+        }
+        let known = self.known_opponent_cards();
+        if !known.is_empty() {
+            writeln!(f, "known in the opponent's hand: {known}")?;
+        }
+        Ok(())
+    }
+}

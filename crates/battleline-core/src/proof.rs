@@ -1,0 +1,151 @@
+//! The flag-proof solver: may a player claim a flag now?
+//!
+//! A claim against an incomplete opposing formation must be proved from the
+//! cards visible on the table: no completion of the opponent's side with
+//! troop cards still available (in the hands or the decks, the claimant's
+//! own hand included) may beat the claimant. Unplayed tactics are ignored.
+//! The solver decides this by reasoning about what the available cards can
+//! still form, class by class, per colour and per value (see
+//! [`crate::formation`]), never by enumerating completions; when the claim
+//! fails it names one opponent completion that wins.
+
+use std::fmt;
+
+use game_traits::PlayerId;
+
+use crate::card::{Card, CardSet};
+use crate::flag::Flag;
+use crate::formation::{best_completion, part_strength, pattern_cards, Strength};
+use crate::rules::{ProofTie, Rules};
+
+/// Troop cards the opponent would add to his side: a witness against a claim.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Completion {
+    cards: CardSet,
+}
+
+impl Completion {
+    /// The cards, in index order; empty when the opponent's formation is
+    /// already complete and wins as it stands.
+    pub fn cards(&self) -> CardSet {
+        self.cards
+    }
+}
+
+impl fmt::Debug for Completion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Completion[{}]", self.cards)
+    }
+}
+
+/// The answer of [`check_claim`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimCheck {
+    /// The claim is proved.
+    Holds,
+    /// The flag is already claimed.
+    AlreadyClaimed,
+    /// The claimant's formation is not complete.
+    Incomplete,
+    /// The opponent can still win the flag, for instance with this completion.
+    Refuted(Completion),
+}
+
+impl ClaimCheck {
+    /// Whether the claim may be made.
+    pub fn holds(self) -> bool {
+        self == ClaimCheck::Holds
+    }
+}
+
+/// Decides whether `claimant` may claim `flag` now, given the troop cards
+/// still `available` (every troop card not visible on the table: the hands
+/// and the decks). Cards of `available` that are at the flag are ignored.
+///
+/// ```
+/// use battleline_core::{check_claim, Card, CardSet, ClaimCheck, Colour, Flag, Rules};
+/// use game_traits::PlayerId;
+/// let t = |c, v| Card::troop(c, v).unwrap();
+/// let mut flag = Flag::new();
+/// for v in [3, 4, 5] {
+///     flag.place(PlayerId::P0, t(Colour::Red, v)).unwrap();
+/// }
+/// flag.place(PlayerId::P1, t(Colour::Blue, 8)).unwrap();
+/// let mut available = CardSet::ALL_TROOPS.difference([t(Colour::Red, 3), t(Colour::Red, 4), t(Colour::Red, 5), t(Colour::Blue, 8)].into_iter().collect());
+/// // Blue 7 and 10 are still available: Blue 7-8-9 would beat Red 3-4-5.
+/// assert!(matches!(check_claim(&flag, PlayerId::P0, available, &Rules::default()), ClaimCheck::Refuted(_)));
+/// available.remove(t(Colour::Blue, 7));
+/// available.remove(t(Colour::Blue, 10));
+/// // Blue 6-7-8 (sum 21) is still a Wedge beating Red 3-4-5 (12)...
+/// available.remove(t(Colour::Blue, 6));
+/// // ...but with Blue 6, 7 and 10 gone no Wedge is left.
+/// assert_eq!(check_claim(&flag, PlayerId::P0, available, &Rules::default()), ClaimCheck::Holds);
+/// ```
+#[inline]
+pub fn check_claim(
+    flag: &Flag,
+    claimant: PlayerId,
+    available: CardSet,
+    rules: &Rules,
+) -> ClaimCheck {
+    if flag.claimed().is_some() {
+        return ClaimCheck::AlreadyClaimed;
+    }
+    let order = rules.formation_order;
+    let env = flag.env();
+    let me = flag.side(claimant).part();
+    let Some(mine) = part_strength(&me, env, order) else {
+        return ClaimCheck::Incomplete;
+    };
+    let opponent = PlayerId::new(1 - (claimant.index() & 1) as u8);
+    let theirs = flag.side(opponent).part();
+    if let Some(s) = part_strength(&theirs, env, order) {
+        let wins = mine > s || (mine == s && flag.first_complete() == Some(claimant));
+        return if wins {
+            ClaimCheck::Holds
+        } else {
+            ClaimCheck::Refuted(Completion {
+                cards: CardSet::EMPTY,
+            })
+        };
+    }
+    let on_flag = me.troops | theirs.troops;
+    let avail = available.troop_bits() & !on_flag;
+    let floor = mine.rank();
+    match best_completion(&theirs, env, avail, order, floor) {
+        Some((best, pattern)) if beats(best, mine, rules.proof_tie) => {
+            let n = env.slots() as u8;
+            ClaimCheck::Refuted(Completion {
+                cards: CardSet::from_troop_bits(pattern_cards(&theirs, n, avail, pattern)),
+            })
+        }
+        _ => ClaimCheck::Holds,
+    }
+}
+
+fn beats(best: Strength, mine: Strength, tie: ProofTie) -> bool {
+    best > mine || (best == mine && tie == ProofTie::Blocks)
+}
+
+/// Every troop card not visible on the table of `flags` nor in `visible`
+/// (discard piles): what a claim proof must assume the opponent may still get.
+pub fn available_troops(flags: &[Flag], visible: CardSet) -> CardSet {
+    let mut seen = visible;
+    for f in flags {
+        for s in f.sides() {
+            for c in s.iter() {
+                seen.insert(c);
+            }
+        }
+    }
+    CardSet::ALL_TROOPS.difference(seen)
+}
+
+/// The cards of `completion` added to the opponent's side of `flag`: what
+/// the witness claims, for checking it.
+pub fn completed_side(flag: &Flag, opponent: PlayerId, completion: &Completion) -> Vec<Card> {
+    flag.side(opponent)
+        .iter()
+        .chain(completion.cards().iter())
+        .collect()
+}

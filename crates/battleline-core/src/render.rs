@@ -1,0 +1,111 @@
+//! Text renderings of the board for terminals and logs.
+
+use std::fmt::{self, Write};
+
+use game_traits::PlayerId;
+
+use crate::card::CardSet;
+use crate::flag::Side;
+use crate::state::{Phase, Table};
+
+fn side_text(side: &Side, slots: usize) -> String {
+    let mut s = String::new();
+    for i in 0..slots {
+        if i > 0 {
+            s.push(' ');
+        }
+        match side.iter().nth(i) {
+            Some(c) => {
+                let _ = write!(s, "{c:>3}");
+            }
+            None => s.push_str("  ."),
+        }
+    }
+    s
+}
+
+/// Renders the table; `hands[p]` is `None` for a hand the viewer cannot see.
+pub(crate) fn render(
+    f: &mut fmt::Formatter<'_>,
+    table: &Table,
+    viewer: Option<PlayerId>,
+    hands: [Option<CardSet>; 2],
+    hand_lens: [usize; 2],
+    decks: [usize; 2],
+) -> fmt::Result {
+    let who = match table.phase() {
+        Phase::Over => match table.outcome() {
+            Some(o) => format!(
+                "game over: {o}{}",
+                if table.settled() {
+                    " (settled by the end rule)"
+                } else {
+                    ""
+                }
+            ),
+            None => "game over".to_owned(),
+        },
+        Phase::Setup => "dealing".to_owned(),
+        Phase::Deal(d) => format!("{} draws from the {d}", table.player()),
+        phase => format!(
+            "{} to {}",
+            table.player(),
+            match phase {
+                Phase::Play => "play",
+                Phase::Claim => "claim or draw",
+                Phase::Draw => "draw",
+                _ => "return cards",
+            }
+        ),
+    };
+    let view = match viewer {
+        Some(p) => format!(" (view of {p})"),
+        None => String::new(),
+    };
+    writeln!(
+        f,
+        "Battle Line{view}, move {}: {who} | troop deck {}, tactics deck {} | tactics played P0 {}, P1 {}",
+        table.moves, decks[0], decks[1], table.tactics_played[0], table.tactics_played[1]
+    )?;
+    let hand_line = |f: &mut fmt::Formatter<'_>, p: usize| -> fmt::Result {
+        match hands[p] {
+            Some(h) => writeln!(f, "P{p} hand ({}): {h}", h.len()),
+            None => writeln!(f, "P{p} hand: {} cards", hand_lens[p]),
+        }
+    };
+    hand_line(f, 1)?;
+    writeln!(f, "   {:<15} | P1", "P0")?;
+    for (i, flag) in table.flags().iter().enumerate() {
+        let slots = flag.env().slots();
+        let mut env = String::new();
+        if flag.env().fog {
+            env.push_str(" fog");
+        }
+        if flag.env().mud {
+            env.push_str(" mud");
+        }
+        let claim = match flag.claimed() {
+            Some(p) => format!(" won by {p}"),
+            None => String::new(),
+        };
+        let first = match (flag.claimed(), flag.first_complete()) {
+            (None, Some(p)) => format!(" ({p} complete first)"),
+            _ => String::new(),
+        };
+        writeln!(
+            f,
+            "F{} {:<15} | {:<15}{env}{claim}{first}",
+            i + 1,
+            side_text(flag.side(PlayerId::P0), slots),
+            side_text(flag.side(PlayerId::P1), slots)
+        )?;
+    }
+    hand_line(f, 0)?;
+    for p in [PlayerId::P0, PlayerId::P1] {
+        let d = table.discards(p);
+        if !d.is_empty() {
+            writeln!(f, "{p} discards: {d}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! The rules configuration: every ruling that could go the other way.
+
+use game_traits::PlayerId;
+use serde::{Deserialize, Serialize};
+
+use crate::formation::FormationOrder;
+
+/// When a player may claim flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ClaimTiming {
+    /// In his turn after playing a card and before drawing (the main rule).
+    #[default]
+    BeforeDraw,
+    /// Only at the start of his turn, before playing (the text's variant).
+    StartOfTurn,
+}
+
+/// How many Leaders a player may play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LeaderLimit {
+    /// Once a player has played a Leader, a second one stays in his hand to
+    /// the end of the game (the text).
+    #[default]
+    OncePerGame,
+    /// A player may play a Leader whenever none of his is on his side of the
+    /// line (so again after his Leader was discarded).
+    OneOnTable,
+}
+
+/// What a claim proof makes of an opponent completion that would only tie.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ProofTie {
+    /// The claim succeeds: the opponent would complete last and lose the tie.
+    #[default]
+    ClaimantWins,
+    /// A possible tie blocks the claim.
+    Blocks,
+}
+
+/// The rules of one game of Battle Line. [`Default`] is the rule text with
+/// the rulings of the project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Ranking of the formation classes.
+    pub formation_order: FormationOrder,
+    /// When claims are made.
+    pub claim_timing: ClaimTiming,
+    /// Leaders a player may play.
+    pub leader_limit: LeaderLimit,
+    /// Ties in a claim proof.
+    pub proof_tie: ProofTie,
+    /// The player who starts (the one who did not deal).
+    pub first_player: PlayerId,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            formation_order: FormationOrder::Text,
+            claim_timing: ClaimTiming::BeforeDraw,
+            leader_limit: LeaderLimit::OncePerGame,
+            proof_tie: ProofTie::ClaimantWins,
+            first_player: PlayerId::P0,
+        }
+    }
+}
+
+impl Rules {
+    /// The default rules with the published GMT formation order
+    /// (Battalion above Skirmish Line).
+    pub fn published_order() -> Rules {
+        Rules {
+            formation_order: FormationOrder::Published,
+            ..Rules::default()
+        }
+    }
+
+    /// The default rules with the text's variant: claims only at the start
+    /// of the turn.
+    pub fn claims_at_start_of_turn() -> Rules {
+        Rules {
+            claim_timing: ClaimTiming::StartOfTurn,
+            ..Rules::default()
+        }
+    }
+
+    /// The same rules with `player` starting.
+    pub fn with_first_player(self, player: PlayerId) -> Rules {
+        Rules {
+            first_player: player,
+            ..self
+        }
+    }
+
+    /// Whether the rules are consistent (the first player is a seat).
+    pub fn is_valid(&self) -> bool {
+        self.first_player.index() < 2
+    }
+}

@@ -1,0 +1,261 @@
+//! The formation evaluator and the flag-proof solver against the brute-force
+//! references, on thousands of random cases.
+
+mod reference;
+
+use battleline_core::{
+    check_claim, formation_strength, Card, CardSet, ClaimCheck, Environment, Flag, FormationOrder,
+    ProofTie, Rules, Tactic,
+};
+use game_traits::PlayerId;
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn random_env(rng: &mut ChaCha8Rng) -> Environment {
+    Environment {
+        fog: rng.random_bool(0.2),
+        mud: rng.random_bool(0.3),
+    }
+}
+
+fn random_order(rng: &mut ChaCha8Rng) -> FormationOrder {
+    if rng.random_bool(0.5) {
+        FormationOrder::Text
+    } else {
+        FormationOrder::Published
+    }
+}
+
+/// Wild cards for two sides as the game allows: each side at most one
+/// Leader, Cavalry and Shield Bearers once each.
+fn deal_wilds(rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
+    let mut sides = [Vec::new(), Vec::new()];
+    let leaders = [Tactic::Alexander, Tactic::Darius];
+    for (i, side) in sides.iter_mut().enumerate() {
+        if rng.random_bool(0.3) {
+            side.push(Card::tactic(leaders[i]));
+        }
+    }
+    for t in [Tactic::CompanionCavalry, Tactic::ShieldBearers] {
+        match rng.random_range(0..5) {
+            0 => sides[0].push(Card::tactic(t)),
+            1 => sides[1].push(Card::tactic(t)),
+            _ => {}
+        }
+    }
+    sides
+}
+
+fn troops_shuffled(rng: &mut ChaCha8Rng) -> Vec<Card> {
+    let mut t: Vec<Card> = CardSet::ALL_TROOPS.iter().collect();
+    t.shuffle(rng);
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn formation_strength_matches_brute_force(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let env = random_env(&mut rng);
+        let order = random_order(&mut rng);
+        let mut cards = deal_wilds(&mut rng)[0].clone();
+        cards.truncate(env.slots());
+        // Few values in play so that runs, phalanxes and colours are common.
+        let lo = rng.random_range(1..=7u8);
+        let mut troops: Vec<Card> = (0..6).flat_map(|c| (lo..=lo + 3).map(move |v| reference::troop(c, v))).collect();
+        troops.shuffle(&mut rng);
+        let ncol = rng.random_range(1..=6usize);
+        troops.retain(|c| c.index() / 10 < ncol);
+        while cards.len() < env.slots() {
+            cards.push(troops.pop().expect("enough troops"));
+        }
+        cards.shuffle(&mut rng);
+        prop_assert_eq!(
+            formation_strength(&cards, env, order),
+            reference::strength(&cards, env, order),
+            "{:?} {:?} {:?}", cards, env, order
+        );
+    }
+
+    #[test]
+    fn flag_proof_matches_brute_force(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let env = random_env(&mut rng);
+        let rules = Rules {
+            formation_order: random_order(&mut rng),
+            proof_tie: if rng.random_bool(0.8) { ProofTie::ClaimantWins } else { ProofTie::Blocks },
+            ..Rules::default()
+        };
+        let n = env.slots();
+        let wilds = deal_wilds(&mut rng);
+        let mut troops = troops_shuffled(&mut rng);
+        // Sometimes restrict the troops to few colours and values, so that
+        // the available cards are near the boundaries of each class.
+        if rng.random_bool(0.5) {
+            let lo = rng.random_range(1..=6u8);
+            troops.retain(|c| {
+                let v = (c.index() % 10) as u8 + 1;
+                c.index() / 10 < 3 && (lo..=lo + 4).contains(&v)
+            });
+        }
+        let claimant = if rng.random_bool(0.5) { PlayerId::P0 } else { PlayerId::P1 };
+        let opponent = PlayerId::new(1 - claimant.index() as u8);
+        let mut mine: Vec<Card> = wilds[0].iter().copied().take(rng.random_range(0..=n)).collect();
+        while mine.len() < n {
+            mine.push(troops.pop().expect("troops"));
+        }
+        let their_len = if rng.random_bool(0.15) { n } else { rng.random_range(0..n) };
+        let mut theirs: Vec<Card> = wilds[1].iter().copied().take(rng.random_range(0..=their_len)).collect();
+        while theirs.len() < their_len {
+            theirs.push(troops.pop().expect("troops"));
+        }
+        let mut flag = Flag::new();
+        if env.fog { flag.add_fog().unwrap(); }
+        if env.mud { flag.add_mud().unwrap(); }
+        // Interleave the plays so either side may complete first.
+        let (mut a, mut b) = (mine.clone(), theirs.clone());
+        while !a.is_empty() || !b.is_empty() {
+            let pick_a = !a.is_empty() && (b.is_empty() || rng.random_bool(0.5));
+            if pick_a { flag.place(claimant, a.pop().unwrap()).unwrap(); } else { flag.place(opponent, b.pop().unwrap()).unwrap(); }
+        }
+        // Sometimes reopen a complete side (Deserter, Traitor, Redeploy) and
+        // complete it again.
+        if rng.random_bool(0.2) && !theirs.is_empty() && flag.is_complete(opponent) {
+            let c = theirs[0];
+            flag.take(opponent, c).unwrap();
+            flag.place(opponent, c).unwrap();
+        }
+        let k = rng.random_range(0..=troops.len().min(14));
+        let available: CardSet = troops[..k].iter().copied().collect();
+        let got = check_claim(&flag, claimant, available, &rules);
+        let want = reference::claim_holds(&flag, claimant, available, &rules);
+        prop_assert_eq!(got.holds(), want, "{:?} avail {} -> {:?}", flag, available, got);
+        if let ClaimCheck::Refuted(w) = got {
+            // The witness is a real completion from the available cards that wins.
+            prop_assert!(w.cards().difference(available).is_empty());
+            let mut full: Vec<Card> = flag.side(opponent).iter().collect();
+            full.extend(w.cards().iter());
+            let theirs_s = reference::strength(&full, env, rules.formation_order).expect("complete witness");
+            let mine_s = reference::strength(&mine, env, rules.formation_order).unwrap();
+            let first_is_me = flag.first_complete() == Some(claimant) && w.cards().is_empty();
+            prop_assert!(theirs_s > mine_s || (theirs_s == mine_s && (!first_is_me || rules.proof_tie == ProofTie::Blocks)));
+        }
+    }
+}
+
+#[test]
+fn rule_phalanx_possible_with_exactly_one_card_of_the_value_left() {
+    let t = reference::troop;
+    let mut flag = Flag::new();
+    for c in [t(0, 2), t(0, 3), t(0, 4)] {
+        flag.place(PlayerId::P0, c).unwrap();
+    }
+    // P1 has two nines; one nine is left: a Phalanx of nines (27) beats the
+    // Wedge 2-3-4? No, a Wedge beats any Phalanx, so use a Host for P0.
+    let mut host = Flag::new();
+    for c in [t(0, 2), t(1, 7), t(2, 4)] {
+        host.place(PlayerId::P0, c).unwrap();
+    }
+    host.place(PlayerId::P1, t(3, 9)).unwrap();
+    host.place(PlayerId::P1, t(4, 9)).unwrap();
+    let avail: CardSet = [t(5, 9)].into_iter().collect();
+    let rules = Rules::default();
+    assert!(matches!(
+        check_claim(&host, PlayerId::P0, avail, &rules),
+        ClaimCheck::Refuted(_)
+    ));
+    assert!(check_claim(&host, PlayerId::P0, CardSet::EMPTY, &rules).holds());
+    // And the Wedge holds whatever is left for a Phalanx.
+    flag.place(PlayerId::P1, t(3, 9)).unwrap();
+    flag.place(PlayerId::P1, t(4, 9)).unwrap();
+    assert!(check_claim(&flag, PlayerId::P0, avail, &rules).holds());
+}
+
+#[test]
+fn rule_claim_against_incomplete_formation_needs_proof() {
+    let t = reference::troop;
+    // The text's example: Red 4-5-3 beats Blue 8 once Blue 7 and 10 are gone
+    // (and Blue 6 and 9 cannot make a Wedge above 3-4-5 without 7).
+    let mut flag = Flag::new();
+    for c in [t(0, 4), t(0, 5), t(0, 3)] {
+        flag.place(PlayerId::P0, c).unwrap();
+    }
+    flag.place(PlayerId::P1, t(4, 8)).unwrap();
+    let all =
+        CardSet::ALL_TROOPS.difference([t(0, 4), t(0, 5), t(0, 3), t(4, 8)].into_iter().collect());
+    let rules = Rules::default();
+    assert!(!check_claim(&flag, PlayerId::P0, all, &rules).holds());
+    let gone = all.difference([t(4, 7), t(4, 10)].into_iter().collect());
+    assert!(check_claim(&flag, PlayerId::P0, gone, &rules).holds());
+}
+
+#[test]
+fn rule_phalanx_of_twos_beats_any_completion_of_seven_six() {
+    let t = reference::troop;
+    let mut flag = Flag::new();
+    for c in [t(2, 2), t(0, 2), t(3, 2)] {
+        flag.place(PlayerId::P0, c).unwrap();
+    }
+    flag.place(PlayerId::P1, t(0, 7)).unwrap();
+    flag.place(PlayerId::P1, t(3, 6)).unwrap();
+    let avail = CardSet::ALL_TROOPS.difference(
+        [t(2, 2), t(0, 2), t(3, 2), t(0, 7), t(3, 6)]
+            .into_iter()
+            .collect(),
+    );
+    assert!(check_claim(&flag, PlayerId::P0, avail, &Rules::default()).holds());
+}
+
+#[test]
+fn rule_tie_goes_against_who_completed_last() {
+    let t = reference::troop;
+    let mut flag = Flag::new();
+    for c in [t(0, 5), t(1, 9), t(2, 2)] {
+        flag.place(PlayerId::P1, c).unwrap();
+    }
+    for c in [t(3, 5), t(4, 9), t(5, 2)] {
+        flag.place(PlayerId::P0, c).unwrap();
+    }
+    let rules = Rules::default();
+    assert!(check_claim(&flag, PlayerId::P1, CardSet::EMPTY, &rules).holds());
+    assert!(!check_claim(&flag, PlayerId::P0, CardSet::EMPTY, &rules).holds());
+    // Traitor-like reopening: P1 loses a card and completes again, now last.
+    flag.take(PlayerId::P1, t(2, 2)).unwrap();
+    flag.place(PlayerId::P1, t(2, 2)).unwrap();
+    assert!(check_claim(&flag, PlayerId::P0, CardSet::EMPTY, &rules).holds());
+    assert!(!check_claim(&flag, PlayerId::P1, CardSet::EMPTY, &rules).holds());
+}
+
+#[test]
+fn rule_proof_tie_is_won_by_claimant_unless_configured() {
+    let t = reference::troop;
+    let mut flag = Flag::new();
+    for c in [t(0, 5), t(1, 9), t(2, 2)] {
+        flag.place(PlayerId::P0, c).unwrap();
+    }
+    flag.place(PlayerId::P1, t(3, 5)).unwrap();
+    flag.place(PlayerId::P1, t(4, 9)).unwrap();
+    let avail: CardSet = [t(5, 2)].into_iter().collect();
+    assert!(check_claim(&flag, PlayerId::P0, avail, &Rules::default()).holds());
+    let strict = Rules {
+        proof_tie: ProofTie::Blocks,
+        ..Rules::default()
+    };
+    assert!(!check_claim(&flag, PlayerId::P0, avail, &strict).holds());
+}
+
+#[test]
+fn rule_claim_succeeds_when_opponent_cannot_complete() {
+    let t = reference::troop;
+    let mut flag = Flag::new();
+    for c in [t(0, 1), t(1, 5), t(2, 2)] {
+        flag.place(PlayerId::P0, c).unwrap();
+    }
+    flag.place(PlayerId::P1, t(3, 10)).unwrap();
+    let avail: CardSet = [t(5, 10)].into_iter().collect();
+    assert!(check_claim(&flag, PlayerId::P0, avail, &Rules::default()).holds());
+}
