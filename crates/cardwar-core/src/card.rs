@@ -1,0 +1,235 @@
+//! Cards: the 24 soldiers of a colour, sets of them, and the guard.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Number of soldiers of a colour: 2..king in two suits.
+pub const SOLDIERS: usize = 24;
+
+/// One soldier of a colour (2..10, jack, queen, king of one of the colour's
+/// two suits). Its owner is implied by where it lies: each player only ever
+/// holds cards of his own colour.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Soldier(u8);
+
+impl Soldier {
+    /// The soldier with dense index `id` (`0..24`): rank `2 + id / 2`, suit
+    /// `id % 2`.
+    pub const fn new(id: u8) -> Option<Soldier> {
+        if (id as usize) < SOLDIERS {
+            Some(Soldier(id))
+        } else {
+            None
+        }
+    }
+
+    /// The soldier of `rank` (2..=13) in suit `suit` (0 or 1).
+    pub const fn of_rank(rank: u8, suit: u8) -> Option<Soldier> {
+        if rank >= 2 && rank <= 13 && suit < 2 {
+            Some(Soldier((rank - 2) * 2 + suit))
+        } else {
+            None
+        }
+    }
+
+    /// The dense index, `0..24`.
+    pub const fn id(self) -> u8 {
+        self.0
+    }
+
+    /// Rank 2..=13 (jack 11, queen 12, king 13), which is also the card's
+    /// strength and full health.
+    pub const fn strength(self) -> u8 {
+        2 + self.0 / 2
+    }
+
+    /// Suit, 0 or 1 (rendered `a` / `b`).
+    pub const fn suit(self) -> u8 {
+        self.0 % 2
+    }
+
+    /// All soldiers of a colour.
+    pub fn all() -> impl Iterator<Item = Soldier> {
+        (0..SOLDIERS as u8).map(Soldier)
+    }
+}
+
+impl TryFrom<u8> for Soldier {
+    type Error = String;
+    fn try_from(id: u8) -> Result<Self, String> {
+        Soldier::new(id).ok_or_else(|| format!("soldier id {id} out of range"))
+    }
+}
+
+impl From<Soldier> for u8 {
+    fn from(s: Soldier) -> u8 {
+        s.0
+    }
+}
+
+impl fmt::Display for Soldier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rank = match self.strength() {
+            11 => "J".to_owned(),
+            12 => "Q".to_owned(),
+            13 => "K".to_owned(),
+            n => n.to_string(),
+        };
+        write!(f, "{rank}{}", if self.suit() == 0 { 'a' } else { 'b' })
+    }
+}
+
+/// A set of soldiers of one colour, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardSet(u32);
+
+impl CardSet {
+    /// No card.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// All 24 soldiers.
+    pub const ALL: CardSet = CardSet((1 << SOLDIERS) - 1);
+
+    /// The raw mask (bit `id` for soldier `id`).
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Whether every bit is a soldier.
+    pub const fn is_valid(self) -> bool {
+        self.0 & !Self::ALL.0 == 0
+    }
+
+    /// Number of cards.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `card` is in the set.
+    pub const fn contains(self, card: Soldier) -> bool {
+        self.0 & (1 << card.0) != 0
+    }
+
+    /// Adds `card`.
+    pub fn insert(&mut self, card: Soldier) {
+        self.0 |= 1 << card.0;
+    }
+
+    /// Removes `card`.
+    pub fn remove(&mut self, card: Soldier) {
+        self.0 &= !(1 << card.0);
+    }
+
+    /// Cards in either set.
+    pub const fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    /// Cards of `self` not in `other`.
+    pub const fn minus(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// Cards in both sets.
+    pub const fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    /// The `n`-th card in id order, if any: how a uniform draw picks a card
+    /// without allocating.
+    pub fn nth(self, n: usize) -> Option<Soldier> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        (bits != 0).then(|| Soldier(bits.trailing_zeros() as u8))
+    }
+
+    /// The cards in id order.
+    pub fn iter(self) -> impl Iterator<Item = Soldier> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let id = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                Soldier(id)
+            })
+        })
+    }
+}
+
+impl FromIterator<Soldier> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Soldier>>(iter: I) -> Self {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+impl fmt::Display for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for card in self.iter() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The general and his guard: two aces and the joker, face up beside their
+/// owner, with one health for the whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Guard {
+    /// The ace that fights first.
+    FirstAce,
+    /// The ace that fights second.
+    SecondAce,
+    /// The general: when he dies his side loses.
+    Joker,
+}
+
+impl Guard {
+    /// The guards in the order they fight.
+    pub const ORDER: [Guard; 3] = [Guard::FirstAce, Guard::SecondAce, Guard::Joker];
+
+    /// Index in [`Guard::ORDER`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Strength and starting health: ace 14, joker 15.
+    pub const fn strength(self) -> u8 {
+        match self {
+            Guard::Joker => 15,
+            _ => 14,
+        }
+    }
+}
+
+impl fmt::Display for Guard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Guard::FirstAce => "A1",
+            Guard::SecondAce => "A2",
+            Guard::Joker => "Jk",
+        })
+    }
+}

@@ -1,0 +1,159 @@
+//! What one player may know, and determinisation: a full state dealt from
+//! an observation.
+
+use game_traits::PlayerId;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::card::{CardSet, Soldier};
+use crate::error::CardWarError;
+use crate::line::LINE_CAP;
+use crate::rules::Rules;
+use crate::state::{other, CardWar, Public, SideHidden};
+use crate::validate::{check_hidden, check_public, revealed_cards};
+
+/// A player's view: the rules, everything public (including what each side
+/// knows of the other's cards) and all of his own cards.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawObservation")]
+pub struct Observation {
+    pub(crate) rules: Rules,
+    pub(crate) viewer: PlayerId,
+    pub(crate) public: Public,
+    pub(crate) own: SideHidden,
+}
+
+impl Observation {
+    /// Whose view this is.
+    pub fn viewer(&self) -> PlayerId {
+        self.viewer
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Everything public.
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    /// The viewer's own cards.
+    pub fn own(&self) -> &SideHidden {
+        &self.own
+    }
+}
+
+#[derive(Deserialize)]
+struct RawObservation {
+    rules: Rules,
+    viewer: PlayerId,
+    public: Public,
+    own: SideHidden,
+}
+
+impl TryFrom<RawObservation> for Observation {
+    type Error = CardWarError;
+    fn try_from(r: RawObservation) -> Result<Self, CardWarError> {
+        if r.viewer.index() >= 2 {
+            return Err(CardWarError::Inconsistent("viewer out of range"));
+        }
+        check_public(&r.rules, &r.public)?;
+        check_hidden(&r.public.sides[r.viewer.index()], &r.own)?;
+        Ok(Observation {
+            rules: r.rules,
+            viewer: r.viewer,
+            public: r.public,
+            own: r.own,
+        })
+    }
+}
+
+impl CardWar {
+    pub(crate) fn observe(&self, viewer: PlayerId) -> Observation {
+        Observation {
+            rules: self.rules,
+            viewer,
+            public: self.public,
+            own: self.hidden[viewer.index() & 1],
+        }
+    }
+
+    /// Deals the opponent's unseen cards: cards he is known to hold go to
+    /// his hand, aside cards or face-down slots; cards known in his pile go
+    /// to his pile; every other unseen card goes anywhere unseen, uniformly.
+    pub(crate) fn deal<R: Rng + ?Sized>(
+        obs: &Observation,
+        rng: &mut R,
+    ) -> Result<CardWar, CardWarError> {
+        let bad = || CardWarError::Inconsistent("observation cannot be dealt");
+        let v = obs.viewer.index();
+        if v >= 2 {
+            return Err(bad());
+        }
+        let o = other(obs.viewer).index();
+        let side = &obs.public.sides[o];
+        let revealed = revealed_cards(side)?;
+        let known_alive = side.known_alive;
+        let known_pile = side.known_pile;
+        let unknown = CardSet::ALL.minus(revealed.union(known_alive).union(known_pile));
+        let face_down: Vec<usize> = side
+            .line
+            .slots()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.card.is_none())
+            .map(|(i, _)| i)
+            .collect();
+        let pile_free = (side.pile as usize)
+            .checked_sub(known_pile.len())
+            .ok_or_else(bad)?;
+        let alive_slots = face_down.len() + side.hand as usize + side.aside as usize;
+        if pile_free > unknown.len() || known_alive.len() + unknown.len() - pile_free != alive_slots
+        {
+            return Err(bad());
+        }
+        let mut pool: Vec<Soldier> = unknown.iter().collect();
+        shuffle(&mut pool, rng);
+        let mut pile = known_pile;
+        for &c in &pool[..pile_free] {
+            pile.insert(c);
+        }
+        let mut alive: Vec<Soldier> = pool[pile_free..].to_vec();
+        alive.extend(known_alive.iter());
+        shuffle(&mut alive, rng);
+        let mut hidden = SideHidden {
+            hand: CardSet::EMPTY,
+            aside: CardSet::EMPTY,
+            pile,
+            line: [Soldier::default(); LINE_CAP],
+        };
+        let mut next = alive.into_iter();
+        for (i, slot) in side.line.slots().iter().enumerate() {
+            hidden.line[i] = match slot.card {
+                Some(c) => c,
+                None => next.next().ok_or_else(bad)?,
+            };
+        }
+        hidden.hand = next.by_ref().take(side.hand as usize).collect();
+        hidden.aside = next.collect();
+        let mut hiddens = [obs.own; 2];
+        hiddens[o] = hidden;
+        let game = CardWar {
+            rules: obs.rules,
+            public: obs.public,
+            hidden: hiddens,
+        };
+        game.check()?;
+        Ok(game)
+    }
+}
+
+/// Fisher-Yates with the caller's generator.
+fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i);
+        items.swap(i, j);
+    }
+}

@@ -1,0 +1,146 @@
+//! Text rendering of the battle line, health values and hands.
+
+use std::fmt::{self, Write};
+
+use game_traits::PlayerId;
+
+use crate::card::Guard;
+use crate::observation::Observation;
+use crate::state::{CardWar, LayKind, Open, Phase, Public, SideHidden};
+
+const COLOUR: [&str; 2] = ["black", "red"];
+
+/// Renders the public state, with the cards of `hidden[s]` shown for the
+/// sides whose hidden cards are known (`None`: shown as `??`).
+fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 2]) -> fmt::Result {
+    let b = &p.battle;
+    write!(
+        f,
+        "round {} battle {}: {} attacks",
+        p.round, p.battle_no, b.attacker
+    )?;
+    if p.swapped {
+        f.write_str(" (halved army)")?;
+    }
+    f.write_str(" | ")?;
+    match p.phase {
+        Phase::Aside { colour, left } => write!(f, "{colour} puts aside {left} more"),
+        Phase::Initiative { first_die: 0 } => f.write_str("initiative: P0 rolls"),
+        Phase::Initiative { first_die } => write!(f, "initiative: P0 rolled {first_die}, P1 rolls"),
+        Phase::DrawRoll { player } => write!(f, "{player} rolls 2d6 to draw"),
+        Phase::Draw { player, left } => write!(f, "{player} draws {left} more"),
+        Phase::Lay { player, kind, left } => {
+            let what = match kind {
+                LayKind::Attack => "attack",
+                LayKind::FreeAttack => "attack (or reserve)",
+                LayKind::Defence => "defence",
+            };
+            write!(f, "{player} lays {what}, {left} left")
+        }
+        Phase::Pray { player } => write!(f, "{player} may pray"),
+        Phase::PrayerRoll { player } => write!(f, "{player} prays: 2d6"),
+        Phase::Reinforce { player, left } => write!(f, "{player} picks {left} reinforcement(s)"),
+        Phase::ParatrooperRoll { player } => write!(f, "{player} rolls for paratroopers"),
+        Phase::AttackDie => f.write_str("attacker rolls"),
+        Phase::DefenceDie => f.write_str("defender rolls"),
+        Phase::Over => match p.outcome {
+            Some(o) => write!(f, "game over: {o}"),
+            None => f.write_str("game over"),
+        },
+    }?;
+    writeln!(f)?;
+    for s in 0..2 {
+        let side = &p.sides[s];
+        let pl = PlayerId::new(s as u8);
+        write!(f, "{pl} {:<5} guards", COLOUR[s])?;
+        for g in Guard::ORDER {
+            let h = side.guards[g.index()];
+            let open = b.open[s] == Open::Guard(g);
+            match (h, open) {
+                (0, _) => write!(f, " {g}:dead")?,
+                (_, true) => write!(f, " [{g}:{h}]")?,
+                _ => write!(f, " {g}:{h}")?,
+            }
+        }
+        write!(
+            f,
+            " | hand {} aside {} pile {}{}",
+            side.hand,
+            side.aside,
+            side.pile,
+            if side.prayed { " | prayed" } else { "" }
+        )?;
+        let fi = b.fighter[s];
+        if fi.kills > 0 || fi.doubled > 0 || fi.halved {
+            write!(f, " | kills {}", fi.kills)?;
+            if fi.doubled > 0 {
+                write!(f, " die x{}", 1u32 << fi.doubled.min(8))?;
+            }
+            if fi.halved {
+                f.write_str(" die /2")?;
+            }
+        }
+        writeln!(f)?;
+        let mut line = String::new();
+        for (i, slot) in side.line.slots().iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            let open = i == 0 && b.open[s] == Open::Soldier;
+            match (slot.card, hidden[s]) {
+                (Some(c), _) if open => {
+                    let _ = write!(line, "[{c}:{}]", slot.health);
+                }
+                (Some(c), _) => {
+                    let _ = write!(line, "{c}:{}", slot.health);
+                }
+                (None, Some(h)) => {
+                    let _ = write!(line, "({})", h.line[i]);
+                }
+                (None, None) => line.push_str("??"),
+            }
+            if slot.extra > 0 {
+                let _ = write!(line, "+{}", slot.extra);
+            }
+        }
+        writeln!(f, "  line: {}", if line.is_empty() { "-" } else { &line })?;
+        if let Some(h) = hidden[s] {
+            writeln!(
+                f,
+                "  hand: {}  aside: {}  pile: {}",
+                h.hand, h.aside, h.pile
+            )?;
+        }
+    }
+    if let Some(r) = b.last_fight {
+        write!(
+            f,
+            "last fight: attacker die {} total {} vs defender die {} total {}",
+            r.attack_die, r.attack_total, r.defence_die, r.defence_total
+        )?;
+        if let Some((pl, prayer)) = b.last_prayer {
+            write!(f, " | last prayer: {pl} {prayer}")?;
+        }
+        writeln!(f)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for CardWar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        render(
+            f,
+            &self.public,
+            [Some(&self.hidden[0]), Some(&self.hidden[1])],
+        )
+    }
+}
+
+impl fmt::Display for Observation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "view of {}", self.viewer)?;
+        let mut hidden = [None, None];
+        hidden[self.viewer.index() & 1] = Some(&self.own);
+        render(f, &self.public, hidden)
+    }
+}

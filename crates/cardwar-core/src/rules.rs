@@ -1,0 +1,130 @@
+//! The rule set and every ruling of `docs/cardwar.md` that could go the
+//! other way.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::SOLDIERS;
+use crate::error::CardWarError;
+
+/// Who attacks first from round 2 on (ruling 11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FirstAttacker {
+    /// The player who attacked last (with at least one card) in the previous
+    /// round; when nobody attacked, the roles alternate.
+    #[default]
+    LastAttacker,
+    /// The roles alternate every round whatever happened.
+    Alternate,
+}
+
+/// The rule set. [`Rules::default`] is the rule set of the text with the
+/// rulings of `docs/cardwar.md`; each field names the ruling it switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawRules")]
+pub struct Rules {
+    /// Soldiers each player puts aside face down as his pile at the start
+    /// (ruling 1; 0..=24).
+    pub aside: u8,
+    /// Cards a draw must leave in the pile (ruling 2).
+    pub keep_in_pile: u8,
+    /// Rounds after which the game is a draw (ruling 25; 1..=1000).
+    pub max_rounds: u16,
+    /// The winner of a fight keeps at most the health it had (ruling 4).
+    pub cap_winner_health: bool,
+    /// The three-kills bonus comes at every third kill, not only the first
+    /// (ruling 5).
+    pub bonus_every_three_kills: bool,
+    /// Aces and the joker earn the three-kills bonus too (ruling 6).
+    pub guards_earn_bonus: bool,
+    /// A health-1 card that gave its point returns to its owner after the
+    /// battle; otherwise it goes to the pile (ruling 7).
+    pub donor_returns: bool,
+    /// Who attacks first in the next round (ruling 11).
+    pub first_attacker: FirstAttacker,
+    /// Round 1's second attacker may keep a reserve (ruling 12).
+    pub reserve_in_first_round: bool,
+    /// The grenade rounds halves up; otherwise down, and a card left at 0
+    /// health dies (ruling 17).
+    pub grenade_rounds_up: bool,
+    /// Gangrene kills a wounded ace or joker too (ruling 18).
+    pub gangrene_hits_guards: bool,
+    /// The sniper may pick an ace or the joker (ruling 20).
+    pub sniper_targets_guards: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            aside: 6,
+            keep_in_pile: 5,
+            max_rounds: 60,
+            cap_winner_health: true,
+            bonus_every_three_kills: false,
+            guards_earn_bonus: true,
+            donor_returns: true,
+            first_attacker: FirstAttacker::LastAttacker,
+            reserve_in_first_round: false,
+            grenade_rounds_up: true,
+            gangrene_hits_guards: true,
+            sniper_targets_guards: false,
+        }
+    }
+}
+
+/// Longest game the engine accepts, in rounds.
+pub const MAX_ROUNDS_LIMIT: u16 = 1000;
+
+impl Rules {
+    /// Checks the numeric fields.
+    pub fn validate(&self) -> Result<(), CardWarError> {
+        if self.aside as usize > SOLDIERS {
+            return Err(CardWarError::BadRules("aside must be at most 24"));
+        }
+        if self.keep_in_pile as usize > SOLDIERS {
+            return Err(CardWarError::BadRules("keep_in_pile must be at most 24"));
+        }
+        if self.max_rounds == 0 || self.max_rounds > MAX_ROUNDS_LIMIT {
+            return Err(CardWarError::BadRules("max_rounds must be in 1..=1000"));
+        }
+        Ok(())
+    }
+}
+
+/// The unchecked shape of [`Rules`], validated on deserialisation.
+#[derive(Deserialize)]
+struct RawRules {
+    aside: u8,
+    keep_in_pile: u8,
+    max_rounds: u16,
+    cap_winner_health: bool,
+    bonus_every_three_kills: bool,
+    guards_earn_bonus: bool,
+    donor_returns: bool,
+    first_attacker: FirstAttacker,
+    reserve_in_first_round: bool,
+    grenade_rounds_up: bool,
+    gangrene_hits_guards: bool,
+    sniper_targets_guards: bool,
+}
+
+impl TryFrom<RawRules> for Rules {
+    type Error = CardWarError;
+    fn try_from(r: RawRules) -> Result<Self, CardWarError> {
+        let rules = Rules {
+            aside: r.aside,
+            keep_in_pile: r.keep_in_pile,
+            max_rounds: r.max_rounds,
+            cap_winner_health: r.cap_winner_health,
+            bonus_every_three_kills: r.bonus_every_three_kills,
+            guards_earn_bonus: r.guards_earn_bonus,
+            donor_returns: r.donor_returns,
+            first_attacker: r.first_attacker,
+            reserve_in_first_round: r.reserve_in_first_round,
+            grenade_rounds_up: r.grenade_rounds_up,
+            gangrene_hits_guards: r.gangrene_hits_guards,
+            sniper_targets_guards: r.sniper_targets_guards,
+        };
+        rules.validate()?;
+        Ok(rules)
+    }
+}

@@ -1,0 +1,335 @@
+//! The state of a game: what both players see ([`Public`]), what each keeps
+//! to himself ([`SideHidden`]), and the phases of a round.
+
+use game_traits::{Outcome, PlayerId};
+use serde::{Deserialize, Serialize};
+
+use crate::card::{CardSet, Guard, Soldier};
+use crate::line::{LineView, LINE_CAP};
+use crate::prayer::Prayer;
+use crate::rules::Rules;
+
+/// How a line being laid may end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LayKind {
+    /// An attack line of a fixed size (half the hand, or all of it in
+    /// round 1's second battle).
+    Attack,
+    /// An attack line of any size: the rest of the hand is a reserve.
+    FreeAttack,
+    /// A defence line as long as the attack line, or the whole hand.
+    Defence,
+}
+
+/// Where the game stands: who acts and what the next action means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// Chance: the next card `colour` puts aside into his pile at setup.
+    Aside {
+        /// Whose soldiers.
+        colour: PlayerId,
+        /// Cards still to put aside.
+        left: u8,
+    },
+    /// Chance: the initiative dice; `first_die` is P0's die (0 before it is
+    /// rolled). P1's die never equals it (equal dice are rolled again).
+    Initiative {
+        /// P0's die, 0 while not rolled.
+        first_die: u8,
+    },
+    /// Chance: `player` rolls 2d6 for his draw.
+    DrawRoll {
+        /// Who draws.
+        player: PlayerId,
+    },
+    /// Chance: the next card `player` draws from his pile.
+    Draw {
+        /// Who draws.
+        player: PlayerId,
+        /// Cards still to draw.
+        left: u8,
+    },
+    /// Decision: `player` lays the next card of a line.
+    Lay {
+        /// Who lays.
+        player: PlayerId,
+        /// Which line.
+        kind: LayKind,
+        /// Cards still to lay (at most, for a free attack).
+        left: u8,
+    },
+    /// Decision: `player` may pray before this fight's dice.
+    Pray {
+        /// Who is asked.
+        player: PlayerId,
+    },
+    /// Chance: the 2d6 of `player`'s prayer.
+    PrayerRoll {
+        /// Who prays.
+        player: PlayerId,
+    },
+    /// Chance: the next card picked from `player`'s pile by a prayer.
+    Reinforce {
+        /// Whose pile.
+        player: PlayerId,
+        /// Cards still to pick.
+        left: u8,
+    },
+    /// Chance: the die giving the number of paratroopers.
+    ParatrooperRoll {
+        /// Who prayed.
+        player: PlayerId,
+    },
+    /// Chance: the attacker's die of the fight.
+    AttackDie,
+    /// Chance: the defender's die (the higher of two for a guard).
+    DefenceDie,
+    /// The game is over.
+    Over,
+}
+
+/// Which card of a side is fighting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Open {
+    /// None yet: the next one is revealed before the fight.
+    #[default]
+    None,
+    /// The soldier in slot 0 of the side's line.
+    Soldier,
+    /// An ace or the joker of the defender.
+    Guard(Guard),
+}
+
+/// What is attached to the open card of a side for the current battle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fighter {
+    /// Cards it has killed in fights of this battle.
+    pub kills: u8,
+    /// Doublings of its next die (three-kills bonus).
+    pub doubled: u8,
+    /// Its next die is halved (grenade).
+    pub halved: bool,
+}
+
+/// Prayer effects waiting for the side's next fight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pending {
+    /// Added to the total (results 2, 3, 4).
+    pub add: u8,
+    /// Doublings of the die (result 6).
+    pub doubled: u8,
+}
+
+/// What happened in the last fight, for narration and rendering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FightReport {
+    /// The attacker's die as rolled.
+    pub attack_die: u8,
+    /// The attacker's total.
+    pub attack_total: u16,
+    /// The defender's die as rolled (the higher of two for a guard).
+    pub defence_die: u8,
+    /// The defender's total.
+    pub defence_total: u16,
+}
+
+/// The battle in progress (reset at each battle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Battle {
+    /// The attacking side.
+    pub attacker: PlayerId,
+    /// The open card of each side.
+    pub open: [Open; 2],
+    /// Per side, the state of its open card.
+    pub fighter: [Fighter; 2],
+    /// Per side, prayer effects for its next fight.
+    pub pending: [Pending; 2],
+    /// Per side, whether it was asked to pray before the current fight.
+    pub asked: [bool; 2],
+    /// The attacker's die of the current fight (0 before it is rolled).
+    pub attack_die: u8,
+    /// The last fight resolved.
+    pub last_fight: Option<FightReport>,
+    /// The last prayer and who made it.
+    pub last_prayer: Option<(PlayerId, Prayer)>,
+}
+
+impl Battle {
+    pub(crate) fn new(attacker: PlayerId) -> Self {
+        Battle {
+            attacker,
+            open: [Open::None; 2],
+            fighter: [Fighter::default(); 2],
+            pending: [Pending::default(); 2],
+            asked: [false; 2],
+            attack_die: 0,
+            last_fight: None,
+            last_prayer: None,
+        }
+    }
+}
+
+/// What both players see of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SidePublic {
+    /// Cards in hand (available this round).
+    pub hand: u8,
+    /// Cards set aside until the round ends (survivors of a line).
+    pub aside: u8,
+    /// Cards in the pile.
+    pub pile: u8,
+    /// Health of the two aces and the joker (0 = dead).
+    pub guards: [u8; 3],
+    /// Whether the side has prayed (once per game).
+    pub prayed: bool,
+    /// The side's line in the current battle.
+    pub line: LineView,
+    /// The opponent's knowledge: soldiers of this side known to be alive off
+    /// the field or face down (seen, then returned).
+    pub known_alive: CardSet,
+    /// The opponent's knowledge: soldiers known to lie in the pile (seen
+    /// dying since the last shuffle).
+    pub known_pile: CardSet,
+}
+
+impl SidePublic {
+    pub(crate) fn new(hand: u8) -> Self {
+        SidePublic {
+            hand,
+            aside: 0,
+            pile: 0,
+            guards: Guard::ORDER.map(Guard::strength),
+            prayed: false,
+            line: LineView::default(),
+            known_alive: CardSet::EMPTY,
+            known_pile: CardSet::EMPTY,
+        }
+    }
+}
+
+/// What only the owner knows of his side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideHidden {
+    /// Cards in hand.
+    pub hand: CardSet,
+    /// Cards set aside until the round ends.
+    pub aside: CardSet,
+    /// Cards in the pile.
+    pub pile: CardSet,
+    /// The card in each slot of the line (blank past its length).
+    pub line: [Soldier; LINE_CAP],
+}
+
+impl SideHidden {
+    pub(crate) fn new() -> Self {
+        SideHidden {
+            hand: CardSet::ALL,
+            aside: CardSet::EMPTY,
+            pile: CardSet::EMPTY,
+            line: [Soldier::default(); LINE_CAP],
+        }
+    }
+}
+
+/// Everything both players see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Public {
+    /// Current round, from 1 (0 during setup).
+    pub round: u16,
+    /// Player decisions so far.
+    pub moves: u32,
+    /// What happens next.
+    pub phase: Phase,
+    /// The first attacker of the round (before the halved-army rule).
+    pub first: PlayerId,
+    /// Battle of the round, 1 or 2.
+    pub battle_no: u8,
+    /// The halved-army rule swapped the roles this round.
+    pub swapped: bool,
+    /// Who last attacked with at least one card this round.
+    pub last_attacker: Option<PlayerId>,
+    /// Both sides, indexed by seat.
+    pub sides: [SidePublic; 2],
+    /// The battle in progress.
+    pub battle: Battle,
+    /// The result once over.
+    pub outcome: Option<Outcome>,
+}
+
+/// The other seat.
+pub(crate) fn other(p: PlayerId) -> PlayerId {
+    if p == PlayerId::P0 {
+        PlayerId::P1
+    } else {
+        PlayerId::P0
+    }
+}
+
+/// A whole game of card war: rules, the public state and each player's
+/// hidden cards. Create it with [`game_traits::Game::new`].
+///
+/// ```
+/// use cardwar_core::{CardWar, Rules};
+/// use game_traits::{play_match, RandomAgent};
+///
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let (state, record) = play_match::<CardWar>(&Rules::default(), 7, &mut [&mut a, &mut b]).unwrap();
+/// assert!(state.outcome().is_some());
+/// assert_eq!(record.replay().unwrap(), state);
+/// # use game_traits::Game;
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "crate::validate::RawCardWar")]
+pub struct CardWar {
+    pub(crate) rules: Rules,
+    pub(crate) public: Public,
+    pub(crate) hidden: [SideHidden; 2],
+}
+
+impl CardWar {
+    /// Everything both players see.
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    /// The hidden cards of `player`'s side.
+    pub fn hidden(&self, player: PlayerId) -> &SideHidden {
+        &self.hidden[player.index() & 1]
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.public.phase
+    }
+
+    /// The result once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.public.outcome
+    }
+
+    /// The current round (0 during setup).
+    pub fn round(&self) -> u16 {
+        self.public.round
+    }
+
+    /// The public view of `player`'s side.
+    pub fn side(&self, player: PlayerId) -> &SidePublic {
+        &self.public.sides[player.index() & 1]
+    }
+
+    /// The card `player` has in slot `i` of his line.
+    pub fn line_card(&self, player: PlayerId, i: usize) -> Option<Soldier> {
+        let s = player.index() & 1;
+        (i < self.public.sides[s].line.len()).then(|| self.hidden[s].line[i])
+    }
+
+    /// The health of `player`'s open card, if he has one.
+    pub fn open_health(&self, player: PlayerId) -> Option<u8> {
+        let s = player.index() & 1;
+        match self.public.battle.open[s] {
+            Open::None => None,
+            Open::Soldier => self.public.sides[s].line.slots().first().map(|v| v.health),
+            Open::Guard(g) => Some(self.public.sides[s].guards[g.index()]),
+        }
+    }
+}

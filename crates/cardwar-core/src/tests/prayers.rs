@@ -1,0 +1,1 @@
+//! The prayer to the gods.

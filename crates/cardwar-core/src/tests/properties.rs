@@ -1,0 +1,1 @@
+//! Whole random games checked at every step.

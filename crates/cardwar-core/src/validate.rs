@@ -1,0 +1,256 @@
+//! Invariants of states and observations, checked whenever one is
+//! deserialised or built by determinisation, so that a tampered input gives
+//! an error instead of a panic or an inconsistent game.
+
+use game_traits::{Outcome, PlayerId};
+use serde::Deserialize;
+
+use crate::card::{CardSet, Guard};
+use crate::error::CardWarError;
+use crate::rules::Rules;
+use crate::state::{other, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
+
+type Check = Result<(), CardWarError>;
+
+fn ensure(ok: bool, why: &'static str) -> Check {
+    if ok {
+        Ok(())
+    } else {
+        Err(CardWarError::Inconsistent(why))
+    }
+}
+
+fn seat(p: PlayerId) -> Check {
+    ensure(p.index() < 2, "player out of range")
+}
+
+/// The cards of the face-down slots of a line.
+pub(crate) fn face_down_cards(side: &SidePublic, hidden: &SideHidden) -> CardSet {
+    side.line
+        .slots()
+        .iter()
+        .zip(hidden.line.iter())
+        .filter(|(v, _)| v.card.is_none())
+        .map(|(_, &c)| c)
+        .collect()
+}
+
+/// Cards revealed on the field of a side.
+pub(crate) fn revealed_cards(side: &SidePublic) -> Result<CardSet, CardWarError> {
+    let mut set = CardSet::EMPTY;
+    for card in side.line.slots().iter().filter_map(|v| v.card) {
+        ensure(!set.contains(card), "a card is twice in a line")?;
+        set.insert(card);
+    }
+    Ok(set)
+}
+
+fn check_side(side: &SidePublic) -> Check {
+    ensure(side.line.is_well_formed(), "malformed line")?;
+    ensure(
+        side.hand as usize + side.aside as usize + side.pile as usize + side.line.len() == 24,
+        "a colour must hold 24 soldiers",
+    )?;
+    ensure(
+        side.known_alive.is_valid() && side.known_pile.is_valid(),
+        "bad card set",
+    )?;
+    ensure(
+        side.known_alive.intersection(side.known_pile).is_empty(),
+        "knowledge overlaps",
+    )?;
+    ensure(
+        side.known_pile.len() <= side.pile as usize,
+        "too many cards known in the pile",
+    )?;
+    let revealed = revealed_cards(side)?;
+    ensure(
+        revealed
+            .intersection(side.known_alive.union(side.known_pile))
+            .is_empty(),
+        "a revealed card is also known elsewhere",
+    )?;
+    let face_down = side.line.len() - revealed.len();
+    ensure(
+        side.known_alive.len() <= side.hand as usize + side.aside as usize + face_down,
+        "too many cards known alive",
+    )
+}
+
+fn check_phase(rules: &Rules, p: &Public) -> Check {
+    let side = |pl: PlayerId| &p.sides[pl.index()];
+    let b = &p.battle;
+    let in_fight = |ok: bool| {
+        ensure(
+            ok && b.open.iter().all(|o| *o != Open::None),
+            "a fight needs two open cards",
+        )
+    };
+    match p.phase {
+        Phase::Aside { colour, left } => {
+            seat(colour)?;
+            ensure(
+                p.round == 0 && left >= 1 && left <= side(colour).hand,
+                "bad aside phase",
+            )
+        }
+        Phase::Initiative { first_die } => ensure(p.round == 0 && first_die <= 6, "bad initiative"),
+        Phase::DrawRoll { player } => {
+            seat(player)?;
+            ensure(p.round >= 2, "draws start in round 2")
+        }
+        Phase::Draw { player, left } => {
+            seat(player)?;
+            ensure(
+                p.round >= 2 && left >= 1 && left <= side(player).pile,
+                "bad draw phase",
+            )
+        }
+        Phase::Lay { player, kind, left } => {
+            seat(player)?;
+            let attacker = player == b.attacker;
+            ensure(
+                left <= side(player).hand
+                    && (kind == LayKind::FreeAttack || left >= 1)
+                    && (kind == LayKind::Defence) != attacker
+                    && p.round >= 1,
+                "bad lay phase",
+            )
+        }
+        Phase::Pray { player } => {
+            seat(player)?;
+            in_fight(p.round >= 2 && !side(player).prayed)
+        }
+        Phase::PrayerRoll { player } | Phase::ParatrooperRoll { player } => {
+            seat(player)?;
+            in_fight(p.round >= 2 && side(player).prayed)
+        }
+        Phase::Reinforce { player, left } => {
+            seat(player)?;
+            in_fight(side(player).prayed && left >= 1 && left <= side(player).pile)
+        }
+        Phase::AttackDie => in_fight(b.attack_die == 0),
+        Phase::DefenceDie => in_fight((1..=6).contains(&b.attack_die)),
+        Phase::Over => ensure(p.outcome.is_some(), "over without a result"),
+    }?;
+    ensure(
+        (p.phase == Phase::Over) == p.outcome.is_some(),
+        "result before the end",
+    )?;
+    ensure(p.round <= rules.max_rounds, "round past the limit")
+}
+
+/// Checks everything both players see.
+pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
+    rules.validate()?;
+    seat(p.first)?;
+    seat(p.battle.attacker)?;
+    if let Some(l) = p.last_attacker {
+        seat(l)?;
+    }
+    if let Some(Outcome::Win(w)) = p.outcome {
+        seat(w)?;
+    }
+    if let Some((pl, _)) = p.battle.last_prayer {
+        seat(pl)?;
+    }
+    ensure(p.battle_no == 1 || p.battle_no == 2, "bad battle number")?;
+    ensure(p.battle.attack_die <= 6, "bad die")?;
+    for side in &p.sides {
+        check_side(side)?;
+        ensure(
+            p.outcome.is_some() || side.guards[Guard::Joker.index()] > 0,
+            "a dead joker ends the game",
+        )?;
+    }
+    let a = p.battle.attacker;
+    for (pl, open) in [
+        (a, p.battle.open[a.index()]),
+        (other(a), p.battle.open[other(a).index()]),
+    ] {
+        let side = &p.sides[pl.index()];
+        match open {
+            Open::None => {}
+            Open::Soldier => ensure(
+                side.line.slots().first().is_some_and(|v| v.card.is_some()),
+                "open soldier not revealed",
+            )?,
+            Open::Guard(g) => ensure(pl != a && side.guards[g.index()] > 0, "bad open guard")?,
+        }
+    }
+    check_phase(rules, p)
+}
+
+/// Checks a side's hidden cards against its public view.
+pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
+    ensure(
+        h.hand.is_valid() && h.aside.is_valid() && h.pile.is_valid(),
+        "bad card set",
+    )?;
+    ensure(
+        h.hand.len() == side.hand as usize
+            && h.aside.len() == side.aside as usize
+            && h.pile.len() == side.pile as usize,
+        "counts differ from the cards",
+    )?;
+    let len = side.line.len();
+    let mut line = CardSet::EMPTY;
+    for (i, &card) in h.line.iter().enumerate() {
+        if i < len {
+            ensure(!line.contains(card), "a card is twice in a line")?;
+            line.insert(card);
+            if let Some(shown) = side.line.slots()[i].card {
+                ensure(shown == card, "revealed card differs")?;
+            }
+        } else {
+            ensure(card.id() == 0, "blank slot holds a card")?;
+        }
+    }
+    let zones = [h.hand, h.aside, h.pile, line];
+    let mut all = CardSet::EMPTY;
+    for z in zones {
+        ensure(all.intersection(z).is_empty(), "a card is in two places")?;
+        all = all.union(z);
+    }
+    ensure(all == CardSet::ALL, "a soldier is missing")?;
+    ensure(
+        side.known_pile.minus(h.pile).is_empty()
+            && side
+                .known_alive
+                .minus(h.hand.union(h.aside).union(face_down_cards(side, h)))
+                .is_empty(),
+        "knowledge contradicts the cards",
+    )
+}
+
+/// The unchecked shape of [`CardWar`].
+#[derive(Deserialize)]
+pub(crate) struct RawCardWar {
+    rules: Rules,
+    public: Public,
+    hidden: [SideHidden; 2],
+}
+
+impl CardWar {
+    /// Checks every invariant.
+    pub(crate) fn check(&self) -> Check {
+        check_public(&self.rules, &self.public)?;
+        for s in 0..2 {
+            check_hidden(&self.public.sides[s], &self.hidden[s])?;
+        }
+        Ok(())
+    }
+}
+
+impl TryFrom<RawCardWar> for CardWar {
+    type Error = CardWarError;
+    fn try_from(raw: RawCardWar) -> Result<Self, CardWarError> {
+        let game = CardWar {
+            rules: raw.rules,
+            public: raw.public,
+            hidden: raw.hidden,
+        };
+        game.check()?;
+        Ok(game)
+    }
+}
