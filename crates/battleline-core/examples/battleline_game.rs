@@ -34,7 +34,11 @@ impl Agent<BattleLine> for Greedy {
                 _ => false,
             })
             .collect();
-        let pool = if started.is_empty() { legal } else { &started[..] };
+        let pool = if started.is_empty() {
+            legal
+        } else {
+            &started[..]
+        };
         pool[rng.random_range(0..pool.len())]
     }
 }
@@ -50,7 +54,10 @@ fn main() {
     record
         .replay_with(|s, action| {
             if matches!(action, Action::Play { .. } | Action::Scout | Action::Pass)
-                || matches!(action, Action::Redeploy { .. } | Action::Deserter { .. } | Action::Traitor { .. })
+                || matches!(
+                    action,
+                    Action::Redeploy { .. } | Action::Deserter { .. } | Action::Traitor { .. }
+                )
             {
                 println!("{s}");
             }

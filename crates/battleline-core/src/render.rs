@@ -69,6 +69,7 @@ pub(crate) fn render(
     )?;
     let hand_line = |f: &mut fmt::Formatter<'_>, p: usize| -> fmt::Result {
         match hands[p] {
+            Some(h) if h.is_empty() => writeln!(f, "P{p} hand: empty"),
             Some(h) => writeln!(f, "P{p} hand ({}): {h}", h.len()),
             None => writeln!(f, "P{p} hand: {} cards", hand_lens[p]),
         }
@@ -92,13 +93,13 @@ pub(crate) fn render(
             (None, Some(p)) => format!(" ({p} complete first)"),
             _ => String::new(),
         };
-        writeln!(
-            f,
+        let line = format!(
             "F{} {:<15} | {:<15}{env}{claim}{first}",
             i + 1,
             side_text(flag.side(PlayerId::P0), slots),
             side_text(flag.side(PlayerId::P1), slots)
-        )?;
+        );
+        writeln!(f, "{}", line.trim_end())?;
     }
     hand_line(f, 0)?;
     for p in [PlayerId::P0, PlayerId::P1] {

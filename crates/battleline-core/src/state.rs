@@ -778,7 +778,6 @@ impl BattleLine {
             Action::EndTurn => self.finish_draws(),
             Action::Return(card) => {
                 self.hands[i].remove(card);
-                self.revealed[o.index()].remove(card);
                 self.tops[card.deck().index()].push(card);
                 self.table.returns_due = self.table.returns_due.saturating_sub(1);
                 if self.table.returns_due == 0 {
@@ -789,6 +788,9 @@ impl BattleLine {
         if decision {
             self.table.moves += 1;
         }
+        // What a player knows of the other hand ends when the card leaves it.
+        self.revealed[0] = self.revealed[0].intersection(self.hands[1]);
+        self.revealed[1] = self.revealed[1].intersection(self.hands[0]);
     }
 
     fn illegal(&self, action: Action) -> BattleLineError {
