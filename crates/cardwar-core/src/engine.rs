@@ -845,14 +845,14 @@ impl CardWar {
         }
         let mut best: Option<(u8, Option<usize>, Option<Guard>)> = None;
         for (i, slot) in self.public.sides[t].line.slots().iter().enumerate() {
-            if best.map_or(true, |(h, ..)| slot.health > h) {
+            if !matches!(best, Some((h, ..)) if slot.health <= h) {
                 best = Some((slot.health, Some(i), None));
             }
         }
         if self.rules.sniper_targets_guards && q != self.public.battle.attacker {
             for g in Guard::ORDER {
                 let h = self.public.sides[t].guards[g.index()];
-                if h > 0 && best.map_or(true, |(bh, ..)| h > bh) {
+                if h > 0 && !matches!(best, Some((bh, ..)) if h <= bh) {
                     best = Some((h, None, Some(g)));
                 }
             }

@@ -1,1 +1,228 @@
-//! The prayer to the gods.
+//! The prayer to the gods: when it may be made and each of its eleven
+//! results.
+
+use game_traits::Game;
+
+use super::{act, battle, decline, fight, soldier, to_pile, A, D};
+use crate::card::Guard;
+use crate::rules::Rules;
+use crate::state::{CardWar, LayKind, Open, Phase};
+use crate::Action;
+
+/// Round 2, A attacks with `att` against `def`, and prays for `sum`.
+fn prayed(rules: Rules, att: &[u8], def: &[u8], sum: u8) -> CardWar {
+    let mut g = battle(rules, 2, att, def);
+    assert_eq!(g.phase(), Phase::Pray { player: A });
+    act(&mut g, Action::Pray);
+    assert_eq!(g.phase(), Phase::PrayerRoll { player: A });
+    act(&mut g, Action::Dice(sum));
+    g
+}
+
+#[test]
+fn rule_prayer_once_per_game_not_in_first_round() {
+    let g = battle(Rules::default(), 1, &[5, 5], &[9, 9]);
+    assert_eq!(g.phase(), Phase::AttackDie);
+    let mut g = battle(Rules::default(), 2, &[5, 5], &[9, 9]);
+    assert_eq!(g.phase(), Phase::Pray { player: A });
+    act(&mut g, Action::Decline);
+    assert_eq!(g.phase(), Phase::Pray { player: D });
+    act(&mut g, Action::Decline);
+    assert_eq!(g.phase(), Phase::AttackDie);
+    // Once A has prayed, only D is asked at the next fights.
+    let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], 2);
+    assert!(g.side(A).prayed);
+    act(&mut g, Action::Decline);
+    fight(&mut g, 1, 6);
+    assert_eq!(g.phase(), Phase::Pray { player: D });
+    // The prayer's roll is 2d6.
+    let mut g = battle(Rules::default(), 2, &[5], &[9]);
+    act(&mut g, Action::Pray);
+    let mut out = Vec::new();
+    g.chance_outcomes(&mut out);
+    let total: f64 = out.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    assert_eq!(out[0], (Action::Dice(2), 1.0 / 36.0));
+}
+
+/// The attacker's total after praying for `sum` and rolling 3.
+fn attack_total_after(sum: u8) -> u16 {
+    let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], sum);
+    fight(&mut g, 3, 1);
+    g.public.battle.last_fight.unwrap().attack_total
+}
+
+#[test]
+fn rule_prayer_2_grin_of_the_gods_adds_two() {
+    assert_eq!(attack_total_after(2), 5 + 3 + 2);
+}
+
+#[test]
+fn rule_prayer_3_pity_of_the_gods_adds_three() {
+    assert_eq!(attack_total_after(3), 5 + 3 + 3);
+}
+
+#[test]
+fn rule_prayer_4_condescension_of_the_gods_adds_four() {
+    assert_eq!(attack_total_after(4), 5 + 3 + 4);
+    // The bonus is for one fight only.
+    let mut g = prayed(Rules::default(), &[5, 5], &[2, 2], 4);
+    fight(&mut g, 3, 1);
+    fight(&mut g, 3, 1);
+    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 5 + 3);
+}
+
+#[test]
+fn rule_prayer_5_doctors_add_five_health_even_above_full() {
+    let g = prayed(Rules::default(), &[5, 5], &[9, 9], 5);
+    assert_eq!(g.open_health(A), Some(10));
+}
+
+#[test]
+fn rule_prayer_6_hellfire_doubles_the_die() {
+    assert_eq!(attack_total_after(6), 5 + 6);
+    let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], 6);
+    fight(&mut g, 1, 1);
+    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 5 + 2);
+}
+
+#[test]
+fn rule_prayer_7_reinforcement_joins_end_of_line() {
+    let mut g = battle(Rules::default(), 2, &[5, 5], &[9, 9]);
+    to_pile(&mut g, A, &[2, 3, 4]);
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(7));
+    assert_eq!(g.phase(), Phase::Reinforce { player: A, left: 1 });
+    let mut out = Vec::new();
+    g.chance_outcomes(&mut out);
+    assert_eq!(
+        out.len(),
+        3,
+        "picked from the whole pile, even under 5 cards"
+    );
+    let three = soldier(3, 0);
+    act(&mut g, Action::Draw(three));
+    assert_eq!(g.side(A).line.len(), 3);
+    assert_eq!(g.line_card(A, 2), Some(three));
+    assert_eq!(g.observation(D).public.sides[0].line.slots()[2].card, None);
+    assert_eq!(g.side(A).pile, 2);
+}
+
+#[test]
+fn rule_prayer_8_grenade_halves_health_and_next_die() {
+    let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], 8);
+    assert_eq!(g.open_health(D), Some(5));
+    decline(&mut g);
+    fight(&mut g, 1, 5);
+    assert_eq!(g.public.battle.last_fight.unwrap().defence_total, 5 + 3);
+    let down = Rules {
+        grenade_rounds_up: false,
+        ..Rules::default()
+    };
+    let mut g = prayed(down, &[5, 5], &[9, 9], 8);
+    assert_eq!(g.open_health(D), Some(4));
+    fight(&mut g, 1, 5);
+    assert_eq!(g.public.battle.last_fight.unwrap().defence_total, 4 + 2);
+}
+
+#[test]
+fn rule_prayer_9_gangrene_kills_wounded_card() {
+    let mut g = battle(Rules::default(), 2, &[6, 5], &[9, 9]);
+    fight(&mut g, 3, 4); // 9 vs 13: D's 9 keeps 4
+    assert_eq!(g.open_health(D), Some(4));
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(9));
+    assert!(g.hidden(D).pile.contains(soldier(9, 0)));
+    assert_eq!(g.open_health(D), Some(9), "the next 9 comes up");
+    // A healthy card is spared.
+    let g = prayed(Rules::default(), &[5], &[9, 9], 9);
+    assert_eq!(g.open_health(D), Some(9));
+    assert_eq!(g.side(D).pile, 0);
+}
+
+#[test]
+fn rule_prayer_9_gangrene_on_wounded_guard() {
+    let run = |rules: Rules| {
+        let mut g = battle(rules, 2, &[13], &[]);
+        g.public.sides[1].guards[0] = 10;
+        act(&mut g, Action::Pray);
+        act(&mut g, Action::Dice(9));
+        g.side(D).guards[0]
+    };
+    assert_eq!(run(Rules::default()), 0);
+    let spare = Rules {
+        gangrene_hits_guards: false,
+        ..Rules::default()
+    };
+    assert_eq!(run(spare), 10);
+}
+
+#[test]
+fn rule_prayer_10_sniper_reveals_and_removes_strongest() {
+    let g = prayed(Rules::default(), &[5, 5], &[3, 13, 9, 13], 10);
+    assert!(g.hidden(D).pile.contains(soldier(13, 0)));
+    let shown: Vec<_> = g.side(D).line.slots().iter().map(|s| s.card).collect();
+    assert_eq!(
+        shown,
+        vec![
+            Some(soldier(3, 0)),
+            Some(soldier(9, 0)),
+            Some(soldier(13, 1))
+        ]
+    );
+    assert_eq!(g.open_health(D), Some(3));
+    // With guards as targets, the joker (15) is the strongest.
+    let rules = Rules {
+        sniper_targets_guards: true,
+        ..Rules::default()
+    };
+    let g = prayed(rules, &[5], &[3], 10);
+    assert_eq!(g.outcome(), Some(game_traits::Outcome::Win(A)));
+}
+
+#[test]
+fn rule_prayer_11_paratroopers_a_die_of_cards() {
+    let mut g = battle(Rules::default(), 2, &[5, 5], &[9, 9]);
+    to_pile(&mut g, A, &[2, 3, 4]);
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(11));
+    assert_eq!(g.phase(), Phase::ParatrooperRoll { player: A });
+    act(&mut g, Action::Die(5));
+    // Five asked for, three in the pile: all three come.
+    assert_eq!(g.phase(), Phase::Reinforce { player: A, left: 3 });
+    let mut legal = Vec::new();
+    for _ in 0..3 {
+        g.legal_actions(&mut legal);
+        act(&mut g, legal[0]);
+    }
+    assert_eq!((g.side(A).line.len(), g.side(A).pile), (5, 0));
+    assert_eq!(g.phase(), Phase::Pray { player: D });
+}
+
+#[test]
+fn rule_prayer_12_atomic_bomb_on_defence_spares_guards() {
+    let g = prayed(Rules::default(), &[5, 5], &[9, 9, 8], 12);
+    assert!(g.side(D).line.is_empty());
+    assert_eq!(g.side(D).pile, 3);
+    assert_eq!(g.public.battle.open[1], Open::Guard(Guard::FirstAce));
+    assert_eq!(g.side(D).guards, [14, 14, 15]);
+    assert_eq!(g.open_health(A), Some(5), "the bomber takes no damage");
+}
+
+#[test]
+fn rule_prayer_12_atomic_bomb_on_attack_ends_it() {
+    let mut g = battle(Rules::default(), 2, &[5, 5, 7], &[9, 9]);
+    act(&mut g, Action::Decline);
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(12));
+    assert_eq!(g.side(A).pile, 3);
+    assert_eq!(g.side(A).guards, [14, 14, 15]);
+    assert!(matches!(
+        g.phase(),
+        Phase::Lay {
+            player: D,
+            kind: LayKind::FreeAttack,
+            ..
+        }
+    ));
+}

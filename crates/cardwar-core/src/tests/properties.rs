@@ -1,1 +1,293 @@
-//! Whole random games checked at every step.
+//! Whole random games checked at every step, against the contract of
+//! `Game` and plain reference implementations.
+
+use game_traits::{play_match, Game, GameRng, PlayerId, RandomAgent, Turn};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+use super::{act, battle, A, D};
+use crate::card::{CardSet, Soldier};
+use crate::rules::{FirstAttacker, Rules};
+use crate::state::CardWar;
+use crate::{Action, ACTION_SPACE};
+
+/// Rule sets to exercise: the default and every switch flipped.
+fn rule_sets() -> Vec<Rules> {
+    let d = Rules::default();
+    vec![
+        d,
+        Rules {
+            aside: 0,
+            keep_in_pile: 0,
+            max_rounds: 5,
+            cap_winner_health: false,
+            bonus_every_three_kills: true,
+            guards_earn_bonus: false,
+            donor_returns: false,
+            first_attacker: FirstAttacker::Alternate,
+            reserve_in_first_round: true,
+            grenade_rounds_up: false,
+            gangrene_hits_guards: false,
+            sniper_targets_guards: true,
+        },
+        Rules { aside: 20, ..d },
+        Rules { aside: 24, ..d },
+    ]
+}
+
+/// Plays a seeded random game, checking the whole contract at each step.
+fn checked_game(rules: Rules, seed: u64) -> CardWar {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut g = CardWar::new(&rules).unwrap();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let max = CardWar::max_game_length(&rules);
+    let mut steps = 0;
+    while g.turn() != Turn::Terminal {
+        assert!(steps < max, "game longer than its bound");
+        g.legal_actions(&mut legal);
+        assert!(!legal.is_empty());
+        assert!(legal.windows(2).all(|w| w[0].id() < w[1].id()));
+        for &a in &legal {
+            assert_eq!(Action::from_id(a.id()), Some(a));
+            assert!(a.id() < ACTION_SPACE);
+            assert!(g.is_legal(a));
+        }
+        let action = if g.turn() == Turn::Chance {
+            g.chance_outcomes(&mut outcomes);
+            let listed: Vec<Action> = outcomes.iter().map(|o| o.0).collect();
+            assert_eq!(listed, legal);
+            let total: f64 = outcomes.iter().map(|o| o.1).sum();
+            assert!((total - 1.0).abs() < 1e-9);
+            let a = g.sample_chance(&mut rng).unwrap();
+            assert!(legal.contains(&a));
+            a
+        } else {
+            legal[rng.random_range(0..legal.len())]
+        };
+        if steps % 7 == 0 {
+            check_views(&g, &mut rng);
+        }
+        act(&mut g, action);
+        steps += 1;
+    }
+    assert!(g.outcome().is_some());
+    let sum: f64 = [A, D].iter().map(|&p| g.returns(p)).sum();
+    assert_eq!(sum, 0.0);
+    g
+}
+
+/// Observation, determinisation and serialisation round trips.
+fn check_views(g: &CardWar, rng: &mut GameRng) {
+    for p in [A, D] {
+        let obs = g.observation(p);
+        let dealt = CardWar::determinize(&obs, rng).unwrap();
+        assert_eq!(dealt.observation(p), obs);
+        assert_eq!(dealt.hidden(p), g.hidden(p));
+        let json = serde_json::to_string(&obs).unwrap();
+        assert_eq!(
+            serde_json::from_str::<crate::Observation>(&json).unwrap(),
+            obs
+        );
+    }
+    let json = serde_json::to_string(g).unwrap();
+    assert_eq!(&serde_json::from_str::<CardWar>(&json).unwrap(), g);
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for rules in rule_sets() {
+        for seed in 0..12 {
+            checked_game(rules, seed);
+        }
+    }
+}
+
+#[test]
+fn rule_every_game_ends_within_max_length() {
+    for seed in 0..200 {
+        let (mut a, mut b) = (RandomAgent, RandomAgent);
+        let (state, record) =
+            play_match::<CardWar>(&Rules::default(), seed, &mut [&mut a, &mut b]).unwrap();
+        assert!(state.outcome().is_some());
+        assert!(record.actions().len() <= CardWar::max_game_length(&Rules::default()) as usize);
+        if seed % 20 == 0 {
+            assert_eq!(record.replay().unwrap(), state);
+        }
+    }
+}
+
+#[test]
+fn hidden_cards_never_reach_the_opponents_view() {
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut g = CardWar::new(&Rules::default()).unwrap();
+    let mut legal = Vec::new();
+    for step in 0..400 {
+        if g.turn() == Turn::Terminal {
+            break;
+        }
+        if step % 5 == 0 {
+            for p in [A, D] {
+                // Two deals of what p cannot see look the same to p.
+                let obs = g.observation(p);
+                let x = CardWar::determinize(&obs, &mut rng).unwrap();
+                let y = CardWar::determinize(&obs, &mut rng).unwrap();
+                assert_eq!(x.observation(p), y.observation(p));
+            }
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        act(&mut g, a);
+    }
+}
+
+#[test]
+fn determinisation_deals_unseen_cards_differently() {
+    let g = battle(Rules::default(), 1, &[5, 6, 7, 8], &[9, 10, 11, 12]);
+    let obs = g.observation(A);
+    let mut rng = GameRng::seed_from_u64(9);
+    let hands: std::collections::HashSet<CardSet> = (0..20)
+        .map(|_| CardWar::determinize(&obs, &mut rng).unwrap())
+        .map(|s| {
+            // D's face-down cards (slots 1..) vary; his revealed 9 does not.
+            assert_eq!(s.line_card(D, 0), g.line_card(D, 0));
+            (1..4).filter_map(|i| s.line_card(D, i)).collect()
+        })
+        .collect();
+    assert!(hands.len() > 1);
+}
+
+#[test]
+fn tampered_states_are_refused() {
+    let g = checked_game(Rules::default(), 5);
+    let json = serde_json::to_value(&g).unwrap();
+    let mut bad = json.clone();
+    bad["public"]["sides"][0]["hand"] = serde_json::json!(30);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+    let mut bad = json.clone();
+    bad["public"]["first"] = serde_json::json!(7);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+    let mut bad = json;
+    bad["rules"]["max_rounds"] = serde_json::json!(0);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+}
+
+/// States in the middle of random games, as JSON.
+fn snapshots() -> &'static [String] {
+    static SNAPS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SNAPS.get_or_init(|| {
+        let mut out = Vec::new();
+        let mut rng = GameRng::seed_from_u64(77);
+        let mut legal = Vec::new();
+        for rules in rule_sets() {
+            let mut g = CardWar::new(&rules).unwrap();
+            let mut step = 0;
+            while g.turn() != Turn::Terminal {
+                if step % 37 == 0 {
+                    out.push(serde_json::to_string(&g).unwrap());
+                }
+                g.legal_actions(&mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                g.apply(a).unwrap();
+                step += 1;
+            }
+        }
+        out
+    })
+}
+
+/// The plain reading of a fight without modifiers: who dies and what the
+/// winner keeps.
+fn reference_fight(att: u8, def: u8, da: u8, dd: u8) -> (bool, bool, u8) {
+    let (ta, td) = (att + da, def + dd);
+    match ta.cmp(&td) {
+        std::cmp::Ordering::Greater => (false, true, (ta - td).min(att)),
+        std::cmp::Ordering::Less => (true, false, (td - ta).min(def)),
+        std::cmp::Ordering::Equal => (true, true, 0),
+    }
+}
+
+proptest! {
+    #[test]
+    fn fights_match_the_reference(att in 2u8..=13, def in 2u8..=13, da in 1u8..=6, dd in 1u8..=6) {
+        let mut g = battle(Rules::default(), 1, &[att, 2], &[def, 3]);
+        act(&mut g, Action::Die(da));
+        act(&mut g, Action::Die(dd));
+        let (att_dies, def_dies, left) = reference_fight(att, def, da, dd);
+        let a_card = Soldier::of_rank(att, 0).unwrap();
+        let d_card = Soldier::of_rank(def, 0).unwrap();
+        prop_assert_eq!(g.hidden(A).pile.contains(a_card), att_dies);
+        prop_assert_eq!(g.hidden(D).pile.contains(d_card), def_dies);
+        let winner = if att_dies { D } else { A };
+        if att_dies != def_dies {
+            if left == 1 {
+                // The health-1 rule moved it out of the fight.
+                prop_assert!(g.hidden(winner).aside.len() == 1);
+            } else {
+                prop_assert_eq!(g.open_health(winner), Some(left));
+            }
+        }
+    }
+
+    #[test]
+    fn nth_matches_iteration(bits in 0u32..(1 << 24), n in 0usize..26) {
+        let set: CardSet = (0..24u8).filter(|i| bits & (1 << i) != 0).filter_map(Soldier::new).collect();
+        prop_assert_eq!(set.nth(n), set.iter().nth(n));
+    }
+
+    #[test]
+    fn arbitrary_actions_never_panic_and_errors_change_nothing(
+        seed in any::<u64>(),
+        ids in proptest::collection::vec(0usize..ACTION_SPACE + 3, 1..400),
+    ) {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut g = CardWar::new(&Rules::default()).unwrap();
+        for id in ids {
+            if g.turn() == Turn::Terminal {
+                break;
+            }
+            let Some(a) = Action::from_id(id) else { continue };
+            let before = g.clone();
+            match g.apply(a) {
+                Ok(()) => g.check().unwrap(),
+                Err(_) => {
+                    prop_assert_eq!(&g, &before);
+                    // Keep the game moving with a chance outcome.
+                    if let Some(c) = g.sample_chance(&mut rng) {
+                        g.apply(c).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tampered_json_never_panics(seed in 0u64..1000, pos in any::<prop::sample::Index>(), digit in 0u8..10) {
+        let snaps = snapshots();
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut json = snaps[seed as usize % snaps.len()].clone().into_bytes();
+        let digits: Vec<usize> = json.iter().enumerate().filter(|(_, b)| b.is_ascii_digit()).map(|(i, _)| i).collect();
+        let i = digits[pos.index(digits.len())];
+        json[i] = b'0' + digit;
+        let text = String::from_utf8(json).unwrap();
+        if let Ok(mut t) = serde_json::from_str::<CardWar>(&text) {
+            t.check().unwrap();
+            let mut legal = Vec::new();
+            for _ in 0..300 {
+                if t.turn() == Turn::Terminal {
+                    break;
+                }
+                t.legal_actions(&mut legal);
+                prop_assert!(!legal.is_empty());
+                let a = legal[rng.random_range(0..legal.len())];
+                t.apply(a).unwrap();
+            }
+            for p in [PlayerId::P0, PlayerId::P1] {
+                let _ = CardWar::determinize(&t.observation(p), &mut rng);
+            }
+        }
+        if let Ok(obs) = serde_json::from_str::<crate::Observation>(&text) {
+            let _ = CardWar::determinize(&obs, &mut rng);
+        }
+    }
+}
