@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use game_agents::{
-    Budget, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig, RandomAgent,
+    Budget, Evaluator, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig, RandomAgent,
 };
 use game_traits::{Agent, Game};
 
@@ -87,25 +87,112 @@ impl Default for SearchDefaults {
 /// A game's heuristic bot, if it has one.
 pub type HeuristicFactory<G> = fn() -> Box<dyn Agent<G>>;
 
+/// What a game brings to the generic bots: search settings, a value of
+/// cut-off playouts and its own heuristic bot, each optional.
+pub struct GameKnowledge<G: Game> {
+    /// Budgets and playout limit.
+    pub defaults: SearchDefaults,
+    /// Values playouts cut off by [`SearchDefaults::playout_limit`].
+    pub evaluator: Option<Evaluator<G>>,
+    /// The game's heuristic bot.
+    pub heuristic: Option<HeuristicFactory<G>>,
+    /// Decisions the search bots leave to a game policy (Stratego's
+    /// setup, which playouts cut off early cannot judge).
+    pub delegate: Option<Delegate<G>>,
+}
+
+/// Which decisions go to which policy instead of the search.
+pub struct Delegate<G: Game> {
+    /// Whether the decision at this observation is delegated.
+    pub applies: fn(&G::Observation) -> bool,
+    /// The policy that takes it.
+    pub policy: HeuristicFactory<G>,
+}
+
+impl<G: Game> Clone for Delegate<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Delegate<G> {}
+
+/// A search bot that hands the decisions of a [`Delegate`] to its policy.
+struct Delegating<G: Game> {
+    search: Box<dyn Agent<G>>,
+    applies: fn(&G::Observation) -> bool,
+    policy: Box<dyn Agent<G>>,
+}
+
+impl<G: Game> Agent<G> for Delegating<G> {
+    fn name(&self) -> String {
+        self.search.name()
+    }
+
+    fn choose(
+        &mut self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut game_traits::GameRng,
+    ) -> G::Action {
+        if (self.applies)(observation) {
+            self.policy.choose(observation, legal, rng)
+        } else {
+            self.search.choose(observation, legal, rng)
+        }
+    }
+}
+
+impl<G: Game> Default for GameKnowledge<G> {
+    fn default() -> Self {
+        GameKnowledge {
+            defaults: SearchDefaults::default(),
+            evaluator: None,
+            heuristic: None,
+            delegate: None,
+        }
+    }
+}
+
 /// Builds the bot `spec` for game `G`; `None` for `heuristic` when the game
 /// has none.
 pub fn build_agent<G: Game + 'static>(
     spec: BotSpec,
-    defaults: SearchDefaults,
-    heuristic: Option<HeuristicFactory<G>>,
+    knowledge: &GameKnowledge<G>,
 ) -> Option<Box<dyn Agent<G>>> {
-    Some(match spec {
+    let defaults = knowledge.defaults;
+    let search: Box<dyn Agent<G>> = match spec {
         BotSpec::Random => Box::new(RandomAgent),
-        BotSpec::Flat(n) => Box::new(FlatMonteCarlo::<G>::new(FlatMonteCarloConfig {
-            budget: Budget::Iterations(n.unwrap_or(defaults.flat_playouts)),
-            playout_limit: defaults.playout_limit,
-        })),
-        BotSpec::Ismcts(n) => Box::new(Ismcts::<G>::new(IsmctsConfig {
-            budget: Budget::Iterations(n.unwrap_or(defaults.ismcts_iterations)),
-            playout_limit: defaults.playout_limit,
-            ..IsmctsConfig::default()
-        })),
-        BotSpec::Heuristic => heuristic?(),
+        BotSpec::Flat(n) => {
+            let bot = FlatMonteCarlo::<G>::new(FlatMonteCarloConfig {
+                budget: Budget::Iterations(n.unwrap_or(defaults.flat_playouts)),
+                playout_limit: defaults.playout_limit,
+            });
+            match knowledge.evaluator {
+                Some(f) => Box::new(bot.with_evaluator(f)),
+                None => Box::new(bot),
+            }
+        }
+        BotSpec::Ismcts(n) => {
+            let bot = Ismcts::<G>::new(IsmctsConfig {
+                budget: Budget::Iterations(n.unwrap_or(defaults.ismcts_iterations)),
+                playout_limit: defaults.playout_limit,
+                ..IsmctsConfig::default()
+            });
+            match knowledge.evaluator {
+                Some(f) => Box::new(bot.with_evaluator(f)),
+                None => Box::new(bot),
+            }
+        }
+        BotSpec::Heuristic => return knowledge.heuristic.map(|make| make()),
+    };
+    Some(match knowledge.delegate {
+        Some(d) if spec != BotSpec::Random => Box::new(Delegating {
+            search,
+            applies: d.applies,
+            policy: (d.policy)(),
+        }),
+        _ => search,
     })
 }
 

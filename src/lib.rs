@@ -17,6 +17,7 @@
 
 pub mod arena;
 pub mod bots;
+pub mod heuristics;
 pub mod play;
 pub mod registry;
 pub mod replay;
@@ -25,3 +26,13 @@ pub mod view;
 
 pub use game_agents;
 pub use game_traits;
+
+/// Battle Line (feature `battleline`).
+#[cfg(feature = "battleline")]
+pub use battleline_core as battleline;
+/// The dice-and-cards war game (feature `cardwar`).
+#[cfg(feature = "cardwar")]
+pub use cardwar_core as cardwar;
+/// Stratego in three rule sets (feature `stratego`).
+#[cfg(feature = "stratego")]
+pub use stratego_core as stratego;

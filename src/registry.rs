@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use game_traits::{play_match, Agent, Game, Outcome};
 
-use crate::bots::{build_agent, BotSpec, HeuristicFactory, SearchDefaults};
+use crate::bots::{build_agent, BotSpec, Delegate, GameKnowledge, SearchDefaults};
 use crate::play::{play_session, PlayOptions, SessionEnd};
 use crate::replay::{replay_record, View};
 
@@ -69,33 +69,25 @@ pub struct Played {
 pub struct GameTable<G: Game> {
     name: String,
     rules: G::Rules,
-    defaults: SearchDefaults,
-    heuristic: Option<HeuristicFactory<G>>,
+    knowledge: GameKnowledge<G>,
     _game: PhantomData<fn() -> G>,
 }
 
 impl<G: Game + 'static> GameTable<G> {
-    /// The table `name` of `G` under `rules`, default search settings and no
-    /// heuristic bot.
+    /// The table `name` of `G` under `rules`, with default search settings
+    /// and no game knowledge.
     pub fn new(name: impl Into<String>, rules: G::Rules) -> Self {
         GameTable {
             name: name.into(),
             rules,
-            defaults: SearchDefaults::default(),
-            heuristic: None,
+            knowledge: GameKnowledge::default(),
             _game: PhantomData,
         }
     }
 
-    /// With these search settings.
-    pub fn with_defaults(mut self, defaults: SearchDefaults) -> Self {
-        self.defaults = defaults;
-        self
-    }
-
-    /// With this heuristic bot.
-    pub fn with_heuristic(mut self, heuristic: HeuristicFactory<G>) -> Self {
-        self.heuristic = Some(heuristic);
+    /// With this game knowledge for the bots.
+    pub fn with_knowledge(mut self, knowledge: GameKnowledge<G>) -> Self {
+        self.knowledge = knowledge;
         self
     }
 
@@ -106,8 +98,7 @@ impl<G: Game + 'static> GameTable<G> {
 
     /// Builds the bot `spec`; an error for a heuristic the game lacks.
     pub fn agent(&self, spec: BotSpec) -> Result<Box<dyn Agent<G>>, String> {
-        build_agent(spec, self.defaults, self.heuristic)
-            .ok_or_else(|| format!("{} has no {spec} bot", self.name))
+        build_agent(spec, &self.knowledge).ok_or_else(|| format!("{} has no {spec} bot", self.name))
     }
 }
 
@@ -128,7 +119,7 @@ where
     }
 
     fn has_heuristic(&self) -> bool {
-        self.heuristic.is_some()
+        self.knowledge.heuristic.is_some()
     }
 
     fn play(&self, bots: &[BotSpec], seed: u64, keep_record: bool) -> Result<Played, String> {
@@ -192,6 +183,51 @@ where
 pub fn tables() -> Vec<Box<dyn Table>> {
     #[allow(unused_mut)]
     let mut tables: Vec<Box<dyn Table>> = Vec::new();
+    #[cfg(feature = "battleline")]
+    {
+        use crate::battleline::{BattleLine, Rules};
+        tables.push(Box::new(GameTable::<BattleLine>::new(
+            "battleline",
+            Rules::default(),
+        )));
+    }
+    #[cfg(feature = "stratego")]
+    {
+        use crate::heuristics::stratego::{in_setup, material_evaluation, StrategoHeuristic};
+        use crate::stratego::{Rules, Stratego};
+        for (name, rules) in [
+            ("stratego/srazhenie", Rules::srazhenie()),
+            ("stratego/czech", Rules::czech()),
+            ("stratego/classic", Rules::classic()),
+        ] {
+            // Random playouts of Stratego run for hundreds of moves: cut
+            // them short and count the material instead.
+            let knowledge = GameKnowledge {
+                defaults: SearchDefaults {
+                    ismcts_iterations: 100,
+                    flat_playouts: 100,
+                    playout_limit: Some(40),
+                },
+                evaluator: Some(material_evaluation),
+                heuristic: Some(|| Box::new(StrategoHeuristic::default())),
+                delegate: Some(Delegate {
+                    applies: in_setup,
+                    policy: || Box::new(StrategoHeuristic::default()),
+                }),
+            };
+            tables.push(Box::new(
+                GameTable::<Stratego>::new(name, rules).with_knowledge(knowledge),
+            ));
+        }
+    }
+    #[cfg(feature = "cardwar")]
+    {
+        use crate::cardwar::{CardWar, Rules};
+        tables.push(Box::new(GameTable::<CardWar>::new(
+            "cardwar",
+            Rules::default(),
+        )));
+    }
     tables
 }
 

@@ -6,7 +6,7 @@ use game_traits::chance::uniform_index;
 use game_traits::{Agent, Game, GameRng, Turn};
 
 use crate::budget::{Budget, Meter};
-use crate::playout::{playout_limit, random_playout, Scale};
+use crate::playout::{playout_limit, random_playout, Evaluator, Scale};
 
 /// Settings of [`FlatMonteCarlo`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,7 @@ pub struct FlatMonteCarlo<G: Game> {
     config: FlatMonteCarloConfig,
     legal: Vec<G::Action>,
     totals: Vec<(f64, u32)>,
+    evaluate: Option<Evaluator<G>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -45,8 +46,16 @@ impl<G: Game> FlatMonteCarlo<G> {
             config,
             legal: Vec::new(),
             totals: Vec::new(),
+            evaluate: None,
             _game: PhantomData,
         }
+    }
+
+    /// With `evaluate` valuing playouts cut off by the playout limit
+    /// (instead of counting them as even).
+    pub fn with_evaluator(mut self, evaluate: Evaluator<G>) -> Self {
+        self.evaluate = Some(evaluate);
+        self
     }
 
     /// The settings.
@@ -96,7 +105,7 @@ impl<G: Game> Agent<G> for FlatMonteCarlo<G> {
             }
             let limit = playout_limit(&state, self.config.playout_limit);
             random_playout(&mut state, &mut self.legal, rng, limit);
-            let value = Scale::of::<G>(state.rules()).value(&state, me);
+            let value = Scale::of::<G>(state.rules()).value(&state, me, self.evaluate);
             let (sum, count) = &mut self.totals[index];
             *sum += value;
             *count += 1;

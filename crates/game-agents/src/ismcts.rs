@@ -18,7 +18,7 @@ use game_traits::chance::uniform_index;
 use game_traits::{Agent, Game, GameRng, PlayerId, Turn};
 
 use crate::budget::{Budget, Meter};
-use crate::playout::{playout_limit, random_playout, Scale};
+use crate::playout::{playout_limit, random_playout, Evaluator, Scale};
 
 /// Settings of [`Ismcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,10 +90,13 @@ pub struct Ismcts<G: Game> {
     nodes: Vec<Node<G::Action>>,
     path: Vec<u32>,
     legal: Vec<G::Action>,
+    /// Each player's value of the current playout.
+    values: Vec<f64>,
     /// Per action id: [`Ismcts::stamp`] if legal now, `stamp + 1` if legal
     /// and already a child of the current node. Stamps avoid clearing.
     marks: Vec<u32>,
     stamp: u32,
+    evaluate: Option<Evaluator<G>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -111,10 +114,19 @@ impl<G: Game> Ismcts<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             legal: Vec::new(),
+            values: Vec::new(),
             marks: Vec::new(),
             stamp: 0,
+            evaluate: None,
             _game: PhantomData,
         }
+    }
+
+    /// With `evaluate` valuing playouts cut off by the playout limit
+    /// (instead of counting them as even).
+    pub fn with_evaluator(mut self, evaluate: Evaluator<G>) -> Self {
+        self.evaluate = Some(evaluate);
+        self
     }
 
     /// The settings.
@@ -195,11 +207,16 @@ impl<G: Game> Ismcts<G> {
         let limit = playout_limit(&state, self.config.playout_limit);
         random_playout(&mut state, &mut self.legal, rng, limit);
         let scale = Scale::of::<G>(state.rules());
+        self.values.clear();
+        self.values.extend(
+            PlayerId::all(G::num_players(state.rules()))
+                .map(|p| scale.value(&state, p, self.evaluate)),
+        );
         for &index in &self.path {
             let node = &mut self.nodes[index as usize];
             node.visits += 1;
-            if node.mover != CHANCE {
-                node.reward += scale.value(&state, PlayerId::new(node.mover));
+            if let Some(value) = self.values.get(usize::from(node.mover)) {
+                node.reward += value;
             }
         }
     }

@@ -36,3 +36,4 @@ pub use budget::Budget;
 pub use flat::{FlatMonteCarlo, FlatMonteCarloConfig};
 pub use game_traits::RandomAgent;
 pub use ismcts::{Ismcts, IsmctsConfig};
+pub use playout::Evaluator;

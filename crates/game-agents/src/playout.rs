@@ -3,6 +3,11 @@
 use game_traits::chance::uniform_index;
 use game_traits::{Game, GameRng, PlayerId, Turn};
 
+/// Values a state where a playout was cut off (see `playout_limit`) for a
+/// player, in [0, 1]: 1 a sure win, 0 a sure loss. It gets the full
+/// (determinised) state, as a playout does.
+pub type Evaluator<G> = fn(&G, PlayerId) -> f64;
+
 /// Maps a player's return onto [0, 1], so that one exploration constant
 /// suits every game.
 #[derive(Clone, Copy, Debug)]
@@ -26,12 +31,18 @@ impl Scale {
     }
 
     /// The scaled value of `player` in a finished (or cut-off) playout.
-    pub(crate) fn value<G: Game>(self, state: &G, player: PlayerId) -> f64 {
+    pub(crate) fn value<G: Game>(
+        self,
+        state: &G,
+        player: PlayerId,
+        evaluate: Option<Evaluator<G>>,
+    ) -> f64 {
         if state.is_terminal() {
             ((state.returns(player) - self.low) / self.span).clamp(0.0, 1.0)
         } else {
-            // A playout cut off before the end counts as even.
-            0.5
+            // Without an evaluator a playout cut off before the end counts
+            // as even.
+            evaluate.map_or(0.5, |f| f(state, player).clamp(0.0, 1.0))
         }
     }
 }
