@@ -641,12 +641,14 @@ impl CardWar {
             f.doubled = 0;
             f.halved = false;
         }
+        // The winner is settled first so that its health is right even when
+        // the loser is the joker and the game ends.
         if ta > td {
-            self.kill_open(d);
             self.win(a, ta - td);
+            self.kill_open(d);
         } else if td > ta {
-            self.kill_open(a);
             self.win(d, td - ta);
+            self.kill_open(a);
         } else {
             self.kill_open(a);
             self.kill_open(d);
@@ -654,9 +656,6 @@ impl CardWar {
     }
 
     fn win(&mut self, p: PlayerId, diff: u16) {
-        if self.public.outcome.is_some() {
-            return;
-        }
         let h = self.health(p);
         let diff = diff.min(u8::MAX as u16) as u8;
         let new = if self.rules.cap_winner_health {
