@@ -1,2 +1,130 @@
-//! Placeholder replaced below.
-fn main() {}
+//! Move generation on mid-game positions and whole random games, per rule
+//! set, with every rule on (two-square rule, no-attack limit, and for
+//! Classic the more-squares rule).
+//!
+//! `cargo bench -p stratego-core --bench stratego -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use game_traits::{Game, GameRng};
+use rand::{Rng, SeedableRng};
+use stratego_core::{Action, Rules, Setup, Stratego};
+
+fn all_rules_on() -> Vec<(&'static str, Rules)> {
+    vec![
+        ("srazhenie", Rules::srazhenie()),
+        (
+            "srazhenie_runners",
+            Rules {
+                runner_soldiers: true,
+                ..Rules::srazhenie()
+            },
+        ),
+        (
+            "czech",
+            Rules {
+                no_attack_limit: Some(100),
+                ..Rules::czech()
+            },
+        ),
+        (
+            "classic",
+            Rules {
+                no_attack_limit: Some(100),
+                more_squares_rule: true,
+                ..Rules::classic()
+            },
+        ),
+    ]
+}
+
+fn start(rules: &Rules, seed: u64) -> Stratego {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let a = Setup::shuffle(rules.variant, &mut rng);
+    let b = Setup::shuffle(rules.variant, &mut rng);
+    Stratego::new_with_setups(rules, &a, &b).expect("valid setups")
+}
+
+/// Plays random moves to the end; returns the number of moves made.
+fn playout(game: &mut Stratego, rng: &mut GameRng, legal: &mut Vec<Action>) -> u32 {
+    let mut n = 0;
+    while !game.is_terminal() {
+        game.legal_actions(legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        game.apply_unchecked(a);
+        n += 1;
+    }
+    n
+}
+
+fn midgame_positions(rules: &Rules) -> Vec<Stratego> {
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..64 {
+        let mut game = start(rules, seed);
+        let mut rng = GameRng::seed_from_u64(seed + 1000);
+        for _ in 0..150 {
+            if game.is_terminal() {
+                break;
+            }
+            game.legal_actions(&mut legal);
+            game.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+        }
+        if !game.is_terminal() {
+            out.push(game);
+        }
+    }
+    out
+}
+
+fn bench_movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("legal_moves");
+    for (name, rules) in all_rules_on() {
+        let positions = midgame_positions(&rules);
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        let mut legal = Vec::with_capacity(128);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for g in &positions {
+                    g.legal_actions(&mut legal);
+                    total += legal.len();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game");
+    group.sample_size(10);
+    for (name, rules) in all_rules_on() {
+        let seeds: Vec<u64> = (0..8).collect();
+        let starts: Vec<Stratego> = seeds.iter().map(|&s| start(&rules, s)).collect();
+        let mut legal = Vec::with_capacity(128);
+        let total: u32 = starts
+            .iter()
+            .zip(&seeds)
+            .map(|(g, &s)| playout(&mut g.clone(), &mut GameRng::seed_from_u64(s), &mut legal))
+            .sum();
+        group.throughput(Throughput::Elements(total as u64));
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || starts.clone(),
+                |games| {
+                    let mut n = 0;
+                    for (mut g, &s) in games.into_iter().zip(&seeds) {
+                        n += playout(&mut g, &mut GameRng::seed_from_u64(s), &mut legal);
+                    }
+                    n
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_movegen, bench_games);
+criterion_main!(benches);

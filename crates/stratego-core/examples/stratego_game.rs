@@ -19,9 +19,12 @@ fn pick(game: &Stratego, legal: &[Action], rng: &mut GameRng) -> Action {
     let variant = obs.rules.variant;
     let good = legal.iter().copied().filter(|a| match a {
         Action::Move(m) => match (obs.cells[m.from.index()], obs.cells[m.to.index()]) {
-            (ObsCell::Own { kind, .. }, ObsCell::Foe { kind: Some(foe), .. }) => {
-                variant.fight(kind, foe) == Fight::AttackerWins
-            }
+            (
+                ObsCell::Own { kind, .. },
+                ObsCell::Foe {
+                    kind: Some(foe), ..
+                },
+            ) => variant.fight(kind, foe) == Fight::AttackerWins,
             _ => false,
         },
         Action::Place(_) => false,
@@ -70,6 +73,10 @@ fn main() {
     }
     println!("{game}");
     if let Some(end) = game.end() {
-        println!("ended: {:?}, winner: {:?}", end.reason, end.winner.map(|w| format!("P{w}")));
+        println!(
+            "ended: {:?}, winner: {:?}",
+            end.reason,
+            end.winner.map(|w| format!("P{w}"))
+        );
     }
 }

@@ -62,7 +62,11 @@ impl Stratego {
     /// A game whose setup phase has been played with these two setups
     /// (first player's, second player's): 80 [`Action::Place`]s, so a
     /// record of the game still starts from [`Game::new`].
-    pub fn new_with_setups(rules: &Rules, first: &Setup, second: &Setup) -> Result<Stratego, StrategoError> {
+    pub fn new_with_setups(
+        rules: &Rules,
+        first: &Setup,
+        second: &Setup,
+    ) -> Result<Stratego, StrategoError> {
         let mut game = Stratego::with_rules(rules)?;
         for setup in [first, second] {
             if setup.variant() != rules.variant {
@@ -148,7 +152,10 @@ impl Game for Stratego {
         self.observe(player.index() as u8)
     }
 
-    fn determinize<R: Rng + ?Sized>(observation: &Observation, rng: &mut R) -> Result<Self, StrategoError> {
+    fn determinize<R: Rng + ?Sized>(
+        observation: &Observation,
+        rng: &mut R,
+    ) -> Result<Self, StrategoError> {
         Stratego::determinize_from(observation, rng)
     }
 

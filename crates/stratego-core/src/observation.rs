@@ -86,7 +86,11 @@ impl Stratego {
                 let moved = c & MOVED != 0;
                 let revealed = c & REVEALED != 0;
                 if (c & OWNER) >> 4 == v {
-                    ObsCell::Own { kind, moved, revealed }
+                    ObsCell::Own {
+                        kind,
+                        moved,
+                        revealed,
+                    }
                 } else {
                     ObsCell::Foe {
                         kind: revealed.then_some(kind),
@@ -114,7 +118,10 @@ impl Stratego {
     /// A full state consistent with `obs`: the opponent's unknown pieces get
     /// kinds drawn at random from those he has left, moved pieces only
     /// movable kinds.
-    pub fn determinize_from<R: Rng + ?Sized>(obs: &Observation, rng: &mut R) -> Result<Stratego, StrategoError> {
+    pub fn determinize_from<R: Rng + ?Sized>(
+        obs: &Observation,
+        rng: &mut R,
+    ) -> Result<Stratego, StrategoError> {
         let bad = |why: &str| StrategoError::Observation(why.to_owned());
         obs.rules.validate()?;
         if obs.cells.len() != 100 || obs.viewer > 1 || obs.to_move > 1 {
@@ -134,8 +141,15 @@ impl Stratego {
             cells[i] = match *cell {
                 ObsCell::Lake => WALL,
                 ObsCell::Empty => 0,
-                ObsCell::Own { kind, moved, revealed } => piece_cell(v, kind, moved, revealed),
-                ObsCell::Foe { kind: Some(kind), moved } => {
+                ObsCell::Own {
+                    kind,
+                    moved,
+                    revealed,
+                } => piece_cell(v, kind, moved, revealed),
+                ObsCell::Foe {
+                    kind: Some(kind),
+                    moved,
+                } => {
                     pool[kind.index()] -= 1;
                     piece_cell(q, kind, moved, true)
                 }
@@ -212,4 +226,3 @@ fn piece_cell(owner: u8, kind: Kind, moved: bool, revealed: bool) -> u8 {
         | if moved { MOVED } else { 0 }
         | if revealed { REVEALED } else { 0 }
 }
-

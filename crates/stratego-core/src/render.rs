@@ -33,19 +33,32 @@ fn token(variant: Variant, owner: u8, kind: Option<Kind>, revealed: bool, moved:
 
 fn grid(f: &mut impl Write, flipped: bool, cell: impl Fn(Square) -> String) -> fmt::Result {
     let files: Vec<char> = (0..10u8).map(|c| (b'a' + c) as char).collect();
-    let order: Vec<u8> = if flipped { (0..10).rev().collect() } else { (0..10).collect() };
+    let order: Vec<u8> = if flipped {
+        (0..10).rev().collect()
+    } else {
+        (0..10).collect()
+    };
     for &row in &order {
         let rank = 10 - row;
         write!(f, "{rank:>2} ")?;
-        let cols: Vec<u8> = if flipped { (0..10).rev().collect() } else { (0..10).collect() };
+        let cols: Vec<u8> = if flipped {
+            (0..10).rev().collect()
+        } else {
+            (0..10).collect()
+        };
         for &col in &cols {
-            let sq = Square::at(row, col).unwrap_or(Square::from_index_unchecked(0));
-            write!(f, "{}", cell(sq))?;
+            if let Some(sq) = Square::at(row, col) {
+                write!(f, "{}", cell(sq))?;
+            }
         }
         writeln!(f)?;
     }
     write!(f, "   ")?;
-    let cols: Vec<char> = if flipped { files.into_iter().rev().collect() } else { files };
+    let cols: Vec<char> = if flipped {
+        files.into_iter().rev().collect()
+    } else {
+        files
+    };
     for c in cols {
         write!(f, " {c} ")?;
     }
@@ -82,7 +95,10 @@ fn status(
             write!(f, " ({}) after {moves} moves", reason_text(e.reason))?;
         }
         None if placed[1] < 40 => write!(f, "setup: P0 {}/40, P1 {}/40", placed[0], placed[1])?,
-        None => write!(f, "move {moves}, P{to_move} to move, {no_attack} without attack")?,
+        None => write!(
+            f,
+            "move {moves}, P{to_move} to move, {no_attack} without attack"
+        )?,
     }
     writeln!(f)
 }
@@ -106,7 +122,15 @@ impl Stratego {
     pub fn render(&self) -> String {
         let mut s = String::new();
         let v = self.rules.variant;
-        let _ = status(&mut s, v, self.placed, self.to_move, self.moves, self.no_attack, self.end);
+        let _ = status(
+            &mut s,
+            v,
+            self.placed,
+            self.to_move,
+            self.moves,
+            self.no_attack,
+            self.end,
+        );
         let _ = grid(&mut s, false, |sq| {
             if sq.is_lake() {
                 return "~~~".into();
@@ -132,11 +156,25 @@ impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.rules.variant;
         write!(f, "P{} view: ", self.viewer)?;
-        status(f, v, self.placed, self.to_move, self.moves, self.no_attack, self.end)?;
+        status(
+            f,
+            v,
+            self.placed,
+            self.to_move,
+            self.moves,
+            self.no_attack,
+            self.end,
+        )?;
         grid(f, self.viewer == 1, |sq| match self.cells.get(sq.index()) {
             Some(ObsCell::Lake) => "~~~".into(),
-            Some(ObsCell::Own { kind, moved, revealed }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
-            Some(ObsCell::Foe { kind, moved }) => token(v, self.viewer ^ 1, *kind, kind.is_some(), *moved),
+            Some(ObsCell::Own {
+                kind,
+                moved,
+                revealed,
+            }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
+            Some(ObsCell::Foe { kind, moved }) => {
+                token(v, self.viewer ^ 1, *kind, kind.is_some(), *moved)
+            }
             _ => " . ".into(),
         })?;
         lost_line(f, v, &self.lost)

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::square::{Square, PW};
+use crate::square::{Square, PADDED, PW};
 
 /// The current back-and-forth series of one player's moves (two-square
 /// rule). A series starts with a move from `origin` over `len` squares in
@@ -33,7 +33,10 @@ pub struct Series {
 pub(crate) fn direction(from: Square, to: Square) -> (i8, u8) {
     let dr = to.row() as i8 - from.row() as i8;
     let dc = to.col() as i8 - from.col() as i8;
-    (dr.signum() * PW + dc.signum(), dr.unsigned_abs().max(dc.unsigned_abs()))
+    (
+        dr.signum() * PW + dc.signum(),
+        dr.unsigned_abs().max(dc.unsigned_abs()),
+    )
 }
 
 impl Series {
@@ -97,13 +100,13 @@ pub(crate) fn ortho_adjacent(a: Square, b: Square) -> bool {
     d == 1 || d == PW as i32
 }
 
-const fn zobrist_table() -> [[u64; 100]; 2] {
-    let mut t = [[0u64; 100]; 2];
+const fn zobrist_table() -> [[u64; PADDED]; 2] {
+    let mut t = [[0u64; PADDED]; 2];
     let mut state: u64 = 0x5172_a7e6_0c0f_fee1;
     let mut p = 0;
     while p < 2 {
         let mut i = 0;
-        while i < 100 {
+        while i < PADDED {
             // splitmix64
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
             let mut z = state;
@@ -118,4 +121,4 @@ const fn zobrist_table() -> [[u64; 100]; 2] {
 }
 
 /// Hash keys of "a piece of player p on square i" for position hashes.
-pub(crate) const ZOBRIST: [[u64; 100]; 2] = zobrist_table();
+pub(crate) const ZOBRIST: [[u64; PADDED]; 2] = zobrist_table();

@@ -110,10 +110,11 @@ impl Stratego {
             if s.alive[owner][kind.index()] > variant.count(kind) {
                 return bad(format!("too many {}", variant.name(kind)));
             }
+            s.occ[owner] |= sq.bit();
             if kind.is_mobile() {
-                s.mobile[owner] |= 1u128 << sq.index();
+                s.mobile[owner] |= sq.bit();
             }
-            s.hash ^= ZOBRIST[owner][sq.index()];
+            s.hash ^= ZOBRIST[owner][sq.pad()];
         }
         for p in 0..2 {
             for k in Kind::ALL {
@@ -131,7 +132,8 @@ impl Stratego {
                 let n = s.alive[p].iter().map(|&n| n as usize).sum::<usize>();
                 let in_place = (0..r.placed[p] as usize).all(|i| {
                     SetupSquare::from_index(i).is_some_and(|ss| {
-                        s.board[ss.board_square(p).pad()] & (PRESENT | OWNER) == PRESENT | ((p as u8) << 4)
+                        s.board[ss.board_square(p).pad()] & (PRESENT | OWNER)
+                            == PRESENT | ((p as u8) << 4)
                     })
                 });
                 if n != r.placed[p] as usize || !in_place {
@@ -155,7 +157,8 @@ impl Stratego {
         }
         if r.end.is_none() && !setup_phase {
             let flags = (0..2).all(|p| s.alive[p][Kind::FLAG.index()] == 1);
-            let limits = r.moves < r.rules.max_moves && r.rules.no_attack_limit.map_or(true, |l| r.no_attack < l);
+            let limits = r.moves < r.rules.max_moves
+                && r.rules.no_attack_limit.map_or(true, |l| r.no_attack < l);
             if !flags || !limits {
                 return bad("the game should have ended".into());
             }
@@ -171,15 +174,21 @@ impl Stratego {
                 continue;
             }
             let valid_dir = matches!(series.dir, -13 | -12 | -11 | -1 | 1 | 11 | 12 | 13);
-            let piece_ok = series
-                .at
-                .is_some_and(|sq| s.mobile[p] & (1u128 << sq.index()) != 0);
-            if !valid_dir || series.last_dir.abs() != series.dir.abs() || series.origin.is_none() || !piece_ok || !(1..=9).contains(&series.len) {
+            let piece_ok = series.at.is_some_and(|sq| s.mobile[p] & sq.bit() != 0);
+            if !valid_dir
+                || series.last_dir.abs() != series.dir.abs()
+                || series.origin.is_none()
+                || !piece_ok
+                || !(1..=9).contains(&series.len)
+            {
                 return bad("bad two-square series".into());
             }
         }
         if let Some(c) = &r.chase {
-            if c.chaser > 1 || c.positions.len() as u64 > r.moves as u64 + 2 || !r.rules.more_squares_rule {
+            if c.chaser > 1
+                || c.positions.len() as u64 > r.moves as u64 + 2
+                || !r.rules.more_squares_rule
+            {
                 return bad("bad chase".into());
             }
         }

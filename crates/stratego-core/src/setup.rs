@@ -54,15 +54,10 @@ impl SetupSquare {
         } else {
             (3 - self.row, 9 - self.col)
         };
-        Square::from_index_unchecked(r * 10 + c)
-    }
-}
-
-impl Square {
-    pub(crate) const fn from_index_unchecked(i: u8) -> Square {
-        match Square::new(i) {
-            Some(s) => s,
-            None => panic!("square index out of range"),
+        match Square::at(r, c) {
+            Some(sq) => sq,
+            // Unreachable: row < 4 and col < 10 by construction.
+            None => Square::from_pad(0),
         }
     }
 }
@@ -234,7 +229,9 @@ impl Setup {
             slots[g] = Some(Kind::MINE);
             mines -= 1;
         }
-        let mut back: Vec<usize> = (10..SETUP_SQUARES).filter(|&i| slots[i].is_none()).collect();
+        let mut back: Vec<usize> = (10..SETUP_SQUARES)
+            .filter(|&i| slots[i].is_none())
+            .collect();
         back.shuffle(rng);
         for &i in back.iter().take(mines) {
             slots[i] = Some(Kind::MINE);

@@ -12,12 +12,15 @@ use serde::{Deserialize, Serialize};
 
 /// Width of the padded board.
 pub(crate) const PW: i8 = 12;
-/// Cells of the padded board.
-pub(crate) const PADDED: usize = 144;
+/// Cells of the padded board array: 12x12 used, the rest wall, so that any
+/// `u8` index is in bounds and needs no check.
+pub(crate) const PADDED: usize = 256;
 
-/// A square of the board, `row * 10 + column`, row 0 at the top (the second
-/// player's back row), row 9 the first player's back row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// A square of the board, named by its index `row * 10 + column` (row 0 at
+/// the top, the second player's back row; row 9 the first player's back
+/// row). Inside, it holds its cell on the padded board, so move generation
+/// never converts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Square(u8);
 
@@ -25,7 +28,7 @@ impl Square {
     /// The square at `row`, `col` (both 0..10).
     pub const fn at(row: u8, col: u8) -> Option<Square> {
         if row < 10 && col < 10 {
-            Some(Square(row * 10 + col))
+            Some(Square((row + 1) * PW as u8 + col + 1))
         } else {
             None
         }
@@ -34,7 +37,7 @@ impl Square {
     /// The square with index `index` (0..100).
     pub const fn new(index: u8) -> Option<Square> {
         if index < 100 {
-            Some(Square(index))
+            Some(Square(PAD[index as usize]))
         } else {
             None
         }
@@ -42,17 +45,17 @@ impl Square {
 
     /// Index 0..100.
     pub const fn index(self) -> usize {
-        self.0 as usize
+        UNPAD[self.0 as usize] as usize
     }
 
     /// Row 0..10 from the top (the second player's side).
     pub const fn row(self) -> u8 {
-        self.0 / 10
+        self.0 / PW as u8 - 1
     }
 
     /// Column 0..10 from the first player's left.
     pub const fn col(self) -> u8 {
-        self.0 % 10
+        self.0 % PW as u8 - 1
     }
 
     /// Whether the square is water (one of the two 2x2 lakes).
@@ -63,15 +66,40 @@ impl Square {
 
     /// All 100 squares in index order.
     pub fn all() -> impl Iterator<Item = Square> {
-        (0..100).map(Square)
+        PAD.into_iter().map(Square)
     }
 
+    /// The padded cell.
+    #[inline(always)]
     pub(crate) const fn pad(self) -> usize {
-        PAD[self.0 as usize] as usize
+        self.0 as usize
     }
 
+    /// The square of padded cell `p` (a playing square).
+    #[inline(always)]
     pub(crate) const fn from_pad(p: usize) -> Square {
-        Square(UNPAD[p])
+        Square(p as u8)
+    }
+
+    /// The square of bit `i` of a square mask ([`Square::bit`]).
+    #[inline(always)]
+    pub(crate) const fn from_bit(i: u32) -> Square {
+        Square(i as u8 + FIRST_PAD)
+    }
+
+    /// This square's bit in a `u128` mask of squares.
+    #[inline(always)]
+    pub(crate) const fn bit(self) -> u128 {
+        1u128 << (self.0 - FIRST_PAD)
+    }
+}
+
+/// Padded cell of square a10, the lowest; masks count bits from it.
+const FIRST_PAD: u8 = PW as u8 + 1;
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
     }
 }
 
@@ -84,7 +112,7 @@ impl TryFrom<u8> for Square {
 
 impl From<Square> for u8 {
     fn from(s: Square) -> u8 {
-        s.0
+        s.index() as u8
     }
 }
 
@@ -101,11 +129,14 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut chars = s.chars();
         let file = chars.next().ok_or("empty square name")?;
-        let rank: u8 = chars.as_str().parse().map_err(|_| format!("bad square {s:?}"))?;
+        let rank: u8 = chars
+            .as_str()
+            .parse()
+            .map_err(|_| format!("bad square {s:?}"))?;
         if !('a'..='j').contains(&file) || !(1..=10).contains(&rank) {
             return Err(format!("bad square {s:?}"));
         }
-        Ok(Square((10 - rank) * 10 + (file as u8 - b'a')))
+        Square::at(10 - rank, file as u8 - b'a').ok_or_else(|| format!("bad square {s:?}"))
     }
 }
 

@@ -1,6 +1,8 @@
 //! The full game state: the padded-mailbox board and the bookkeeping of
 //! the rules, with move generation and move application.
 
+use std::mem::MaybeUninit;
+
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Move};
@@ -20,6 +22,125 @@ pub(crate) const KIND: u8 = 0x0F;
 /// Off-board frame and lakes.
 pub(crate) const WALL: u8 = 0x0F;
 pub(crate) const EMPTY: u8 = 0;
+
+/// Most moves one piece can have: 18 along its row and column, 4 diagonal
+/// steps (a Czech Průzkumník), and room for the branch-free writes.
+const MAX_PIECE_MOVES: usize = 24;
+/// Most moves a position can have: at most 8 long movers with 22 moves
+/// each and 25 other pieces with 8 steps each, plus write slack.
+const MAX_MOVES: usize = 8 * 22 + 25 * 8 + MAX_PIECE_MOVES;
+
+/// For a mover whose enemy is player `e`, `TARGET[e][cell]`: bit 0 set
+/// when the cell can be entered by a move that may attack (empty or an
+/// enemy piece), bit 1 when it is empty.
+const TARGET: [[u8; 256]; 2] = target_table();
+
+const fn target_table() -> [[u8; 256]; 2] {
+    let mut t = [[0u8; 256]; 2];
+    let mut e = 0;
+    while e < 2 {
+        let mut c = 0;
+        while c < 256 {
+            let cell = c as u8;
+            if cell == EMPTY {
+                t[e][c] = 0b11;
+            } else if cell & (PRESENT | OWNER) == PRESENT | ((e as u8) << 4) {
+                t[e][c] = 0b01;
+            }
+            c += 1;
+        }
+        e += 1;
+    }
+    t
+}
+
+/// Mask of the 92 land squares.
+const SQUARES: u128 = squares_mask();
+
+const fn squares_mask() -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < 100 {
+        let (r, c) = (i / 10, i % 10);
+        let lake = (r == 4 || r == 5) && (c == 2 || c == 3 || c == 6 || c == 7);
+        if !lake {
+            m |= 1u128 << ((r + 1) * 12 + c + 1 - 13);
+        }
+        i += 1;
+    }
+    m
+}
+
+/// Steps of a non-long mover with whether an attack may go that way.
+const ORTHO_ATTACKS: [(i8, bool); 4] = [(-PW, true), (-1, true), (1, true), (PW, true)];
+const KING_ATTACKS: [(i8, bool); 8] = [
+    (-PW - 1, false),
+    (-PW, true),
+    (-PW + 1, false),
+    (-1, true),
+    (1, true),
+    (PW - 1, false),
+    (PW, true),
+    (PW + 1, false),
+];
+
+/// Writes the one-square moves of the piece on `from` along `steps`.
+/// Branch-free: every candidate is written and kept only when legal; the
+/// targets of a random position are unpredictable, so this beats a
+/// mispredicted branch per square.
+#[inline(always)]
+fn write_steps<const N: usize, S: Slot>(
+    board: &[u8; PADDED],
+    steps: &[(i8, bool); N],
+    enemy: u8,
+    from: Square,
+    buf: &mut [S],
+    mut n: usize,
+) -> usize {
+    let table = &TARGET[(enemy & OWNER) as usize >> 4];
+    for &(d, attack) in steps {
+        let t = (from.pad() as isize + d as isize) as u8 as usize;
+        let ok = (table[board[t] as usize] >> (!attack as u8)) & 1;
+        buf[n].put(Action::Move(Move {
+            from,
+            to: Square::from_pad(t),
+        }));
+        n += ok as usize;
+    }
+    n
+}
+
+/// Somewhere to write a generated move: the spare capacity of the output
+/// vector on the hot path, a plain array elsewhere.
+pub(crate) trait Slot {
+    fn put(&mut self, action: Action);
+}
+
+impl Slot for MaybeUninit<Action> {
+    #[inline(always)]
+    fn put(&mut self, action: Action) {
+        self.write(action);
+    }
+}
+
+impl Slot for Action {
+    #[inline(always)]
+    fn put(&mut self, action: Action) {
+        *self = action;
+    }
+}
+
+/// The moves of one piece.
+pub(crate) struct PieceMoves {
+    moves: [Action; MAX_PIECE_MOVES],
+    len: usize,
+}
+
+impl PieceMoves {
+    pub(crate) fn as_slice(&self) -> &[Action] {
+        &self.moves[..self.len]
+    }
+}
 
 /// All eight steps on the padded board in ascending offset order.
 const KING: [i8; 8] = [-PW - 1, -PW, -PW + 1, -1, 1, PW - 1, PW, PW + 1];
@@ -67,6 +188,8 @@ pub struct Stratego {
     pub(crate) board: [u8; PADDED],
     /// Bit `i` set where the player has a movable piece on square `i`.
     pub(crate) mobile: [u128; 2],
+    /// Bit `i` set where the player has any piece.
+    pub(crate) occ: [u128; 2],
     /// Pieces on the board per player and kind.
     pub(crate) alive: [[u8; Kind::COUNT]; 2],
     /// Pieces lost in fights per player and kind (public).
@@ -87,9 +210,9 @@ pub struct Stratego {
     pub(crate) diag: bool,
 }
 
-#[inline]
+#[inline(always)]
 fn bit(sq: Square) -> u128 {
-    1u128 << sq.index()
+    sq.bit()
 }
 
 impl Stratego {
@@ -104,6 +227,7 @@ impl Stratego {
             rules: *rules,
             board,
             mobile: [0; 2],
+            occ: [0; 2],
             alive: [[0; Kind::COUNT]; 2],
             lost: [[0; Kind::COUNT]; 2],
             placed: [0; 2],
@@ -198,10 +322,11 @@ impl Stratego {
         let sq = ss.board_square(p);
         self.board[sq.pad()] = PRESENT | ((p as u8) << 4) | kind.index() as u8;
         self.alive[p][kind.index()] += 1;
+        self.occ[p] |= bit(sq);
         if kind.is_mobile() {
             self.mobile[p] |= bit(sq);
         }
-        self.hash ^= ZOBRIST[p][sq.index()];
+        self.hash ^= ZOBRIST[p][sq.pad()];
         self.placed[p] += 1;
         if self.in_play() {
             self.end = self.check_stuck(0);
@@ -210,69 +335,77 @@ impl Stratego {
 
     // ----- move generation ---------------------------------------------
 
-    /// Appends the legal moves of `player`'s piece on padded cell `from`
-    /// (geometry only, before the repetition rules), ascending.
-    #[inline]
-    fn piece_moves(&self, p: u8, from: usize, out: &mut Vec<Action>) {
+    /// The moves of player `p`'s piece on padded cell `from` (geometry
+    /// only, before the repetition rules), in ascending order.
+    pub(crate) fn piece_moves(&self, p: u8, from: usize) -> PieceMoves {
+        let mut list = PieceMoves {
+            moves: [Action::Place(Kind::FLAG); MAX_PIECE_MOVES],
+            len: 0,
+        };
+        list.len = self.write_piece_moves(p, from, &mut list.moves, 0);
+        list
+    }
+
+    /// Writes the moves of the piece on `from` into `buf` from index `n`;
+    /// returns the new count. Every slot up to the returned count is
+    /// initialised (slots past it may be written too).
+    #[inline(always)]
+    fn write_piece_moves<S: Slot>(&self, p: u8, from: usize, buf: &mut [S], mut n: usize) -> usize {
         let cell = self.board[from];
         let kind = cell & KIND;
         let enemy = PRESENT | ((p ^ 1) << 4);
         let fsq = Square::from_pad(from);
-        let push = |out: &mut Vec<Action>, t: usize| {
-            out.push(Action::Move(Move {
-                from: fsq,
-                to: Square::from_pad(t),
-            }))
-        };
         if kind == self.long_kind {
-            let mut buf = [0u8; 40];
-            let mut n = 0;
-            for d in ORTHO {
-                let mut t = (from as isize + d as isize) as usize;
-                let mut first = true;
-                while self.board[t] == EMPTY {
-                    buf[n] = t as u8;
-                    n += 1;
-                    t = (t as isize + d as isize) as usize;
-                    first = false;
+            // Emitted in ascending target order without sorting: the up ray
+            // far to near, the up diagonals around its first square, the
+            // left ray far to near, the right ray near to far, the down
+            // diagonals around the first down square, the down ray.
+            let ray = |d: isize| -> isize {
+                let mut k = 1;
+                while self.board[(from as isize + d * k) as u8 as usize] == EMPTY {
+                    k += 1;
                 }
-                if self.board[t] & (PRESENT | OWNER) == enemy && (first || self.rules.long_move_attack) {
-                    buf[n] = t as u8;
-                    n += 1;
-                }
+                let end = self.board[(from as isize + d * k) as u8 as usize];
+                let attack =
+                    end & (PRESENT | OWNER) == enemy && (k == 1 || self.rules.long_move_attack);
+                k - 1 + attack as isize
+            };
+            let diag = self.diag && self.rules.czech_scout_steps_diagonally;
+            let w = PW as isize;
+            let (up, left, right, down) = (ray(-w), ray(-1), ray(1), ray(w));
+            let mut emit = |t: isize, ok: bool| {
+                buf[n].put(Action::Move(Move {
+                    from: fsq,
+                    to: Square::from_pad(t as u8 as usize),
+                }));
+                n += ok as usize;
+            };
+            let f = from as isize;
+            let diag_ok = |d: isize| diag && self.board[(f + d) as u8 as usize] == EMPTY;
+            for k in (2..=up).rev() {
+                emit(f - w * k, true);
             }
-            if self.diag && self.rules.czech_scout_steps_diagonally {
-                for d in [-PW - 1, -PW + 1, PW - 1, PW + 1] {
-                    let t = (from as isize + d as isize) as usize;
-                    if self.board[t] == EMPTY {
-                        buf[n] = t as u8;
-                        n += 1;
-                    }
-                }
+            emit(f - w - 1, diag_ok(-w - 1));
+            emit(f - w, up >= 1);
+            emit(f - w + 1, diag_ok(-w + 1));
+            for k in (1..=left).rev() {
+                emit(f - k, true);
             }
-            let targets = &mut buf[..n];
-            targets.sort_unstable();
-            for &t in targets.iter() {
-                push(out, t as usize);
+            for k in 1..=right {
+                emit(f + k, true);
+            }
+            emit(f + w - 1, diag_ok(w - 1));
+            emit(f + w, down >= 1);
+            emit(f + w + 1, diag_ok(w + 1));
+            for k in 2..=down {
+                emit(f + w * k, true);
             }
         } else if self.diag {
-            for d in KING {
-                let t = (from as isize + d as isize) as usize;
-                let c = self.board[t];
-                let ortho = d == -PW || d == -1 || d == 1 || d == PW;
-                if c == EMPTY || (ortho && c & (PRESENT | OWNER) == enemy) {
-                    push(out, t);
-                }
-            }
+            n = write_steps(&self.board, &KING_ATTACKS, enemy, fsq, buf, n);
         } else {
-            for d in ORTHO {
-                let t = (from as isize + d as isize) as usize;
-                let c = self.board[t];
-                if c == EMPTY || c & (PRESENT | OWNER) == enemy {
-                    push(out, t);
-                }
-            }
+            n = write_steps(&self.board, &ORTHO_ATTACKS, enemy, fsq, buf, n);
         }
+        n
     }
 
     /// Whether the repetition rules forbid `mv` for player `p`.
@@ -285,10 +418,18 @@ impl Stratego {
         }
         match &self.chase {
             Some(c) if c.chaser == p && self.board[mv.to.pad()] == EMPTY => {
-                let back = self.last_move[p as usize] == Some(crate::state::LastMove { from: mv.to, to: mv.from });
+                let back = self.last_move[p as usize]
+                    == Some(crate::state::LastMove {
+                        from: mv.to,
+                        to: mv.from,
+                    });
                 ortho_adjacent(mv.to, c.evader)
                     && !back
-                    && c.positions.contains(&(self.hash ^ ZOBRIST[p as usize][mv.from.index()] ^ ZOBRIST[p as usize][mv.to.index()]))
+                    && c.positions.contains(
+                        &(self.hash
+                            ^ ZOBRIST[p as usize][mv.from.pad()]
+                            ^ ZOBRIST[p as usize][mv.to.pad()]),
+                    )
             }
             _ => false,
         }
@@ -296,70 +437,89 @@ impl Stratego {
 
     /// Appends every legal move of player `p`, sorted.
     pub(crate) fn moves_of(&self, p: u8, out: &mut Vec<Action>) {
-        let mut bits = self.mobile[p as usize];
+        out.reserve(MAX_MOVES);
+        let len = out.len();
+        let buf = out.spare_capacity_mut();
+        let mut n = 0;
+        let mut bits = self.candidates(p);
         let series_at = self.series[p as usize].at;
-        let restricted = self.rules.two_square_limit.is_some_and(|l| self.series[p as usize].count >= l);
+        let restricted = self
+            .rules
+            .two_square_limit
+            .is_some_and(|l| self.series[p as usize].count >= l);
         let chased = self.chase.as_ref().is_some_and(|c| c.chaser == p);
+        // The one piece the two-square rule may restrict (0 = none, as the
+        // padded cell 0 is never a square).
+        let special = match series_at {
+            Some(sq) if restricted => sq.pad(),
+            _ => 0,
+        };
         while bits != 0 {
-            let i = bits.trailing_zeros() as u8;
+            let sq = Square::from_bit(bits.trailing_zeros());
             bits &= bits - 1;
-            let sq = Square::from_index_unchecked(i);
-            if chased || (restricted && series_at == Some(sq)) {
-                let start = out.len();
-                self.piece_moves(p, sq.pad(), out);
+            let start = n;
+            n = self.write_piece_moves(p, sq.pad(), buf, n);
+            if chased || sq.pad() == special {
                 let mut keep = start;
-                for j in start..out.len() {
-                    let a = out[j];
+                for j in start..n {
+                    // SAFETY: slots start..n were just initialised.
+                    let a = unsafe { buf[j].assume_init() };
                     if let Action::Move(m) = a {
                         if !self.repetition_forbids(p, m) {
-                            out[keep] = a;
+                            buf[keep].put(a);
                             keep += 1;
                         }
                     }
                 }
-                out.truncate(keep);
-            } else {
-                self.piece_moves(p, sq.pad(), out);
+                n = keep;
             }
         }
+        // SAFETY: `write_piece_moves` initialised the first `n` spare slots.
+        unsafe { out.set_len(len + n) };
     }
 
-    /// Whether player `p` has at least one legal move (cheap: stops at the
-    /// first one found).
+    /// The movable pieces of player `p` that have a free or attackable
+    /// neighbour in a direction they may step: computed on whole-board
+    /// masks at once, so that pieces boxed in by their own army (most of
+    /// them early in a game) cost nothing in move generation. Exact except
+    /// for a Czech Průzkumník without diagonal steps, which may be listed
+    /// for a free diagonal only.
+    #[inline(always)]
+    fn candidates(&self, p: u8) -> u128 {
+        let empty = SQUARES & !(self.occ[0] | self.occ[1]);
+        let hit = empty | self.occ[(p ^ 1) as usize];
+        let w = PW as u32;
+        let mut any = (hit << w) | (hit << 1) | (hit >> 1) | (hit >> w);
+        if self.diag {
+            any |=
+                (empty << (w + 1)) | (empty << (w - 1)) | (empty >> (w - 1)) | (empty >> (w + 1));
+        }
+        any & self.mobile[p as usize]
+    }
+
+    /// Whether player `p` has at least one legal move.
     pub(crate) fn has_move(&self, p: u8) -> bool {
-        let enemy = PRESENT | ((p ^ 1) << 4);
-        let mut bits = self.mobile[p as usize];
-        let series_at = self.series[p as usize].at;
+        let cand = self.candidates(p);
         let chased = self.chase.as_ref().is_some_and(|c| c.chaser == p);
-        let mut buf = Vec::new();
+        let exact =
+            !(self.diag && self.long_kind != u8::MAX && !self.rules.czech_scout_steps_diagonally);
+        if !chased && exact {
+            let special = self.series[p as usize].at.map_or(0, |sq| sq.bit());
+            if cand & !special != 0 {
+                return true;
+            }
+        }
+        let mut bits = cand;
         while bits != 0 {
-            let i = bits.trailing_zeros() as u8;
+            let sq = Square::from_bit(bits.trailing_zeros());
             bits &= bits - 1;
-            let sq = Square::from_index_unchecked(i);
-            if chased || series_at == Some(sq) {
-                buf.clear();
-                self.piece_moves(p, sq.pad(), &mut buf);
-                if buf.iter().any(|a| matches!(a, Action::Move(m) if !self.repetition_forbids(p, *m))) {
-                    return true;
-                }
-                continue;
-            }
-            let from = sq.pad();
-            for d in ORTHO {
-                let c = self.board[(from as isize + d as isize) as usize];
-                if c == EMPTY || c & (PRESENT | OWNER) == enemy {
-                    return true;
-                }
-            }
-            if self.diag {
-                for d in [-PW - 1, -PW + 1, PW - 1, PW + 1] {
-                    if self.board[(from as isize + d as isize) as usize] == EMPTY {
-                        let long = self.board[from] & KIND == self.long_kind;
-                        if !long || self.rules.czech_scout_steps_diagonally {
-                            return true;
-                        }
-                    }
-                }
+            if self
+                .piece_moves(p, sq.pad())
+                .as_slice()
+                .iter()
+                .any(|a| matches!(a, Action::Move(m) if !self.repetition_forbids(p, *m)))
+            {
+                return true;
             }
         }
         false
@@ -402,17 +562,24 @@ impl Stratego {
             return false;
         };
         match action {
-            Action::Place(k) => !self.in_play() && self.rules.variant.count(k) > 0 && self.place_legal(p as usize, k),
+            Action::Place(k) => {
+                !self.in_play()
+                    && self.rules.variant.count(k) > 0
+                    && self.place_legal(p as usize, k)
+            }
             Action::Move(m) => {
-                if !self.in_play() || self.board[m.from.pad()] & (PRESENT | OWNER) != PRESENT | (p << 4) {
+                if !self.in_play()
+                    || self.board[m.from.pad()] & (PRESENT | OWNER) != PRESENT | (p << 4)
+                {
                     return false;
                 }
                 if self.mobile[p as usize] & bit(m.from) == 0 {
                     return false;
                 }
-                let mut buf = Vec::with_capacity(24);
-                self.piece_moves(p, m.from.pad(), &mut buf);
-                buf.contains(&Action::Move(m)) && !self.repetition_forbids(p, m)
+                self.piece_moves(p, m.from.pad())
+                    .as_slice()
+                    .contains(&Action::Move(m))
+                    && !self.repetition_forbids(p, m)
             }
         }
     }
@@ -443,9 +610,10 @@ impl Stratego {
     fn remove(&mut self, owner: usize, sq: Square, kind: usize) {
         self.board[sq.pad()] = EMPTY;
         self.mobile[owner] &= !bit(sq);
+        self.occ[owner] &= !bit(sq);
         self.alive[owner][kind] -= 1;
         self.lost[owner][kind] += 1;
-        self.hash ^= ZOBRIST[owner][sq.index()];
+        self.hash ^= ZOBRIST[owner][sq.pad()];
         if self.series[owner].at == Some(sq) {
             self.series[owner] = Series::default();
         }
@@ -469,7 +637,8 @@ impl Stratego {
             self.board[to] = moved;
             self.board[from] = EMPTY;
             self.mobile[pi] ^= bit(m.from) | bit(m.to);
-            self.hash ^= ZOBRIST[pi][m.from.index()] ^ ZOBRIST[pi][m.to.index()];
+            self.occ[pi] ^= bit(m.from) | bit(m.to);
+            self.hash ^= ZOBRIST[pi][m.from.pad()] ^ ZOBRIST[pi][m.to.pad()];
             self.no_attack = self.no_attack.saturating_add(1);
             self.series[pi].record(m.from, m.to);
             if self.rules.more_squares_rule {
@@ -491,7 +660,8 @@ impl Stratego {
                     self.board[to] = moved;
                     self.board[from] = EMPTY;
                     self.mobile[pi] ^= bit(m.from) | bit(m.to);
-                    self.hash ^= ZOBRIST[pi][m.from.index()] ^ ZOBRIST[pi][m.to.index()];
+                    self.occ[pi] ^= bit(m.from) | bit(m.to);
+                    self.hash ^= ZOBRIST[pi][m.from.pad()] ^ ZOBRIST[pi][m.to.pad()];
                     self.series[pi].record(m.from, m.to);
                 }
                 Fight::DefenderWins => {
@@ -504,7 +674,10 @@ impl Stratego {
                 }
             }
         }
-        self.last_move[pi] = Some(LastMove { from: m.from, to: m.to });
+        self.last_move[pi] = Some(LastMove {
+            from: m.from,
+            to: m.to,
+        });
         self.moves += 1;
         self.to_move = q as u8;
         self.end = if flag_taken {
@@ -520,7 +693,8 @@ impl Stratego {
     fn update_chase(&mut self, p: u8, m: Move, hash_before: u64) {
         let q = p ^ 1;
         let threat = self.last_move[q as usize].filter(|lm| {
-            self.board[lm.to.pad()] & (PRESENT | OWNER) == PRESENT | (q << 4) && ortho_adjacent(lm.to, m.from)
+            self.board[lm.to.pad()] & (PRESENT | OWNER) == PRESENT | (q << 4)
+                && ortho_adjacent(lm.to, m.from)
         });
         if threat.is_some() {
             match &mut self.chase {
@@ -539,7 +713,9 @@ impl Stratego {
             return;
         }
         match &mut self.chase {
-            Some(c) if c.chaser == p && ortho_adjacent(m.to, c.evader) => c.positions.push(self.hash),
+            Some(c) if c.chaser == p && ortho_adjacent(m.to, c.evader) => {
+                c.positions.push(self.hash)
+            }
             _ => self.chase = None,
         }
     }
@@ -550,11 +726,24 @@ impl Stratego {
         if let Some(end) = self.check_stuck(q) {
             return Some(end);
         }
-        let draw = |reason| Some(End { winner: None, reason });
-        if attacked && self.rules.unreachable_flag_draw && !self.can_reach_flag(p) && !self.can_reach_flag(q) {
+        let draw = |reason| {
+            Some(End {
+                winner: None,
+                reason,
+            })
+        };
+        if attacked
+            && self.rules.unreachable_flag_draw
+            && !self.can_reach_flag(p)
+            && !self.can_reach_flag(q)
+        {
             return draw(EndReason::FlagUnreachable);
         }
-        if self.rules.no_attack_limit.is_some_and(|l| self.no_attack >= l) {
+        if self
+            .rules
+            .no_attack_limit
+            .is_some_and(|l| self.no_attack >= l)
+        {
             return draw(EndReason::NoAttackLimit);
         }
         if self.moves >= self.rules.max_moves {
@@ -590,8 +779,10 @@ impl Stratego {
         if self.mobile[ai] == 0 {
             return false;
         }
-        let Some(flag) = Square::all().find(|s| self.board[s.pad()] & (PRESENT | OWNER | KIND) == PRESENT | ((bi as u8) << 4) | Kind::FLAG.index() as u8)
-        else {
+        let Some(flag) = Square::all().find(|s| {
+            self.board[s.pad()] & (PRESENT | OWNER | KIND)
+                == PRESENT | ((bi as u8) << 4) | Kind::FLAG.index() as u8
+        }) else {
             return false;
         };
         let a_miner = self.alive[ai][Kind::MINER.index()] > 0;
@@ -606,7 +797,8 @@ impl Stratego {
             let kind = c & KIND;
             let owner = ((c & OWNER) >> 4) as usize;
             kind == Kind::FLAG.index() as u8
-                || (kind == Kind::MINE.index() as u8 && ((owner == bi && !a_miner) || (owner == ai && !b_miner)))
+                || (kind == Kind::MINE.index() as u8
+                    && ((owner == bi && !a_miner) || (owner == ai && !b_miner)))
         };
         let mut seen = [false; PADDED];
         let mut stack: Vec<usize> = Vec::new();
@@ -620,7 +812,8 @@ impl Stratego {
         let steps: &[i8] = if self.diag { &KING } else { &ORTHO };
         while let Some(s) = stack.pop() {
             let c = self.board[s];
-            if c & (PRESENT | OWNER) == PRESENT | (a << 4) && (c & KIND) < Kind::MINE.index() as u8 {
+            if c & (PRESENT | OWNER) == PRESENT | (a << 4) && (c & KIND) < Kind::MINE.index() as u8
+            {
                 return true;
             }
             for &d in steps {
