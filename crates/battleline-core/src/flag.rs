@@ -6,7 +6,7 @@ use std::fmt;
 use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
+use crate::card::{Card, CardSet};
 use crate::formation::{part_strength, Environment, FormationOrder, Part, Strength};
 
 /// Number of flags.
@@ -97,6 +97,10 @@ pub enum FlagError {
 pub struct Side {
     cards: [Option<Card>; 4],
     len: u8,
+    // Derived from `cards`, kept so that claims and strengths need no
+    // pass over the cards.
+    mask: CardSet,
+    part: Part,
 }
 
 /// A side given with more than four cards, a duplicate or a card without
@@ -152,19 +156,30 @@ impl Side {
 
     /// Whether `card` is on this side.
     pub fn contains(&self, card: Card) -> bool {
-        self.iter().any(|c| c == card)
+        self.mask.contains(card)
+    }
+
+    /// The cards as a set.
+    pub fn cards(&self) -> CardSet {
+        self.mask
     }
 
     pub(crate) fn part(&self) -> Part {
+        self.part
+    }
+
+    fn refresh(&mut self) {
         let (cards, n) = self.to_array();
+        self.mask = cards[..n].iter().copied().collect();
         // A side only ever holds distinct slot cards.
-        Part::of(&cards[..n]).unwrap_or_default()
+        self.part = Part::of(&cards[..n]).unwrap_or_default();
     }
 
     fn push(&mut self, card: Card) {
         if let Some(slot) = self.cards.get_mut(self.len as usize) {
             *slot = Some(card);
             self.len += 1;
+            self.refresh();
         }
     }
 
@@ -175,6 +190,7 @@ impl Side {
                 self.cards.copy_within(i + 1..n, i);
                 self.cards[n - 1] = None;
                 self.len -= 1;
+                self.refresh();
                 true
             }
             None => false,
@@ -285,7 +301,7 @@ impl Flag {
 
     /// Whether `card` is in a slot at this flag.
     pub fn contains(&self, card: Card) -> bool {
-        self.sides[0].contains(card) || self.sides[1].contains(card)
+        self.sides[0].mask.union(self.sides[1].mask).contains(card)
     }
 
     /// The strength of `player`'s formation when complete.

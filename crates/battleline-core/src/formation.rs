@@ -215,7 +215,7 @@ fn any_colour_values(troops: u64) -> u16 {
 }
 
 /// The fixed part of a formation: the cards already in it, summarised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Part {
     /// Troop cards as troop bits.
     pub troops: u64,
@@ -571,9 +571,50 @@ pub fn formation_strength(
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
+    // Fast path for troops only: one table lookup per card, then bit tests.
+    let mut or = 0u32;
+    let mut and = u32::MAX;
+    let mut seen = 0u128;
+    let mut sum = 0u32;
+    for &c in cards {
+        let x = CARD_INFO[c.index()];
+        or |= x;
+        and &= x;
+        sum = sum.wrapping_add(x >> 16);
+        seen |= 1 << c.index();
+    }
+    let n = env.slots();
+    if or & NOT_TROOP == 0 && cards.len() == n && seen.count_ones() as usize == n {
+        let part = Part {
+            vmask: (or & 0x3FF) as u16,
+            colours: if and & 0xFC00 != 0 { 1 } else { 3 },
+            tsum: sum as u16,
+            tcount: n as u8,
+            ..Part::default()
+        };
+        return Some(plain_strength(&part, n as u8, env.fog, order));
+    }
     let part = Part::of(cards)?;
     part_strength(&part, env, order)
 }
+
+/// Per card: value bit (bits 0..10), colour bit (10..16), a not-a-troop
+/// flag (bit 16 would collide with the value, so 15 is left free and the
+/// flag is bit 31), and the value from bit 16.
+const NOT_TROOP: u32 = 1 << 31;
+static CARD_INFO: [u32; 70] = {
+    let mut t = [0u32; 70];
+    let mut i = 0;
+    while i < 70 {
+        t[i] = if i < TROOPS {
+            (1 << (i % 10)) | (1 << (10 + i / 10)) | (((i % 10) as u32 + 1) << 16)
+        } else {
+            NOT_TROOP
+        };
+        i += 1;
+    }
+    t
+};
 
 /// The strength of a complete summarised formation.
 #[inline]

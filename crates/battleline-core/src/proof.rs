@@ -133,9 +133,7 @@ pub fn available_troops(flags: &[Flag], visible: CardSet) -> CardSet {
     let mut seen = visible;
     for f in flags {
         for s in f.sides() {
-            for c in s.iter() {
-                seen.insert(c);
-            }
+            seen = seen.union(s.cards());
         }
     }
     CardSet::ALL_TROOPS.difference(seen)

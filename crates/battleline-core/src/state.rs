@@ -427,11 +427,11 @@ impl BattleLine {
         (set, at)
     }
 
-    fn troop_playable(&self, p: PlayerId) -> bool {
+    fn troop_playable(&self, p: PlayerId, free: u16) -> bool {
         !self.hands[p.index()]
             .intersection(CardSet::ALL_TROOPS)
             .is_empty()
-            && self.free_flags(p) != 0
+            && free != 0
     }
 
     fn push_claims(&self, p: PlayerId, out: &mut Vec<Action>) {
@@ -544,7 +544,7 @@ impl BattleLine {
                 }
             }
         }
-        if !self.troop_playable(p) {
+        if !self.troop_playable(p, free) {
             out.push(Action::Pass);
         }
     }

@@ -1,17 +1,618 @@
-//! One test per rule of the game, on whole states.
+//! One test per rule of the game, on whole states played through the
+//! public API (chance outcomes are chosen by the test to script a game).
 
-use battleline_core::{Action, BattleLine, Rules};
-use game_traits::{play_match, Game, RandomAgent};
+use battleline_core::{
+    is_victory, Action, BattleLine, Card, CardSet, Colour, Deck, FlagId, LeaderLimit, Phase, Rules,
+    Tactic,
+};
+use game_traits::{play_match, Game, GameRng, PlayerId, RandomAgent, Turn};
+use rand::{Rng, SeedableRng};
+
+const P0: PlayerId = PlayerId::P0;
+const P1: PlayerId = PlayerId::P1;
+
+fn t(c: Colour, v: u8) -> Card {
+    Card::troop(c, v).unwrap()
+}
+
+fn tac(x: Tactic) -> Card {
+    Card::tactic(x)
+}
+
+fn flag(i: usize) -> FlagId {
+    FlagId::new(i).unwrap()
+}
+
+fn legal(s: &BattleLine) -> Vec<Action> {
+    let mut v = Vec::new();
+    s.legal_actions(&mut v);
+    v
+}
+
+fn act(s: &mut BattleLine, a: Action) {
+    s.apply(a).unwrap_or_else(|e| panic!("{a}: {e}\n{s}"));
+}
+
+/// Deals Red 1-7 to the first player and Blue 1-7 to the second.
+fn dealt(rules: Rules) -> BattleLine {
+    let mut s = BattleLine::new(&rules).unwrap();
+    for v in 1..=7 {
+        act(&mut s, Action::Deal(t(Colour::Red, v)));
+        act(&mut s, Action::Deal(t(Colour::Blue, v)));
+    }
+    s
+}
+
+/// Plays `play`, then draws `draw` from its deck.
+fn turn(s: &mut BattleLine, play: Action, draw: Card) {
+    act(s, play);
+    act(s, Action::Draw(draw.deck()));
+    if s.turn() == Turn::Chance {
+        act(s, Action::Deal(draw));
+    }
+}
+
+fn play(card: Card, f: usize) -> Action {
+    Action::Play {
+        card,
+        flag: flag(f),
+    }
+}
 
 #[test]
-fn random_games_end_and_replay() {
-    for seed in 0..200 {
-        let (mut a, mut b) = (RandomAgent, RandomAgent);
-        let (state, record) =
-            play_match::<BattleLine>(&Rules::default(), seed, &mut [&mut a, &mut b])
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert!(state.is_terminal());
-        assert_eq!(record.replay().unwrap(), state);
-        let _ = Action::Pass;
+fn rule_hands_of_seven_and_the_non_dealer_starts() {
+    let s = dealt(Rules::default());
+    assert_eq!(s.hand(P0).len(), 7);
+    assert_eq!(s.hand(P1).len(), 7);
+    assert_eq!(s.turn(), Turn::Player(P0));
+    assert_eq!(s.deck_len(Deck::Troop), 46);
+    assert_eq!(s.deck_len(Deck::Tactics), 10);
+    let s = dealt(Rules::default().with_first_player(P1));
+    assert_eq!(s.turn(), Turn::Player(P1));
+    assert_eq!(s.hand(P1), (1..=7).map(|v| t(Colour::Red, v)).collect());
+}
+
+#[test]
+fn rule_draw_from_either_deck_at_the_end_of_the_turn() {
+    let mut s = dealt(Rules::default());
+    act(&mut s, play(t(Colour::Red, 1), 0));
+    assert_eq!(
+        legal(&s),
+        vec![Action::Draw(Deck::Troop), Action::Draw(Deck::Tactics)]
+    );
+    act(&mut s, Action::Draw(Deck::Tactics));
+    assert_eq!(s.turn(), Turn::Chance);
+    act(&mut s, Action::Deal(tac(Tactic::Scout)));
+    assert!(s.hand(P0).contains(tac(Tactic::Scout)));
+    assert_eq!(s.turn(), Turn::Player(P1));
+}
+
+#[test]
+fn rule_play_continues_after_both_decks_are_empty() {
+    let mut rng = GameRng::seed_from_u64(5);
+    let mut seen_empty = 0;
+    for seed in 0..40 {
+        let mut s = BattleLine::new(&Rules::default()).unwrap();
+        let mut chance = GameRng::seed_from_u64(seed);
+        while !s.is_terminal() {
+            if s.deck_len(Deck::Troop) + s.deck_len(Deck::Tactics) == 0
+                && s.table().phase() == Phase::Play
+            {
+                seen_empty += 1;
+                // Playing still works; the turn then ends without a draw.
+                let l = legal(&s);
+                assert!(!l.is_empty());
+            }
+            let a = match s.turn() {
+                Turn::Chance => s.sample_chance(&mut chance).unwrap(),
+                _ => {
+                    let l = legal(&s);
+                    if s.table().phase() == Phase::Claim
+                        && s.deck_len(Deck::Troop) + s.deck_len(Deck::Tactics) == 0
+                    {
+                        assert!(l.contains(&Action::EndTurn));
+                    }
+                    l[rng.random_range(0..l.len())]
+                }
+            };
+            s.apply(a).unwrap();
+        }
     }
+    assert!(seen_empty > 0, "no game reached empty decks");
+}
+
+#[test]
+fn rule_claims_are_made_after_playing_and_before_drawing() {
+    let mut s = dealt(Rules::default());
+    // P0 builds Red 5-6-7 at F1 while P1 plays elsewhere.
+    turn(&mut s, play(t(Colour::Red, 5), 0), t(Colour::Green, 1));
+    turn(&mut s, play(t(Colour::Blue, 1), 4), t(Colour::Green, 2));
+    turn(&mut s, play(t(Colour::Red, 6), 0), t(Colour::Green, 3));
+    turn(&mut s, play(t(Colour::Blue, 2), 4), t(Colour::Green, 4));
+    act(&mut s, play(t(Colour::Red, 7), 0));
+    // Red 8-9-10 / other Wedges are still possible for P1: no claim yet.
+    assert!(!legal(&s).contains(&Action::Claim(flag(0))));
+    // A complete formation against a complete weaker one can be claimed.
+    let mut s = dealt(Rules::default());
+    for (mine, theirs) in [(1, 1), (2, 2)] {
+        turn(
+            &mut s,
+            play(t(Colour::Red, mine), 0),
+            t(Colour::Green, mine),
+        );
+        turn(
+            &mut s,
+            play(t(Colour::Blue, theirs), 0),
+            t(Colour::Yellow, theirs),
+        );
+    }
+    turn(&mut s, play(t(Colour::Red, 3), 0), t(Colour::Green, 3));
+    act(&mut s, play(t(Colour::Yellow, 1), 0));
+    // P1 completed Blue 1-2 + Green 1 (Host), P0 holds the Wedge 1-2-3: P1
+    // cannot claim; P0 can in his turn, before drawing.
+    assert!(!legal(&s).contains(&Action::Claim(flag(0))));
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Colour::Purple, 9)));
+    act(&mut s, play(t(Colour::Red, 4), 1));
+    assert!(legal(&s).contains(&Action::Claim(flag(0))));
+    act(&mut s, Action::Claim(flag(0)));
+    assert_eq!(s.table().flags()[0].claimed(), Some(P0));
+}
+
+#[test]
+fn rule_variant_claims_only_at_the_start_of_the_turn() {
+    let mut s = dealt(Rules::claims_at_start_of_turn());
+    for (mine, theirs) in [(1, 1), (2, 2)] {
+        turn(
+            &mut s,
+            play(t(Colour::Red, mine), 0),
+            t(Colour::Green, mine),
+        );
+        turn(
+            &mut s,
+            play(t(Colour::Blue, theirs), 0),
+            t(Colour::Yellow, theirs),
+        );
+    }
+    act(&mut s, play(t(Colour::Red, 3), 0));
+    // Complete, but claims wait for the start of the next turn.
+    assert_eq!(
+        legal(&s),
+        vec![Action::Draw(Deck::Troop), Action::Draw(Deck::Tactics)]
+    );
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Colour::Green, 3)));
+    act(&mut s, play(t(Colour::Yellow, 1), 0));
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Colour::Purple, 9)));
+    assert!(legal(&s).contains(&Action::Claim(flag(0))));
+    act(&mut s, Action::Claim(flag(0)));
+    assert_eq!(s.table().phase(), Phase::Play);
+}
+
+#[test]
+fn rule_claimed_flag_is_closed_to_cards_and_tactics() {
+    let mut s = dealt(Rules::default());
+    for (mine, theirs) in [(1, 1), (2, 2)] {
+        turn(
+            &mut s,
+            play(t(Colour::Red, mine), 0),
+            t(Colour::Green, mine),
+        );
+        turn(
+            &mut s,
+            play(t(Colour::Blue, theirs), 0),
+            t(Colour::Yellow, theirs),
+        );
+    }
+    act(&mut s, play(t(Colour::Red, 3), 0));
+    act(&mut s, Action::Draw(Deck::Tactics));
+    act(&mut s, Action::Deal(tac(Tactic::Fog)));
+    act(&mut s, play(t(Colour::Yellow, 1), 0));
+    act(&mut s, Action::Draw(Deck::Tactics));
+    act(&mut s, Action::Deal(tac(Tactic::Mud)));
+    act(&mut s, play(t(Colour::Red, 4), 1));
+    act(&mut s, Action::Claim(flag(0)));
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Colour::Green, 9)));
+    let l = legal(&s);
+    assert!(!l
+        .iter()
+        .any(|a| matches!(a, Action::Play { flag: f, .. } if f.index() == 0)));
+    assert!(l.contains(&play(tac(Tactic::Mud), 1)));
+    assert!(s.apply(play(tac(Tactic::Mud), 0)).is_err());
+}
+
+/// P0 plays Red 1 and draws `a`; P1 plays Blue 1 and draws `b`; P0 plays
+/// Red 2 and draws `c`; P1 plays Blue 2 and draws `d`.
+fn two_rounds(rules: Rules, a: Card, b: Card, c: Card, d: Card) -> BattleLine {
+    let mut s = dealt(rules);
+    turn(&mut s, play(t(Colour::Red, 1), 0), a);
+    turn(&mut s, play(t(Colour::Blue, 1), 0), b);
+    turn(&mut s, play(t(Colour::Red, 2), 1), c);
+    turn(&mut s, play(t(Colour::Blue, 2), 1), d);
+    s
+}
+
+#[test]
+fn rule_one_leader_per_player_the_second_stays_in_hand() {
+    for limit in [LeaderLimit::OncePerGame, LeaderLimit::OneOnTable] {
+        let rules = Rules {
+            leader_limit: limit,
+            ..Rules::default()
+        };
+        let mut s = two_rounds(
+            rules,
+            tac(Tactic::Alexander),
+            tac(Tactic::Deserter),
+            tac(Tactic::Darius),
+            t(Colour::Green, 5),
+        );
+        turn(&mut s, play(tac(Tactic::Alexander), 2), t(Colour::Green, 6));
+        // P1 discards the Leader with Deserter (also lifting the tactics limit).
+        turn(
+            &mut s,
+            Action::Deserter {
+                card: tac(Tactic::Alexander),
+            },
+            t(Colour::Green, 7),
+        );
+        let darius = legal(&s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == tac(Tactic::Darius)));
+        assert_eq!(darius, limit == LeaderLimit::OneOnTable, "{limit:?}");
+    }
+    // With the Leader on the table the second is never playable.
+    let rules = Rules {
+        leader_limit: LeaderLimit::OneOnTable,
+        ..Rules::default()
+    };
+    let mut s = two_rounds(
+        rules,
+        tac(Tactic::Alexander),
+        tac(Tactic::Fog),
+        tac(Tactic::Darius),
+        t(Colour::Green, 5),
+    );
+    turn(&mut s, play(tac(Tactic::Alexander), 2), t(Colour::Green, 6));
+    turn(&mut s, play(tac(Tactic::Fog), 3), t(Colour::Green, 7));
+    assert!(!legal(&s)
+        .iter()
+        .any(|a| matches!(a, Action::Play { card, .. } if *card == tac(Tactic::Darius))));
+}
+
+#[test]
+fn rule_tactics_limit_one_more_than_the_opponent() {
+    let mut s = two_rounds(
+        Rules::default(),
+        tac(Tactic::Fog),
+        t(Colour::Green, 1),
+        tac(Tactic::Mud),
+        t(Colour::Green, 2),
+    );
+    turn(&mut s, play(tac(Tactic::Fog), 3), t(Colour::Green, 3));
+    turn(&mut s, play(t(Colour::Blue, 3), 2), t(Colour::Green, 4));
+    // P0 has played one tactic more than P1: Mud is not playable.
+    assert!(!legal(&s)
+        .iter()
+        .any(|a| matches!(a, Action::Play { card, .. } if !card.is_troop())));
+    assert!(s.apply(play(tac(Tactic::Mud), 4)).is_err());
+}
+
+#[test]
+fn rule_pass_only_when_no_troop_card_can_be_played() {
+    let s = dealt(Rules::default());
+    assert!(!legal(&s).contains(&Action::Pass));
+    // A hand of tactics only may pass: P0 trades all troops for tactics.
+    let mut s = dealt(Rules::default());
+    let tactics = [
+        Tactic::Fog,
+        Tactic::Mud,
+        Tactic::Scout,
+        Tactic::Redeploy,
+        Tactic::Deserter,
+        Tactic::Traitor,
+        Tactic::Alexander,
+    ];
+    for (i, x) in tactics.iter().enumerate() {
+        turn(&mut s, play(t(Colour::Red, i as u8 + 1), i), tac(*x));
+        turn(
+            &mut s,
+            play(t(Colour::Blue, i as u8 + 1), i),
+            t(Colour::Green, i as u8 + 1),
+        );
+    }
+    assert!(s.hand(P0).intersection(CardSet::ALL_TROOPS).is_empty());
+    assert!(legal(&s).contains(&Action::Pass));
+    act(&mut s, Action::Pass);
+    // No draw after a pass: the hand stays at seven.
+    assert_eq!(legal(&s), vec![Action::EndTurn]);
+    act(&mut s, Action::EndTurn);
+    assert_eq!(s.hand(P0).len(), 7);
+}
+
+#[test]
+fn rule_scout_draws_three_and_returns_two_on_top_of_their_decks() {
+    let mut s = two_rounds(
+        Rules::default(),
+        tac(Tactic::Scout),
+        t(Colour::Green, 1),
+        t(Colour::Green, 2),
+        t(Colour::Green, 3),
+    );
+    act(&mut s, Action::Scout);
+    for c in [t(Colour::Yellow, 1), tac(Tactic::Fog), t(Colour::Yellow, 2)] {
+        act(&mut s, Action::Draw(c.deck()));
+        act(&mut s, Action::Deal(c));
+    }
+    assert_eq!(s.hand(P0).len(), 9);
+    assert_eq!(s.table().phase(), Phase::Return);
+    act(&mut s, Action::Return(t(Colour::Red, 3)));
+    act(&mut s, Action::Return(tac(Tactic::Fog)));
+    assert_eq!(s.hand(P0).len(), 7);
+    assert_eq!(s.turn(), Turn::Player(P1));
+    // P0 knows what lies on top; P1 does not.
+    let o0 = s.observation(P0).to_string();
+    let o1 = s.observation(P1).to_string();
+    assert!(o0.contains("returned on top of the decks by you: R3 FOG"));
+    assert!(!o1.contains("R3 FOG"));
+    // P1 draws the returned troop without a chance event; P0 now knows it.
+    act(&mut s, play(t(Colour::Blue, 3), 2));
+    act(&mut s, Action::Draw(Deck::Troop));
+    assert!(s.hand(P1).contains(t(Colour::Red, 3)));
+    assert_eq!(
+        s.observation(P0).known_opponent_cards(),
+        [t(Colour::Red, 3)].into_iter().collect()
+    );
+}
+
+#[test]
+fn rule_redeploy_moves_or_discards_your_own_card() {
+    let mut s = two_rounds(
+        Rules::default(),
+        tac(Tactic::Redeploy),
+        t(Colour::Green, 1),
+        t(Colour::Green, 2),
+        t(Colour::Green, 3),
+    );
+    let l = legal(&s);
+    assert!(l.contains(&Action::Redeploy {
+        card: t(Colour::Red, 1),
+        to: Some(flag(5))
+    }));
+    assert!(l.contains(&Action::Redeploy {
+        card: t(Colour::Red, 1),
+        to: None
+    }));
+    assert!(!l.contains(&Action::Redeploy {
+        card: t(Colour::Red, 1),
+        to: Some(flag(0))
+    }));
+    assert!(!l
+        .iter()
+        .any(|a| matches!(a, Action::Redeploy { card, .. } if *card == t(Colour::Blue, 1))));
+    let mut moved = s;
+    act(
+        &mut moved,
+        Action::Redeploy {
+            card: t(Colour::Red, 1),
+            to: Some(flag(5)),
+        },
+    );
+    assert!(moved.table().flags()[5]
+        .side(P0)
+        .contains(t(Colour::Red, 1)));
+    assert!(moved.table().flags()[0].side(P0).is_empty());
+    act(
+        &mut s,
+        Action::Redeploy {
+            card: t(Colour::Red, 1),
+            to: None,
+        },
+    );
+    assert!(s.table().discards(P0).contains(t(Colour::Red, 1)));
+    assert!(s.table().discards(P0).contains(tac(Tactic::Redeploy)));
+}
+
+#[test]
+fn rule_deserter_discards_an_opponent_card() {
+    let mut s = two_rounds(
+        Rules::default(),
+        tac(Tactic::Deserter),
+        t(Colour::Green, 1),
+        t(Colour::Green, 2),
+        t(Colour::Green, 3),
+    );
+    act(
+        &mut s,
+        Action::Deserter {
+            card: t(Colour::Blue, 2),
+        },
+    );
+    assert!(s.table().flags()[1].side(P1).is_empty());
+    assert!(s.table().discards(P1).contains(t(Colour::Blue, 2)));
+}
+
+#[test]
+fn rule_traitor_takes_an_opponent_troop_card_only() {
+    let mut s = two_rounds(
+        Rules::default(),
+        tac(Tactic::Fog),
+        tac(Tactic::Alexander),
+        tac(Tactic::Traitor),
+        t(Colour::Green, 3),
+    );
+    turn(&mut s, play(tac(Tactic::Fog), 8), t(Colour::Green, 4));
+    turn(&mut s, play(tac(Tactic::Alexander), 0), t(Colour::Green, 5));
+    let l = legal(&s);
+    assert!(l.contains(&Action::Traitor {
+        card: t(Colour::Blue, 2),
+        to: flag(1)
+    }));
+    assert!(!l
+        .iter()
+        .any(|a| matches!(a, Action::Traitor { card, .. } if !card.is_troop())));
+    act(
+        &mut s,
+        Action::Traitor {
+            card: t(Colour::Blue, 2),
+            to: flag(1),
+        },
+    );
+    assert!(s.table().flags()[1].side(P0).contains(t(Colour::Blue, 2)));
+    assert!(s.table().flags()[1].side(P1).is_empty());
+}
+
+#[test]
+fn rule_fog_and_mud_stay_beside_the_flag() {
+    let mut s = two_rounds(
+        Rules::default(),
+        tac(Tactic::Mud),
+        tac(Tactic::Redeploy),
+        t(Colour::Green, 9),
+        t(Colour::Green, 3),
+    );
+    turn(&mut s, play(tac(Tactic::Mud), 0), t(Colour::Green, 4));
+    // Mud opens a fourth slot; Redeploy offers no way to move Mud.
+    assert!(s.table().flags()[0].env().mud);
+    act(
+        &mut s,
+        Action::Redeploy {
+            card: t(Colour::Blue, 1),
+            to: Some(flag(4)),
+        },
+    );
+    assert!(s.table().flags()[0].env().mud);
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Colour::Green, 5)));
+    for v in [3, 4, 5] {
+        turn(&mut s, play(t(Colour::Red, v), 0), t(Colour::Yellow, v));
+        turn(&mut s, play(t(Colour::Blue, v), 5), t(Colour::Purple, v));
+    }
+    // Four cards on P0's side of the Mud flag: Red 1, 3, 4, 5.
+    assert!(s.table().flags()[0].is_complete(P0));
+    assert_eq!(s.table().flags()[0].side(P0).len(), 4);
+}
+
+#[test]
+fn rule_victory_three_adjacent_flags_or_any_five() {
+    assert!(is_victory(0b111));
+    assert!(is_victory(0b1_1100_0000));
+    assert!(!is_victory(0b1_0110_1101 & 0b0_0110_1011));
+    assert!(is_victory(0b1_0101_0101));
+    assert!(!is_victory(0b1_1011));
+    assert!(is_victory(0b11011 | 0b100000));
+}
+
+#[test]
+fn rule_every_game_ends_within_the_bound() {
+    let mut settled = 0;
+    for seed in 0..300 {
+        let (mut a, mut b) = (RandomAgent, RandomAgent);
+        let (s, record) =
+            play_match::<BattleLine>(&Rules::default(), seed, &mut [&mut a, &mut b]).unwrap();
+        assert!(record.actions().len() <= BattleLine::max_game_length(&Rules::default()) as usize);
+        let table = s.table();
+        match s.outcome().unwrap() {
+            game_traits::Outcome::Win(w) if !table.settled() => {
+                assert!(is_victory(table.claimed_mask(w)))
+            }
+            _ => assert!(table.settled()),
+        }
+        settled += table.settled() as u32;
+    }
+    assert!(settled > 0, "the end rule never fired");
+}
+
+#[test]
+fn rule_end_rule_settles_flags_after_two_passes_in_a_row() {
+    // Find a game that ended by the end rule and check the settlement.
+    for seed in 0..300 {
+        let (mut a, mut b) = (RandomAgent, RandomAgent);
+        let (s, record) =
+            play_match::<BattleLine>(&Rules::default(), seed, &mut [&mut a, &mut b]).unwrap();
+        if !s.table().settled() {
+            continue;
+        }
+        let acts = record.actions();
+        let decisions: Vec<&Action> = acts
+            .iter()
+            .filter(|a| !matches!(a, Action::Deal(_)))
+            .collect();
+        let n = decisions.len();
+        // The last two turns were passes (the second ends the game at once).
+        assert_eq!(*decisions[n - 1], Action::Pass);
+        assert!(decisions[..n - 1]
+            .iter()
+            .rev()
+            .take_while(|a| !matches!(a, Action::Pass))
+            .all(|a| matches!(a, Action::Claim(_) | Action::EndTurn)));
+        for f in s.table().flags() {
+            match f.claimed() {
+                Some(p) => assert!(f.is_complete(p)),
+                None => assert!(!f.is_complete(P0) && !f.is_complete(P1)),
+            }
+        }
+        return;
+    }
+    panic!("no game ended by the end rule");
+}
+
+#[test]
+fn rule_hidden_information_never_reaches_the_observation() {
+    let mut rng = GameRng::seed_from_u64(3);
+    let (mut a, mut b) = (RandomAgent, RandomAgent);
+    let (_, record) =
+        play_match::<BattleLine>(&Rules::default(), 11, &mut [&mut a, &mut b]).unwrap();
+    let mut steps = 0;
+    record
+        .replay_with(|s, _| {
+            for p in [P0, P1] {
+                let obs = s.observation(p);
+                // Two states differing only in what p cannot see.
+                let x = BattleLine::determinize(&obs, &mut rng).unwrap();
+                let y = BattleLine::determinize(&obs, &mut rng).unwrap();
+                assert_eq!(x.observation(p), obs);
+                assert_eq!(y.observation(p), obs);
+                assert_eq!(x.hand(p), s.hand(p));
+                if x.hand(other(p)) != y.hand(other(p)) {
+                    steps += 1;
+                }
+            }
+        })
+        .unwrap();
+    assert!(steps > 0, "determinisation never resampled the other hand");
+}
+
+#[test]
+fn illegal_actions_are_refused_and_leave_the_state_unchanged() {
+    let mut s = dealt(Rules::default());
+    let before = s;
+    for a in [
+        Action::Pass,
+        Action::Claim(flag(0)),
+        Action::Draw(Deck::Troop),
+        play(t(Colour::Blue, 1), 0),
+        Action::Scout,
+        Action::Deal(t(Colour::Green, 1)),
+        Action::Return(t(Colour::Red, 1)),
+    ] {
+        assert!(s.apply(a).is_err(), "{a}");
+        assert_eq!(s, before);
+    }
+}
+
+#[test]
+fn tampered_states_are_refused() {
+    let s = dealt(Rules::default());
+    let json = serde_json::to_string(&s).unwrap();
+    assert_eq!(serde_json::from_str::<BattleLine>(&json).unwrap(), s);
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // A card in both hands.
+    v["hands"][1] = v["hands"][0].clone();
+    assert!(serde_json::from_str::<BattleLine>(&v.to_string()).is_err());
+}
+
+fn other(p: PlayerId) -> PlayerId {
+    PlayerId::new(1 - p.index() as u8)
 }
