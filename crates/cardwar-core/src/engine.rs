@@ -446,7 +446,7 @@ impl CardWar {
                 let revealed = self.public.sides[s].line.slots()[i].card.is_some();
                 self.hidden[s].aside.insert(card);
                 if revealed {
-                    self.public.sides[s].known_alive.insert(card);
+                    self.public.sides[s].known_aside.insert(card);
                 }
             }
             self.public.sides[s].aside += len as u8;
@@ -484,6 +484,8 @@ impl CardWar {
             let p = &mut self.public.sides[s];
             p.hand += p.aside;
             p.aside = 0;
+            p.known_alive = p.known_alive.union(p.known_aside);
+            p.known_aside = CardSet::EMPTY;
         }
         let first = self.public.first;
         self.public.first = match (self.rules.first_attacker, self.public.last_attacker) {
@@ -731,7 +733,7 @@ impl CardWar {
         let s = p.index();
         self.hidden[s].aside.insert(card);
         self.public.sides[s].aside += 1;
-        self.public.sides[s].known_alive.insert(card);
+        self.public.sides[s].known_aside.insert(card);
     }
 
     /// Kills `p`'s open card: a soldier goes to the pile, a guard dies, the

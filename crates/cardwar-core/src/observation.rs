@@ -80,9 +80,10 @@ impl CardWar {
         }
     }
 
-    /// Deals the opponent's unseen cards: cards he is known to hold go to
-    /// his hand, aside cards or face-down slots; cards known in his pile go
-    /// to his pile; every other unseen card goes anywhere unseen, uniformly.
+    /// Deals the opponent's unseen cards: cards known set aside or in his
+    /// pile go there; cards known alive go to his hand, aside cards or
+    /// face-down slots; every other unseen card goes anywhere unseen,
+    /// uniformly.
     pub(crate) fn deal<R: Rng + ?Sized>(
         obs: &Observation,
         rng: &mut R,
@@ -95,21 +96,22 @@ impl CardWar {
         let o = other(obs.viewer).index();
         let side = &obs.public.sides[o];
         let revealed = revealed_cards(side)?;
-        let known_alive = side.known_alive;
-        let known_pile = side.known_pile;
-        let unknown = CardSet::ALL.minus(revealed.union(known_alive).union(known_pile));
-        let face_down: Vec<usize> = side
-            .line
-            .slots()
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.card.is_none())
-            .map(|(i, _)| i)
-            .collect();
+        let (known_alive, known_pile, known_aside) =
+            (side.known_alive, side.known_pile, side.known_aside);
+        let unknown = CardSet::ALL.minus(
+            revealed
+                .union(known_alive)
+                .union(known_pile)
+                .union(known_aside),
+        );
+        let face_down = side.line.len() - revealed.len();
         let pile_free = (side.pile as usize)
             .checked_sub(known_pile.len())
             .ok_or_else(bad)?;
-        let alive_slots = face_down.len() + side.hand as usize + side.aside as usize;
+        let aside_free = (side.aside as usize)
+            .checked_sub(known_aside.len())
+            .ok_or_else(bad)?;
+        let alive_slots = face_down + side.hand as usize + aside_free;
         if pile_free > unknown.len() || known_alive.len() + unknown.len() - pile_free != alive_slots
         {
             return Err(bad());
@@ -125,7 +127,7 @@ impl CardWar {
         shuffle(&mut alive, rng);
         let mut hidden = SideHidden {
             hand: CardSet::EMPTY,
-            aside: CardSet::EMPTY,
+            aside: known_aside,
             pile,
             line: [Soldier::default(); LINE_CAP],
         };
@@ -137,7 +139,7 @@ impl CardWar {
             };
         }
         hidden.hand = next.by_ref().take(side.hand as usize).collect();
-        hidden.aside = next.collect();
+        hidden.aside = hidden.aside.union(next.collect());
         let mut hiddens = [obs.own; 2];
         hiddens[o] = hidden;
         let game = CardWar {

@@ -184,12 +184,16 @@ pub struct SidePublic {
     pub prayed: bool,
     /// The side's line in the current battle.
     pub line: LineView,
-    /// The opponent's knowledge: soldiers of this side known to be alive off
-    /// the field or face down (seen, then returned).
+    /// The opponent's knowledge: soldiers of this side known to be alive in
+    /// the hand, set aside or face down, without knowing which (seen, then
+    /// returned).
     pub known_alive: CardSet,
     /// The opponent's knowledge: soldiers known to lie in the pile (seen
     /// dying since the last shuffle).
     pub known_pile: CardSet,
+    /// The opponent's knowledge: soldiers known to be set aside (seen
+    /// leaving the field alive this round).
+    pub known_aside: CardSet,
 }
 
 impl SidePublic {
@@ -203,6 +207,7 @@ impl SidePublic {
             line: LineView::default(),
             known_alive: CardSet::EMPTY,
             known_pile: CardSet::EMPTY,
+            known_aside: CardSet::EMPTY,
         }
     }
 }

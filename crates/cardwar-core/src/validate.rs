@@ -51,28 +51,29 @@ fn check_side(side: &SidePublic) -> Check {
         side.hand as usize + side.aside as usize + side.pile as usize + side.line.len() == 24,
         "a colour must hold 24 soldiers",
     )?;
+    let (alive, pile, aside) = (side.known_alive, side.known_pile, side.known_aside);
     ensure(
-        side.known_alive.is_valid() && side.known_pile.is_valid(),
+        alive.is_valid() && pile.is_valid() && aside.is_valid(),
         "bad card set",
     )?;
     ensure(
-        side.known_alive.intersection(side.known_pile).is_empty(),
+        alive.intersection(pile).is_empty() && aside.intersection(alive.union(pile)).is_empty(),
         "knowledge overlaps",
     )?;
     ensure(
-        side.known_pile.len() <= side.pile as usize,
-        "too many cards known in the pile",
+        pile.len() <= side.pile as usize && aside.len() <= side.aside as usize,
+        "too many cards known in a pile",
     )?;
     let revealed = revealed_cards(side)?;
     ensure(
         revealed
-            .intersection(side.known_alive.union(side.known_pile))
+            .intersection(alive.union(pile).union(aside))
             .is_empty(),
         "a revealed card is also known elsewhere",
     )?;
     let face_down = side.line.len() - revealed.len();
     ensure(
-        side.known_alive.len() <= side.hand as usize + side.aside as usize + face_down,
+        alive.len() + aside.len() <= side.hand as usize + side.aside as usize + face_down,
         "too many cards known alive",
     )
 }
@@ -215,6 +216,7 @@ pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
     ensure(all == CardSet::ALL, "a soldier is missing")?;
     ensure(
         side.known_pile.minus(h.pile).is_empty()
+            && side.known_aside.minus(h.aside).is_empty()
             && side
                 .known_alive
                 .minus(h.hand.union(h.aside).union(face_down_cards(side, h)))

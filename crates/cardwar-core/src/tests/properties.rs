@@ -291,3 +291,33 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn opponent_remembers_what_he_has_seen() {
+    let mut g = battle(Rules::default(), 2, &[5, 13], &[12]);
+    super::fight(&mut g, 1, 6); // the 5 dies: seen in A's pile
+    super::fight(&mut g, 6, 1); // the queen dies, the king survives
+    super::fight(&mut g, 1, 6); // the king dies against an ace
+    let (five, queen) = (
+        Soldier::of_rank(5, 0).unwrap(),
+        Soldier::of_rank(12, 0).unwrap(),
+    );
+    assert!(g.side(A).known_pile.contains(five));
+    assert!(g.side(D).known_pile.contains(queen));
+    // A survivor seen on the field is known to be set aside, and a
+    // determinisation puts it there.
+    let mut g = battle(Rules::default(), 2, &[5], &[13]);
+    super::fight(&mut g, 1, 6);
+    let king = Soldier::of_rank(13, 0).unwrap();
+    assert!(g.side(D).known_aside.contains(king));
+    let mut rng = GameRng::seed_from_u64(1);
+    for _ in 0..5 {
+        let dealt = CardWar::determinize(&g.observation(A), &mut rng).unwrap();
+        assert!(dealt.hidden(D).aside.contains(king));
+    }
+    // When the round ends it is known to be alive in the hand; the next
+    // shuffle forgets the dead 5 in the pile.
+    act(&mut g, Action::EndLine);
+    assert!(g.side(D).known_alive.contains(king));
+    assert!(g.side(A).known_pile.is_empty());
+}
