@@ -7,6 +7,22 @@
 //! - [`flag`]: the nine flags, their sides and who completed first.
 //! - [`proof`]: [`check_claim`], the flag-proof solver.
 //! - [`rules`]: [`Rules`], every ruling as a field.
+//! - [`state`]: [`BattleLine`], the game implementing [`game_traits::Game`];
+//!   [`action`] and [`observation`] its actions and views.
+//! - [`series`]: the scoring of a series of games.
+//!
+//! The rules as implemented, every ruling and the action model are in
+//! `docs/battleline.md`.
+//!
+//! ```
+//! use battleline_core::{BattleLine, Rules};
+//! use game_traits::{play_match, Game, RandomAgent};
+//! let (mut a, mut b) = (RandomAgent, RandomAgent);
+//! let (game, record) = play_match::<BattleLine>(&Rules::default(), 42, &mut [&mut a, &mut b]).unwrap();
+//! assert!(game.outcome().is_some());
+//! assert_eq!(record.replay().unwrap(), game);
+//! println!("{game}");
+//! ```
 #![warn(missing_docs)]
 
 pub mod action;
@@ -18,6 +34,7 @@ pub mod observation;
 pub mod proof;
 mod render;
 pub mod rules;
+pub mod series;
 pub mod state;
 
 pub use action::{Action, ACTION_SPACE};
@@ -28,4 +45,5 @@ pub use formation::{formation_strength, Environment, FormationClass, FormationOr
 pub use observation::Observation;
 pub use proof::{available_troops, check_claim, ClaimCheck, Completion};
 pub use rules::{ClaimTiming, LeaderLimit, ProofTie, Rules};
+pub use series::{GameScore, Series, SeriesError};
 pub use state::{is_victory, BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};
