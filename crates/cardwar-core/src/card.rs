@@ -147,14 +147,24 @@ impl CardSet {
     /// The `n`-th card in id order, if any: how a uniform draw picks a card
     /// without allocating.
     pub fn nth(self, n: usize) -> Option<Soldier> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            if bits == 0 {
-                return None;
+        if n >= self.len() {
+            return None;
+        }
+        // Skip whole bytes by their popcount, then clear the lowest bits.
+        let (mut bits, mut n, mut base) = (self.0, n as u32, 0u8);
+        loop {
+            let in_byte = (bits & 0xff).count_ones();
+            if n < in_byte {
+                break;
             }
+            n -= in_byte;
+            bits >>= 8;
+            base += 8;
+        }
+        for _ in 0..n {
             bits &= bits - 1;
         }
-        (bits != 0).then(|| Soldier(bits.trailing_zeros() as u8))
+        Some(Soldier(base + bits.trailing_zeros() as u8))
     }
 
     /// The cards in id order.

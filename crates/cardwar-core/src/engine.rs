@@ -54,7 +54,7 @@ impl CardWar {
     pub(crate) fn legal(&self, action: Action) -> bool {
         match (self.public.phase, action) {
             (Phase::Aside { colour, .. }, Action::Draw(c)) => self.hid(colour).hand.contains(c),
-            (Phase::Initiative { first_die }, Action::Die(d)) => {
+            (Phase::Initiative { first_die }, Action::Die(d @ 1..=6)) if d != first_die => {
                 (1..=6).contains(&d) && d != first_die
             }
             (Phase::DrawRoll { .. } | Phase::PrayerRoll { .. }, Action::Dice(s)) => {
@@ -197,11 +197,13 @@ impl CardWar {
         }
     }
 
-    /// Applies a legal action (unchecked: an illegal one is ignored where it
-    /// does not fit).
+    /// Applies an action; one that does not fit the phase, or names a card
+    /// or die face that is not available, is ignored.
     pub(crate) fn step(&mut self, action: Action) {
         match (self.public.phase, action) {
-            (Phase::Aside { colour, left }, Action::Draw(c)) => {
+            (Phase::Aside { colour, left }, Action::Draw(c))
+                if self.hid(colour).hand.contains(c) =>
+            {
                 self.hand_to_pile(colour, c);
                 if left > 1 {
                     self.public.phase = Phase::Aside {
@@ -217,10 +219,10 @@ impl CardWar {
                     self.public.phase = Phase::Initiative { first_die: 0 };
                 }
             }
-            (Phase::Initiative { first_die: 0 }, Action::Die(d)) => {
+            (Phase::Initiative { first_die: 0 }, Action::Die(d @ 1..=6)) => {
                 self.public.phase = Phase::Initiative { first_die: d };
             }
-            (Phase::Initiative { first_die }, Action::Die(d)) => {
+            (Phase::Initiative { first_die }, Action::Die(d @ 1..=6)) if d != first_die => {
                 self.public.first = if first_die > d {
                     PlayerId::P0
                 } else {
@@ -228,7 +230,7 @@ impl CardWar {
                 };
                 self.begin_round();
             }
-            (Phase::DrawRoll { player }, Action::Dice(s)) => {
+            (Phase::DrawRoll { player }, Action::Dice(s @ 2..=12)) => {
                 let pile = self.side(player).pile;
                 let n = s.min(pile.saturating_sub(self.rules.keep_in_pile));
                 if n > 0 {
@@ -237,7 +239,9 @@ impl CardWar {
                     self.after_draw(player);
                 }
             }
-            (Phase::Draw { player, left }, Action::Draw(c)) => {
+            (Phase::Draw { player, left }, Action::Draw(c))
+                if self.hid(player).pile.contains(c) =>
+            {
                 let (h, p) = (
                     &mut self.hidden[player.index()],
                     &mut self.public.sides[player.index()],
@@ -255,7 +259,9 @@ impl CardWar {
                     self.after_draw(player);
                 }
             }
-            (Phase::Lay { player, kind, left }, Action::Place(c)) => {
+            (Phase::Lay { player, kind, left }, Action::Place(c))
+                if self.hid(player).hand.contains(c) =>
+            {
                 self.public.moves += 1;
                 let s = player.index();
                 let len = self.public.sides[s].line.len();
@@ -274,14 +280,25 @@ impl CardWar {
                     self.lay_done(player, kind);
                 }
             }
-            (Phase::Lay { player, kind, .. }, Action::EndLine) => {
+            (
+                Phase::Lay {
+                    player,
+                    kind: kind @ LayKind::FreeAttack,
+                    ..
+                },
+                Action::EndLine,
+            ) => {
                 self.public.moves += 1;
                 self.lay_done(player, kind);
             }
             (Phase::Pray { player }, Action::Pray) => {
                 self.public.moves += 1;
                 self.public.sides[player.index()].prayed = true;
-                self.public.battle.asked[player.index()] = true;
+                if self.rules.one_prayer_per_fight {
+                    self.public.battle.asked = [true; 2];
+                } else {
+                    self.public.battle.asked[player.index()] = true;
+                }
                 self.public.phase = Phase::PrayerRoll { player };
             }
             (Phase::Pray { player }, Action::Decline) => {
@@ -294,7 +311,9 @@ impl CardWar {
                     self.pray(player, prayer);
                 }
             }
-            (Phase::Reinforce { player, left }, Action::Draw(c)) => {
+            (Phase::Reinforce { player, left }, Action::Draw(c))
+                if self.hid(player).pile.contains(c) =>
+            {
                 let s = player.index();
                 let len = self.public.sides[s].line.len();
                 if self.public.sides[s].line.push() {
@@ -311,7 +330,7 @@ impl CardWar {
                     self.advance_battle();
                 }
             }
-            (Phase::ParatrooperRoll { player }, Action::Die(d)) => {
+            (Phase::ParatrooperRoll { player }, Action::Die(d @ 1..=6)) => {
                 let n = d.min(self.side(player).pile);
                 if n > 0 {
                     self.public.phase = Phase::Reinforce { player, left: n };
@@ -319,11 +338,11 @@ impl CardWar {
                     self.advance_battle();
                 }
             }
-            (Phase::AttackDie, Action::Die(d)) => {
+            (Phase::AttackDie, Action::Die(d @ 1..=6)) => {
                 self.public.battle.attack_die = d;
                 self.public.phase = Phase::DefenceDie;
             }
-            (Phase::DefenceDie, Action::Die(d)) => {
+            (Phase::DefenceDie, Action::Die(d @ 1..=6)) => {
                 self.resolve(d);
                 if self.public.outcome.is_none() {
                     self.advance_battle();

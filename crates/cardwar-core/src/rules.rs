@@ -41,6 +41,9 @@ pub struct Rules {
     pub donor_returns: bool,
     /// Who attacks first in the next round (ruling 11).
     pub first_attacker: FirstAttacker,
+    /// At most one prayer before a fight: once the attacker prays, the
+    /// defender is not asked until the next pair of cards (ruling 15).
+    pub one_prayer_per_fight: bool,
     /// Round 1's second attacker may keep a reserve (ruling 12).
     pub reserve_in_first_round: bool,
     /// The grenade rounds halves up; otherwise down, and a card left at 0
@@ -63,6 +66,7 @@ impl Default for Rules {
             guards_earn_bonus: true,
             donor_returns: true,
             first_attacker: FirstAttacker::LastAttacker,
+            one_prayer_per_fight: false,
             reserve_in_first_round: false,
             grenade_rounds_up: true,
             gangrene_hits_guards: true,
@@ -101,6 +105,7 @@ struct RawRules {
     guards_earn_bonus: bool,
     donor_returns: bool,
     first_attacker: FirstAttacker,
+    one_prayer_per_fight: bool,
     reserve_in_first_round: bool,
     grenade_rounds_up: bool,
     gangrene_hits_guards: bool,
@@ -119,6 +124,7 @@ impl TryFrom<RawRules> for Rules {
             guards_earn_bonus: r.guards_earn_bonus,
             donor_returns: r.donor_returns,
             first_attacker: r.first_attacker,
+            one_prayer_per_fight: r.one_prayer_per_fight,
             reserve_in_first_round: r.reserve_in_first_round,
             grenade_rounds_up: r.grenade_rounds_up,
             gangrene_hits_guards: r.gangrene_hits_guards,

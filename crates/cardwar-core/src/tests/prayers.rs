@@ -45,6 +45,21 @@ fn rule_prayer_once_per_game_not_in_first_round() {
     assert_eq!(out[0], (Action::Dice(2), 1.0 / 36.0));
 }
 
+#[test]
+fn rule_both_may_pray_before_one_fight_unless_configured() {
+    let g = prayed(Rules::default(), &[5, 5], &[9, 9], 2);
+    assert_eq!(g.phase(), Phase::Pray { player: D });
+    let once = Rules {
+        one_prayer_per_fight: true,
+        ..Rules::default()
+    };
+    let mut g = prayed(once, &[5, 5], &[9, 9], 2);
+    assert_eq!(g.phase(), Phase::AttackDie);
+    // At the next pair of cards the defender is asked again.
+    fight(&mut g, 1, 6);
+    assert_eq!(g.phase(), Phase::Pray { player: D });
+}
+
 /// The attacker's total after praying for `sum` and rolling 3.
 fn attack_total_after(sum: u8) -> u16 {
     let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], sum);

@@ -25,6 +25,7 @@ fn rule_sets() -> Vec<Rules> {
             guards_earn_bonus: false,
             donor_returns: false,
             first_attacker: FirstAttacker::Alternate,
+            one_prayer_per_fight: true,
             reserve_in_first_round: true,
             grenade_rounds_up: false,
             gangrene_hits_guards: false,
