@@ -43,7 +43,7 @@ pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use formation::{formation_strength, Environment, FormationClass, FormationOrder, Strength};
 pub use observation::Observation;
-pub use proof::{available_troops, check_claim, ClaimCheck, Completion};
+pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
 pub use rules::{ClaimTiming, LeaderLimit, ProofTie, Rules};
 pub use series::{GameScore, Series, SeriesError};
 pub use state::{is_victory, BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};

@@ -88,6 +88,23 @@ pub fn check_claim(
     available: CardSet,
     rules: &Rules,
 ) -> ClaimCheck {
+    decide(flag, claimant, available, rules, true)
+}
+
+/// Whether the claim holds: [`check_claim`] without building a witness.
+#[inline]
+pub fn claim_holds(flag: &Flag, claimant: PlayerId, available: CardSet, rules: &Rules) -> bool {
+    decide(flag, claimant, available, rules, false) == ClaimCheck::Holds
+}
+
+#[inline]
+fn decide(
+    flag: &Flag,
+    claimant: PlayerId,
+    available: CardSet,
+    rules: &Rules,
+    witness: bool,
+) -> ClaimCheck {
     if flag.claimed().is_some() {
         return ClaimCheck::AlreadyClaimed;
     }
@@ -115,9 +132,12 @@ pub fn check_claim(
     match best_completion(&theirs, env, avail, order, floor) {
         Some((best, pattern)) if beats(best, mine, rules.proof_tie) => {
             let n = env.slots() as u8;
-            ClaimCheck::Refuted(Completion {
-                cards: CardSet::from_troop_bits(pattern_cards(&theirs, n, avail, pattern)),
-            })
+            let cards = if witness {
+                CardSet::from_troop_bits(pattern_cards(&theirs, n, avail, pattern))
+            } else {
+                CardSet::EMPTY
+            };
+            ClaimCheck::Refuted(Completion { cards })
         }
         _ => ClaimCheck::Holds,
     }

@@ -9,17 +9,18 @@ use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
 use crate::flag::{Flag, FlagId, FLAGS};
 use crate::observation::Observation;
-use crate::proof::{available_troops, check_claim};
+use crate::proof::{available_troops, claim_holds};
 use crate::rules::{ClaimTiming, LeaderLimit, Rules};
 
 /// Cards in a full hand.
 pub const HAND_SIZE: usize = 7;
 
-/// Upper bound on the actions of any game: 14 deals, at most 72 turns that
-/// play a card (70 cards plus the two Scout returns) of at most 3 actions
-/// (play, draw, deal) plus 8 for the Scout turn, at most 73 passing turns
-/// of 2 actions (no two passes in a row), and 9 claims.
-pub const MAX_GAME_LENGTH: u32 = 14 + 72 * 3 + 8 + 73 * 2 + 9;
+/// Upper bound on the actions of any game: 14 deals; at most 72 turns that
+/// play a card (at most 72 cards ever enter the hands: 70 plus the two Scout
+/// returns) of at most 3 actions (play, draw, deal), plus 6 for the Scout
+/// turn's extra draws and returns; at most 74 passing turns (never two in a
+/// row but the last) of at most 2 actions; and 9 claims.
+pub const MAX_GAME_LENGTH: u32 = 14 + 72 * 3 + 6 + 74 * 2 + 9;
 
 /// Where a turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -253,7 +254,7 @@ impl BattleLine {
     /// whose turn it is).
     pub fn can_claim(&self, player: PlayerId, flag: FlagId) -> bool {
         let avail = self.table.available_troops();
-        check_claim(&self.table.flags[flag.index()], player, avail, &self.rules).holds()
+        claim_holds(&self.table.flags[flag.index()], player, avail, &self.rules)
     }
 
     pub(crate) fn validate(&self) -> Result<(), &'static str> {
@@ -439,7 +440,7 @@ impl BattleLine {
         for (i, f) in self.table.flags.iter().enumerate() {
             if f.claimed().is_none() && f.is_complete(p) {
                 let a = *avail.get_or_insert_with(|| self.table.available_troops());
-                if check_claim(f, p, a, &self.rules).holds() {
+                if claim_holds(f, p, a, &self.rules) {
                     if let Some(id) = FlagId::new(i) {
                         out.push(Action::Claim(id));
                     }
