@@ -168,17 +168,34 @@ impl CardSet {
     }
 
     /// The cards in id order.
-    pub fn iter(self) -> impl Iterator<Item = Soldier> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let id = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                Soldier(id)
-            })
-        })
+    pub fn iter(self) -> Cards {
+        Cards(self.0)
     }
 }
+
+/// The cards of a [`CardSet`] in id order; its exact length lets
+/// `Vec::extend` reserve once.
+#[derive(Clone, Copy, Debug)]
+pub struct Cards(u32);
+
+impl Iterator for Cards {
+    type Item = Soldier;
+
+    fn next(&mut self) -> Option<Soldier> {
+        (self.0 != 0).then(|| {
+            let id = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Soldier(id)
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Cards {}
 
 impl FromIterator<Soldier> for CardSet {
     fn from_iter<I: IntoIterator<Item = Soldier>>(iter: I) -> Self {

@@ -48,7 +48,7 @@ mod validate;
 mod tests;
 
 pub use action::{Action, ACTION_SPACE};
-pub use card::{CardSet, Guard, Soldier, SOLDIERS};
+pub use card::{CardSet, Cards, Guard, Soldier, SOLDIERS};
 pub use error::CardWarError;
 pub use line::{LineView, SlotView, LINE_CAP};
 pub use observation::Observation;

@@ -71,8 +71,11 @@ impl LineView {
     pub(crate) fn remove(&mut self, i: usize) {
         let n = self.len();
         if i < n {
-            self.slots.copy_within(i + 1..n, i);
-            self.slots[n - 1] = SlotView::default();
+            // Slots past the length are blank, so shifting the whole array
+            // is right; its fixed size lets the compiler inline the move of
+            // the front card, which is what fights remove.
+            self.slots.copy_within(i + 1.., i);
+            self.slots[LINE_CAP - 1] = SlotView::default();
             self.len -= 1;
         }
     }
@@ -97,7 +100,7 @@ impl LineView {
 /// Removes entry `i` of the hidden card array of a line of length `len`.
 pub(crate) fn remove_card(cards: &mut [Soldier; LINE_CAP], len: usize, i: usize) {
     if i < len && len <= LINE_CAP {
-        cards.copy_within(i + 1..len, i);
-        cards[len - 1] = Soldier::default();
+        cards.copy_within(i + 1.., i);
+        cards[LINE_CAP - 1] = Soldier::default();
     }
 }
