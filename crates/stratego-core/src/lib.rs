@@ -83,6 +83,60 @@ impl Stratego {
         Ok(game)
     }
 
+    /// A position in play built from a list of pieces (square, owner 0 or
+    /// 1, kind), for puzzles, analysis and tests: every piece not listed
+    /// counts as lost in an earlier fight; listed pieces have not moved and
+    /// are not revealed. Both flags must be on the board. The game may be
+    /// over at once (the player to move has no legal move).
+    pub fn from_position(
+        rules: &Rules,
+        pieces: &[(Square, u8, Kind)],
+        to_move: u8,
+    ) -> Result<Stratego, StrategoError> {
+        rules.validate()?;
+        let mut cells: Vec<u8> = Square::all()
+            .map(|sq| {
+                if sq.is_lake() {
+                    state::WALL
+                } else {
+                    state::EMPTY
+                }
+            })
+            .collect();
+        let mut lost = [[0u8; Kind::COUNT]; 2];
+        for side in lost.iter_mut() {
+            for k in Kind::ALL {
+                side[k.index()] = rules.variant.count(k);
+            }
+        }
+        for &(sq, owner, kind) in pieces {
+            let bad = |why: &str| StrategoError::State(format!("{why} on {sq}"));
+            if owner > 1 || sq.is_lake() || cells[sq.index()] != state::EMPTY {
+                return Err(bad("bad owner, lake or square taken"));
+            }
+            let left = &mut lost[owner as usize][kind.index()];
+            *left = left
+                .checked_sub(1)
+                .ok_or_else(|| bad("too many pieces of a kind"))?;
+            cells[sq.index()] = state::PRESENT | (owner << 4) | kind.index() as u8;
+        }
+        let mut game = Stratego::from_parts(repr::StateRepr {
+            rules: *rules,
+            cells,
+            placed: [SETUP_SQUARES as u8; 2],
+            to_move: to_move & 1,
+            moves: 0,
+            no_attack: 0,
+            lost,
+            series: [Series::default(); 2],
+            chase: None,
+            last_move: [None; 2],
+            end: None,
+        })?;
+        game.end = game.check_stuck(game.to_move);
+        Ok(game)
+    }
+
     /// The setup of `player` (0 or 1) as placed, once complete.
     pub fn setup_of(&self, player: u8) -> Option<Setup> {
         let p = player as usize & 1;

@@ -303,6 +303,16 @@ impl Stratego {
         self.series[player as usize & 1]
     }
 
+    /// The continuous chase in progress (more-squares rule), if any.
+    pub fn chase(&self) -> Option<&Chase> {
+        self.chase.as_ref()
+    }
+
+    /// The last move of `player`, if any.
+    pub fn last_move(&self, player: u8) -> Option<LastMove> {
+        self.last_move[player as usize & 1]
+    }
+
     /// Pieces of `player` lost in fights, per kind index.
     pub fn lost(&self, player: u8) -> [u8; Kind::COUNT] {
         self.lost[player as usize & 1]
@@ -753,7 +763,7 @@ impl Stratego {
     }
 
     /// The end when player `q`, to move, has no legal move.
-    fn check_stuck(&self, q: u8) -> Option<End> {
+    pub(crate) fn check_stuck(&self, q: u8) -> Option<End> {
         if self.has_move(q) {
             return None;
         }

@@ -1,0 +1,230 @@
+//! Hidden information: what observations show, and determinisation.
+
+mod common;
+
+use common::{play, pos};
+use game_traits::{Game, GameRng, PlayerId};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use stratego_core::{Kind, ObsCell, Rules, Setup, Stratego};
+
+fn rule_sets() -> [Rules; 4] {
+    [
+        Rules::srazhenie(),
+        Rules::czech(),
+        Rules {
+            reveal_attacker: false,
+            ..Rules::czech()
+        },
+        Rules {
+            more_squares_rule: true,
+            ..Rules::classic()
+        },
+    ]
+}
+
+/// A random game stopped after `steps` actions (setup included).
+fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut g = Stratego::new(&rules).unwrap();
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if g.is_terminal() {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply(a).unwrap();
+    }
+    g
+}
+
+#[test]
+fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
+    let mut g = pos(
+        Rules::classic(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("j10", 1, Kind::FLAG),
+            ("e3", 0, Kind::R1),
+            ("e4", 1, Kind::R3),
+            ("h8", 1, Kind::R4),
+            ("b9", 1, Kind::MINE),
+        ],
+        0,
+    );
+    let obs = g.observe(0);
+    assert_eq!(
+        obs.cells[common::sq("e3").index()],
+        ObsCell::Own {
+            kind: Kind::R1,
+            moved: false,
+            revealed: false
+        }
+    );
+    assert_eq!(
+        obs.cells[common::sq("h8").index()],
+        ObsCell::Foe {
+            kind: None,
+            moved: false
+        }
+    );
+    assert_eq!(obs.cells[common::sq("c5").index()], ObsCell::Lake);
+    play(&mut g, &["e3-e4", "h8-h7"]);
+    let obs = g.observe(0);
+    assert_eq!(
+        obs.cells[common::sq("h7").index()],
+        ObsCell::Foe {
+            kind: None,
+            moved: true
+        },
+        "moved: no mine, no flag"
+    );
+    assert_eq!(
+        obs.lost[1][Kind::R3.index()],
+        g.lost(1)[Kind::R3.index()],
+        "captured pieces are public"
+    );
+    let shown = obs.to_string();
+    assert!(shown.contains("??") && shown.contains("?>"), "{shown}");
+}
+
+#[test]
+fn hidden_ranks_never_reach_the_opponent() {
+    // Two positions that differ only in the rank of an unmoved, unrevealed
+    // piece give its opponent identical observations.
+    let base = [
+        ("a1", 0, Kind::FLAG),
+        ("j10", 1, Kind::FLAG),
+        ("e3", 0, Kind::R1),
+        ("h8", 1, Kind::R4),
+    ];
+    let mut a = base.to_vec();
+    a.push(("c9", 1, Kind::MINE));
+    let mut b = base.to_vec();
+    b.push(("c9", 1, Kind::R0));
+    let (ga, gb) = (
+        pos(Rules::srazhenie(), &a, 0),
+        pos(Rules::srazhenie(), &b, 0),
+    );
+    assert_ne!(ga, gb);
+    assert_ne!(ga.observe(1), gb.observe(1));
+    let (oa, ob) = (ga.observe(0), gb.observe(0));
+    assert_eq!(oa.cells, ob.cells);
+    assert_eq!(
+        oa.to_string().lines().skip(1).collect::<Vec<_>>().len(),
+        ob.to_string().lines().skip(1).count()
+    );
+}
+
+#[test]
+fn renderings_from_both_seats_and_omniscient() {
+    let rules = Rules::srazhenie();
+    let mut rng = GameRng::seed_from_u64(11);
+    let (a, b) = (
+        Setup::smart(rules.variant, &mut rng),
+        Setup::smart(rules.variant, &mut rng),
+    );
+    let g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
+    let all = g.to_string();
+    let p0 = g.observe(0).to_string();
+    let p1 = g.observe(1).to_string();
+    assert!(!all.contains("??"), "omniscient shows every rank");
+    assert_eq!(p0.matches("??").count(), 40);
+    assert_eq!(p1.matches("??").count(), 40);
+    // Each player sees his own army at the bottom.
+    let last_board_line = |s: &str| {
+        s.lines()
+            .rfind(|l| l.contains('+') || l.contains('-'))
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(last_board_line(&p0).contains('+'));
+    assert!(last_board_line(&p1).contains('-'));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn determinisation_is_consistent_with_the_observation(
+        which in 0usize..4, seed in any::<u64>(), steps in 0usize..700, viewer in 0u8..2, dseed in any::<u64>()
+    ) {
+        let g = random_state(rule_sets()[which], seed, steps);
+        let obs = g.observation(PlayerId::new(viewer));
+        let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(dseed)).unwrap();
+        prop_assert_eq!(d.observe(viewer), obs.clone());
+        let foe = viewer ^ 1;
+        let mut counts = [0u8; Kind::COUNT];
+        for sq in stratego_core::Square::all() {
+            let (Some((o, dk)), Some((_, tk))) = (d.piece(sq), g.piece(sq)) else { continue };
+            if o == viewer {
+                prop_assert_eq!(dk, tk, "own pieces are known");
+                continue;
+            }
+            counts[dk.index()] += 1;
+            if g.has_moved(sq) {
+                prop_assert!(dk.is_mobile(), "a moved piece is no mine or flag");
+            }
+            if g.is_revealed(sq) {
+                prop_assert_eq!(dk, tk, "revealed pieces keep their rank");
+            }
+        }
+        if g.in_play() {
+            for k in Kind::ALL {
+                prop_assert_eq!(
+                    counts[k.index()] + d.lost(foe)[k.index()],
+                    g.rules().variant.count(k),
+                    "the army adds up"
+                );
+            }
+        }
+        // The determinised game goes on with the same legal moves.
+        let (mut l1, mut l2) = (Vec::new(), Vec::new());
+        if g.current_player() == Some(viewer) {
+            g.legal_actions(&mut l1);
+            d.legal_actions(&mut l2);
+            prop_assert_eq!(l1, l2);
+        }
+    }
+
+    #[test]
+    fn tampered_observations_are_refused_not_panicking(which in 0usize..4, seed in any::<u64>(), steps in 0usize..400, idx in 0usize..100, cell in 0u8..6) {
+        let g = random_state(rule_sets()[which], seed, steps);
+        let mut obs = g.observe(0);
+        obs.cells[idx] = match cell {
+            0 => ObsCell::Empty,
+            1 => ObsCell::Lake,
+            2 => ObsCell::Foe { kind: None, moved: true },
+            3 => ObsCell::Foe { kind: Some(Kind::FLAG), moved: true },
+            4 => ObsCell::Own { kind: Kind::R0, moved: false, revealed: false },
+            _ => ObsCell::Foe { kind: Some(Kind::R0), moved: false },
+        };
+        if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
+            prop_assert_eq!(d.observe(0), obs);
+        }
+    }
+
+    #[test]
+    fn states_round_trip_through_json(which in 0usize..4, seed in any::<u64>(), steps in 0usize..700) {
+        let g = random_state(rule_sets()[which], seed, steps);
+        let json = serde_json::to_string(&g).unwrap();
+        let back: Stratego = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back, g);
+    }
+}
+
+#[test]
+fn tampered_states_are_refused() {
+    let g = random_state(Rules::classic(), 3, 200);
+    let json = serde_json::to_value(&g).unwrap();
+    let mut bad = json.clone();
+    bad["cells"][42] = serde_json::json!(0x8a); // a lake (c6) holding a mine
+    assert!(serde_json::from_value::<Stratego>(bad).is_err());
+    let mut bad = json.clone();
+    bad["placed"] = serde_json::json!([40, 12]);
+    assert!(serde_json::from_value::<Stratego>(bad).is_err());
+    let mut bad = json;
+    bad["lost"][0][0] = serde_json::json!(1);
+    assert!(serde_json::from_value::<Stratego>(bad).is_err());
+}

@@ -1,0 +1,1035 @@
+//! One test per rule per rule set.
+
+mod common;
+
+use common::{mv, play, pos, sq, targets};
+use game_traits::{Game, Outcome, PlayerId};
+use stratego_core::{EndReason, Fight, Kind, ObsCell, Rules, Square, Variant};
+
+const FLAGS: [(&str, u8, Kind); 2] = [("a1", 0, Kind::FLAG), ("j10", 1, Kind::FLAG)];
+
+fn with_flags(extra: &[(&'static str, u8, Kind)]) -> Vec<(&'static str, u8, Kind)> {
+    let mut v = FLAGS.to_vec();
+    v.extend_from_slice(extra);
+    v
+}
+
+fn all_rules() -> [Rules; 3] {
+    [Rules::srazhenie(), Rules::czech(), Rules::classic()]
+}
+
+// ----- board and armies ----------------------------------------------------
+
+#[test]
+fn rule_board_is_ten_by_ten_with_two_lakes() {
+    let lakes: Vec<String> = Square::all()
+        .filter(|s| s.is_lake())
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(lakes, ["c6", "d6", "g6", "h6", "c5", "d5", "g5", "h5"]);
+    assert_eq!(Square::all().count(), 100);
+}
+
+#[test]
+fn rule_srazhenie_army_counts() {
+    let v = Variant::Srazhenie;
+    let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
+    assert_eq!(counts, [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]);
+    assert_eq!(v.name(Kind::R0), "Marshal (1)");
+    assert_eq!(v.name(Kind::R9), "Scout (10)");
+}
+
+#[test]
+fn rule_czech_army_counts() {
+    let v = Variant::Czech;
+    let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
+    assert_eq!(counts, [1, 1, 2, 3, 4, 5, 8, 6, 1, 8, 1]);
+    let names: Vec<&str> = v.kinds().map(|k| v.name(k)).collect();
+    assert_eq!(
+        names,
+        [
+            "Maršál",
+            "Generál",
+            "Kapitán",
+            "Kadet",
+            "Kaprál",
+            "Střelec",
+            "Průzkumník",
+            "Minér",
+            "Špión",
+            "Minové pole",
+            "Prapor"
+        ]
+    );
+}
+
+#[test]
+fn rule_classic_army_counts() {
+    let v = Variant::Classic;
+    let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
+    assert_eq!(counts, [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]);
+    assert_eq!(v.name(Kind::R0), "Marshal (10)");
+    assert_eq!(v.name(Kind::R9), "Spy (1)");
+}
+
+#[test]
+fn rule_every_army_has_forty_pieces() {
+    for v in Variant::ALL {
+        assert_eq!(v.kinds().map(|k| v.count(k) as u32).sum::<u32>(), 40, "{v}");
+    }
+}
+
+#[test]
+fn rule_srazhenie_smaller_number_is_stronger() {
+    let v = Variant::Srazhenie;
+    // 1 Marshal beats 2 General; 9 Soldier beats 10 Scout when attacking.
+    assert_eq!(v.fight(Kind::R0, Kind::R1), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R8, Kind::R9), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R5, Kind::R4), Fight::DefenderWins);
+}
+
+#[test]
+fn rule_czech_table_order_is_rank_order() {
+    let v = Variant::Czech;
+    let ranks: Vec<Kind> = v.kinds().filter(|k| k.is_mobile()).collect();
+    for w in ranks.windows(2) {
+        // Each piece of the table beats the next one, except the Špión rule.
+        if w[1] != v.spy() {
+            assert_eq!(
+                v.fight(w[0], w[1]),
+                Fight::AttackerWins,
+                "{} vs {}",
+                v.name(w[0]),
+                v.name(w[1])
+            );
+        }
+    }
+    assert_eq!(
+        v.fight(Kind::R6, Kind::R7),
+        Fight::AttackerWins,
+        "Průzkumník beats Minér"
+    );
+}
+
+#[test]
+fn rule_classic_ten_beats_nine_down_to_two() {
+    let v = Variant::Classic;
+    for a in 0..8u8 {
+        let (strong, weak) = (Kind::new(a).unwrap(), Kind::new(a + 1).unwrap());
+        assert_eq!(v.fight(strong, weak), Fight::AttackerWins);
+        assert_eq!(v.fight(weak, strong), Fight::DefenderWins);
+    }
+}
+
+// ----- movement ------------------------------------------------------------
+
+#[test]
+fn rule_srazhenie_and_classic_step_one_square_orthogonally() {
+    for rules in [Rules::srazhenie(), Rules::classic()] {
+        let g = pos(
+            rules,
+            &with_flags(&[("e3", 0, Kind::R3), ("e8", 1, Kind::R3)]),
+            0,
+        );
+        assert_eq!(
+            targets(&g, "e3"),
+            ["e4", "d3", "f3", "e2"],
+            "{:?}",
+            rules.variant
+        );
+    }
+}
+
+#[test]
+fn rule_czech_steps_in_eight_directions() {
+    let g = pos(
+        Rules::czech(),
+        &with_flags(&[("e3", 0, Kind::R3), ("e8", 1, Kind::R3)]),
+        0,
+    );
+    assert_eq!(
+        targets(&g, "e3"),
+        ["d4", "e4", "f4", "d3", "f3", "d2", "e2", "f2"]
+    );
+}
+
+#[test]
+fn rule_czech_attacks_only_orthogonally() {
+    let g = pos(
+        Rules::czech(),
+        &with_flags(&[
+            ("e3", 0, Kind::R3),
+            ("e4", 1, Kind::R4),
+            ("f4", 1, Kind::R4),
+        ]),
+        0,
+    );
+    let t = targets(&g, "e3");
+    assert!(t.contains(&"e4".to_string()), "orthogonal attack");
+    assert!(!t.contains(&"f4".to_string()), "no diagonal attack");
+}
+
+#[test]
+fn rule_pieces_never_enter_lakes_or_own_squares() {
+    for rules in all_rules() {
+        let g = pos(
+            rules,
+            &with_flags(&[
+                ("c4", 0, Kind::R3),
+                ("b4", 0, Kind::R4),
+                ("e8", 1, Kind::R3),
+            ]),
+            0,
+        );
+        let t = targets(&g, "c4");
+        assert!(!t.contains(&"c5".to_string()), "lake");
+        assert!(!t.contains(&"b4".to_string()), "own piece");
+    }
+}
+
+#[test]
+fn rule_mines_and_flags_never_move() {
+    for rules in all_rules() {
+        let g = pos(
+            rules,
+            &with_flags(&[
+                ("e3", 0, Kind::MINE),
+                ("f3", 0, Kind::R3),
+                ("e8", 1, Kind::R3),
+            ]),
+            0,
+        );
+        assert!(targets(&g, "e3").is_empty());
+        assert!(targets(&g, "a1").is_empty());
+        assert!(!g.is_legal(mv("e3", "e4")));
+    }
+}
+
+#[test]
+fn rule_classic_scout_moves_any_distance_and_strikes_at_the_end() {
+    let g = pos(
+        Rules::classic(),
+        &with_flags(&[("a3", 0, Kind::R8), ("a8", 1, Kind::R9)]),
+        0,
+    );
+    let t = targets(&g, "a3");
+    for s in ["a4", "a5", "a6", "a7", "a8", "b3", "j3", "a2"] {
+        assert!(t.contains(&s.to_string()), "{s} in {t:?}");
+    }
+    assert!(!t.contains(&"a9".to_string()), "no jumping");
+    let mut g = g;
+    play(&mut g, &["a3-a8"]);
+    assert_eq!(
+        g.piece(sq("a8")),
+        Some((0, Kind::R8)),
+        "the scout beat the spy on arrival"
+    );
+}
+
+#[test]
+fn rule_long_move_attack_can_be_switched_off() {
+    let rules = Rules {
+        long_move_attack: false,
+        ..Rules::classic()
+    };
+    let g = pos(
+        rules,
+        &with_flags(&[("a3", 0, Kind::R8), ("a8", 1, Kind::R9)]),
+        0,
+    );
+    let t = targets(&g, "a3");
+    assert!(!t.contains(&"a8".to_string()));
+    assert!(t.contains(&"a7".to_string()));
+    let g2 = pos(
+        rules,
+        &with_flags(&[("a3", 0, Kind::R8), ("a4", 1, Kind::R9)]),
+        0,
+    );
+    assert!(
+        targets(&g2, "a3").contains(&"a4".to_string()),
+        "a one-square attack stays"
+    );
+}
+
+#[test]
+fn rule_czech_pruzkumnik_moves_far_without_jumping_and_attacks() {
+    let g = pos(
+        Rules::czech(),
+        &with_flags(&[
+            ("e2", 0, Kind::R6),
+            ("e4", 0, Kind::R3),
+            ("h2", 1, Kind::R0),
+        ]),
+        0,
+    );
+    let t = targets(&g, "e2");
+    assert!(
+        t.contains(&"e3".to_string()) && !t.contains(&"e5".to_string()),
+        "blocked by its own piece: {t:?}"
+    );
+    assert!(
+        t.contains(&"g2".to_string())
+            && t.contains(&"h2".to_string())
+            && !t.contains(&"i2".to_string())
+    );
+    assert!(
+        t.contains(&"d3".to_string()) && t.contains(&"f1".to_string()),
+        "diagonal steps too"
+    );
+    let no_diag = Rules {
+        czech_scout_steps_diagonally: false,
+        ..Rules::czech()
+    };
+    let g = pos(
+        no_diag,
+        &with_flags(&[("e2", 0, Kind::R6), ("h2", 1, Kind::R0)]),
+        0,
+    );
+    assert!(!targets(&g, "e2").contains(&"d3".to_string()));
+}
+
+#[test]
+fn rule_srazhenie_soldier_steps_unless_runner_soldiers() {
+    let pieces = with_flags(&[("e2", 0, Kind::R8), ("e9", 1, Kind::R3)]);
+    let g = pos(Rules::srazhenie(), &pieces, 0);
+    assert_eq!(targets(&g, "e2"), ["e3", "d2", "f2", "e1"]);
+    let runners = Rules {
+        runner_soldiers: true,
+        ..Rules::srazhenie()
+    };
+    let g = pos(runners, &pieces, 0);
+    let t = targets(&g, "e2");
+    assert!(
+        t.contains(&"e9".to_string())
+            && t.contains(&"a2".to_string())
+            && t.contains(&"j2".to_string())
+    );
+    assert!(Rules {
+        runner_soldiers: true,
+        ..Rules::classic()
+    }
+    .validate()
+    .is_err());
+}
+
+#[test]
+fn rule_long_move_reveals_the_piece() {
+    let mut g = pos(
+        Rules::classic(),
+        &with_flags(&[("a3", 0, Kind::R8), ("j8", 1, Kind::R3)]),
+        0,
+    );
+    play(&mut g, &["a3-a4"]);
+    assert_eq!(
+        g.observe(1).cells[sq("a4").index()],
+        ObsCell::Foe {
+            kind: None,
+            moved: true
+        }
+    );
+    play(&mut g, &["j8-j7", "a4-a7"]);
+    assert_eq!(
+        g.observe(1).cells[sq("a7").index()],
+        ObsCell::Foe {
+            kind: Some(Kind::R8),
+            moved: true
+        }
+    );
+}
+
+#[test]
+fn rule_no_passing() {
+    let g = pos(
+        Rules::srazhenie(),
+        &with_flags(&[("e3", 0, Kind::R3), ("e8", 1, Kind::R3)]),
+        0,
+    );
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, stratego_core::Action::Move(_))));
+    assert_eq!(legal.len(), 4);
+}
+
+// ----- combat --------------------------------------------------------------
+
+#[test]
+fn rule_stronger_wins_and_attacker_takes_the_square() {
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &with_flags(&[("e3", 0, Kind::R1), ("e4", 1, Kind::R3)]),
+            0,
+        );
+        let before = g.lost(1)[Kind::R3.index()];
+        play(&mut g, &["e3-e4"]);
+        assert_eq!(
+            g.piece(sq("e4")),
+            Some((0, Kind::R1)),
+            "{:?}",
+            rules.variant
+        );
+        assert_eq!(g.piece(sq("e3")), None);
+        assert_eq!(g.lost(1)[Kind::R3.index()], before + 1);
+    }
+}
+
+#[test]
+fn rule_weaker_attacker_leaves_the_board() {
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &with_flags(&[("e3", 0, Kind::R4), ("e4", 1, Kind::R2)]),
+            0,
+        );
+        play(&mut g, &["e3-e4"]);
+        assert_eq!(g.piece(sq("e4")), Some((1, Kind::R2)));
+        assert_eq!(g.piece(sq("e3")), None);
+        assert!(g.is_revealed(sq("e4")), "the defender is now known");
+    }
+}
+
+#[test]
+fn rule_equal_ranks_both_leave() {
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &with_flags(&[
+                ("e3", 0, Kind::R2),
+                ("e4", 1, Kind::R2),
+                ("h8", 1, Kind::R4),
+            ]),
+            0,
+        );
+        play(&mut g, &["e3-e4"]);
+        assert_eq!(g.piece(sq("e4")), None);
+        assert_eq!(g.piece(sq("e3")), None);
+    }
+}
+
+#[test]
+fn rule_mine_destroys_any_attacker_but_the_miner_and_stays() {
+    for rules in all_rules() {
+        for attacker in [Kind::R0, Kind::R1, Kind::R5] {
+            let mut g = pos(
+                rules,
+                &with_flags(&[
+                    ("e3", 0, attacker),
+                    ("e2", 0, Kind::R4),
+                    ("e4", 1, Kind::MINE),
+                    ("h8", 1, Kind::R4),
+                ]),
+                0,
+            );
+            play(&mut g, &["e3-e4"]);
+            assert_eq!(g.piece(sq("e4")), Some((1, Kind::MINE)));
+            assert!(g.is_revealed(sq("e4")));
+            assert_eq!(g.piece(sq("e3")), None);
+        }
+    }
+}
+
+#[test]
+fn rule_miner_clears_mines() {
+    // Srazhenie Sapper (8), Czech Minér, classic Miner (3).
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &with_flags(&[
+                ("e3", 0, Kind::MINER),
+                ("e4", 1, Kind::MINE),
+                ("h8", 1, Kind::R4),
+            ]),
+            0,
+        );
+        play(&mut g, &["e3-e4"]);
+        assert_eq!(
+            g.piece(sq("e4")),
+            Some((0, Kind::MINER)),
+            "{:?}",
+            rules.variant
+        );
+        assert_eq!(
+            g.lost(1)[Kind::MINE.index()],
+            rules.variant.count(Kind::MINE)
+        );
+    }
+}
+
+#[test]
+fn rule_srazhenie_scout_beats_the_marshal_only_when_attacking() {
+    let v = Variant::Srazhenie;
+    assert_eq!(v.spy(), Kind::R9);
+    assert_eq!(v.fight(Kind::R9, Kind::R0), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R0, Kind::R9), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R9, Kind::R1), Fight::DefenderWins);
+    let mut g = pos(
+        Rules::srazhenie(),
+        &with_flags(&[("e3", 0, Kind::R9), ("e4", 1, Kind::R0)]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.piece(sq("e4")), Some((0, Kind::R9)));
+}
+
+#[test]
+fn rule_classic_spy_beats_the_marshal_only_when_attacking() {
+    let v = Variant::Classic;
+    assert_eq!(v.fight(Kind::R9, Kind::R0), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R0, Kind::R9), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R9, Kind::R8), Fight::DefenderWins);
+}
+
+#[test]
+fn rule_czech_spion_beats_the_marshal_whoever_attacks() {
+    let v = Variant::Czech;
+    assert_eq!(v.spy(), Kind::R8);
+    assert_eq!(v.fight(Kind::R8, Kind::R0), Fight::AttackerWins);
+    assert_eq!(v.fight(Kind::R0, Kind::R8), Fight::DefenderWins);
+    assert_eq!(
+        v.fight(Kind::R1, Kind::R8),
+        Fight::AttackerWins,
+        "anyone else captures the Špión"
+    );
+    let mut g = pos(
+        Rules::czech(),
+        &with_flags(&[("e3", 0, Kind::R0), ("e4", 1, Kind::R8)]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.piece(sq("e4")), Some((1, Kind::R8)));
+    assert_eq!(g.piece(sq("e3")), None);
+}
+
+#[test]
+fn rule_any_piece_captures_the_flag() {
+    for rules in all_rules() {
+        let spy = rules.variant.spy();
+        assert_eq!(rules.variant.fight(spy, Kind::FLAG), Fight::AttackerWins);
+    }
+}
+
+#[test]
+fn rule_fight_reveals_both_and_the_survivor_stays_known() {
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &with_flags(&[
+                ("e3", 0, Kind::R1),
+                ("e4", 1, Kind::R3),
+                ("h8", 1, Kind::R4),
+            ]),
+            0,
+        );
+        play(&mut g, &["e3-e4", "h8-h7", "e4-e5"]);
+        assert_eq!(
+            g.observe(1).cells[sq("e5").index()],
+            ObsCell::Foe {
+                kind: Some(Kind::R1),
+                moved: true
+            }
+        );
+        assert_eq!(
+            g.observe(0).cells[sq("e5").index()],
+            ObsCell::Own {
+                kind: Kind::R1,
+                moved: true,
+                revealed: true
+            }
+        );
+    }
+}
+
+#[test]
+fn rule_czech_attacker_may_stay_hidden_as_an_option() {
+    let rules = Rules {
+        reveal_attacker: false,
+        ..Rules::czech()
+    };
+    let mut g = pos(
+        rules,
+        &with_flags(&[
+            ("e3", 0, Kind::R1),
+            ("e4", 1, Kind::R3),
+            ("h8", 1, Kind::R4),
+            ("b3", 0, Kind::R5),
+            ("b4", 1, Kind::R2),
+        ]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(
+        g.observe(1).cells[sq("e4").index()],
+        ObsCell::Foe {
+            kind: None,
+            moved: true
+        }
+    );
+    let before = g.lost(0)[Kind::R5.index()];
+    play(&mut g, &["b4-b3"]);
+    assert_eq!(
+        g.observe(0).cells[sq("b3").index()],
+        ObsCell::Foe {
+            kind: None,
+            moved: true
+        }
+    );
+    assert_eq!(
+        g.lost(0)[Kind::R5.index()],
+        before + 1,
+        "captured pieces are public"
+    );
+}
+
+// ----- repetition ----------------------------------------------------------
+
+#[test]
+fn rule_two_square_rule_three_moves_then_blocked() {
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &with_flags(&[("e3", 0, Kind::R3), ("j8", 1, Kind::R3)]),
+            0,
+        );
+        play(
+            &mut g,
+            &["e3-e4", "j8-j7", "e4-e3", "j7-j8", "e3-e4", "j8-j7"],
+        );
+        assert!(
+            !g.is_legal(mv("e4", "e3")),
+            "{:?}: a fourth move between e3 and e4",
+            rules.variant
+        );
+        assert!(g.is_legal(mv("e4", "e5")) && g.is_legal(mv("e4", "d4")));
+        assert!(g.apply(mv("e4", "e3")).is_err());
+    }
+}
+
+#[test]
+fn rule_two_square_rule_counts_own_turns_whatever_the_opponent_does() {
+    let mut g = pos(
+        Rules::srazhenie(),
+        &with_flags(&[
+            ("e3", 0, Kind::R3),
+            ("j8", 1, Kind::R3),
+            ("a8", 1, Kind::R4),
+        ]),
+        0,
+    );
+    play(
+        &mut g,
+        &["e3-e4", "j8-j7", "e4-e3", "a8-a7", "e3-e4", "j7-i7"],
+    );
+    assert!(!g.is_legal(mv("e4", "e3")));
+}
+
+#[test]
+fn rule_two_square_rule_resets_when_another_piece_moves() {
+    let mut g = pos(
+        Rules::srazhenie(),
+        &with_flags(&[
+            ("e3", 0, Kind::R3),
+            ("b3", 0, Kind::R4),
+            ("j8", 1, Kind::R3),
+        ]),
+        0,
+    );
+    play(
+        &mut g,
+        &[
+            "e3-e4", "j8-j7", "e4-e3", "j7-i7", "b3-b4", "i7-i8", "e3-e4", "i8-j8", "e4-e3",
+            "j8-j7", "e3-e4", "j7-i7",
+        ],
+    );
+    assert!(!g.is_legal(mv("e4", "e3")), "a new series of three");
+}
+
+#[test]
+fn rule_two_square_rule_long_mover_partial_moves_back_count() {
+    // A scout that went a3-a7 moves within that segment: a partial move
+    // back continues the series, and after three moves it may not end
+    // anywhere on a3..a7 again.
+    let mut g = pos(
+        Rules::classic(),
+        &[
+            ("j1", 0, Kind::FLAG),
+            ("j10", 1, Kind::FLAG),
+            ("a3", 0, Kind::R8),
+            ("j8", 1, Kind::R3),
+        ],
+        0,
+    );
+    play(
+        &mut g,
+        &["a3-a7", "j8-j7", "a7-a5", "j7-j8", "a5-a7", "j8-j7"],
+    );
+    for s in ["a6", "a5", "a4", "a3"] {
+        assert!(
+            !g.is_legal(mv("a7", s)),
+            "a7-{s} stays inside the first move's segment"
+        );
+    }
+    assert!(
+        g.is_legal(mv("a7", "a2")),
+        "past the first move's start is a new series"
+    );
+    assert!(g.is_legal(mv("a7", "a8")), "onwards in the same direction");
+    assert!(g.is_legal(mv("a7", "b7")), "sideways");
+}
+
+#[test]
+fn rule_two_square_rule_long_mover_full_shuttle() {
+    let mut g = pos(
+        Rules::classic(),
+        &[
+            ("j1", 0, Kind::FLAG),
+            ("j10", 1, Kind::FLAG),
+            ("a3", 0, Kind::R8),
+            ("j8", 1, Kind::R3),
+        ],
+        0,
+    );
+    play(
+        &mut g,
+        &["a3-a7", "j8-j7", "a7-a3", "j7-j8", "a3-a7", "j8-j7"],
+    );
+    assert!(!g.is_legal(mv("a7", "a3")));
+    assert!(!g.is_legal(mv("a7", "a4")));
+    assert!(g.is_legal(mv("a7", "a1")));
+    // The series restarts from the longer move: three more shuttles.
+    play(
+        &mut g,
+        &["a7-a1", "j7-i7", "a1-a7", "i7-i8", "a7-a1", "i8-j8"],
+    );
+    assert!(!g.is_legal(mv("a1", "a7")) && !g.is_legal(mv("a1", "a2")));
+}
+
+#[test]
+fn rule_two_square_rule_can_be_switched_off() {
+    let rules = Rules {
+        two_square_limit: None,
+        ..Rules::classic()
+    };
+    let mut g = pos(
+        rules,
+        &with_flags(&[("e3", 0, Kind::R3), ("j8", 1, Kind::R3)]),
+        0,
+    );
+    play(
+        &mut g,
+        &[
+            "e3-e4", "j8-j7", "e4-e3", "j7-j8", "e3-e4", "j8-j7", "e4-e3",
+        ],
+    );
+}
+
+fn chase_rules(on: bool) -> Rules {
+    Rules {
+        more_squares_rule: on,
+        ..Rules::classic()
+    }
+}
+
+#[test]
+fn rule_classic_more_squares_rule_forbids_recreating_a_chase_position() {
+    // The Marshal chases a Major round the block d3-d4-e4-e3.
+    let pieces = with_flags(&[("d2", 0, Kind::R0), ("d4", 1, Kind::R3)]);
+    let line = [
+        "d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-e4", "e3-d3", "e4-e3", "d3-d4",
+    ];
+    let mut g = pos(chase_rules(true), &pieces, 0);
+    play(&mut g, &line);
+    assert!(g.chase().is_some());
+    assert!(
+        !g.is_legal(mv("e3", "d3")),
+        "(d3, d4) already stood in this chase"
+    );
+    assert!(
+        g.is_legal(mv("e3", "f3")),
+        "moves that recreate nothing stay legal"
+    );
+    let mut free = pos(chase_rules(false), &pieces, 0);
+    play(&mut free, &line);
+    assert!(free.is_legal(mv("e3", "d3")));
+}
+
+#[test]
+fn rule_classic_more_squares_rule_allows_moving_straight_back() {
+    let pieces = with_flags(&[("d2", 0, Kind::R0), ("d4", 1, Kind::R3)]);
+    let mut g = pos(chase_rules(true), &pieces, 0);
+    // (d3, e4) is recorded; the chaser goes d3-d4 and back while the Major
+    // goes e4-e3 and back: every return is straight back.
+    play(
+        &mut g,
+        &[
+            "d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-d3", "e3-e4", "d3-d4",
+        ],
+    );
+    play(&mut g, &["e4-e3"]);
+    assert!(
+        !g.is_legal(mv("d4", "d3")),
+        "straight back, but the two-square rule forbids a fourth"
+    );
+    let mut g = pos(chase_rules(true), &pieces, 0);
+    play(
+        &mut g,
+        &["d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-d3", "e3-e4"],
+    );
+    assert!(
+        g.is_legal(mv("d3", "d4")),
+        "back to where it came from recreates (d4, e4) but is allowed"
+    );
+}
+
+#[test]
+fn rule_more_squares_chase_ends_when_the_chased_piece_does_not_evade() {
+    let pieces = with_flags(&[
+        ("d2", 0, Kind::R0),
+        ("d4", 1, Kind::R3),
+        ("j7", 1, Kind::R4),
+    ]);
+    let mut g = pos(chase_rules(true), &pieces, 0);
+    play(&mut g, &["d2-d3", "d4-e4"]);
+    assert!(g.chase().is_some());
+    play(&mut g, &["d3-d4", "j7-j6"]);
+    assert!(g.chase().is_none());
+}
+
+// ----- game end ------------------------------------------------------------
+
+#[test]
+fn rule_capturing_the_flag_wins() {
+    for rules in all_rules() {
+        let mut g = pos(
+            rules,
+            &[
+                ("a1", 0, Kind::FLAG),
+                ("e4", 1, Kind::FLAG),
+                ("e3", 0, rules.variant.spy()),
+                ("j8", 1, Kind::R3),
+            ],
+            0,
+        );
+        play(&mut g, &["e3-e4"]);
+        assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P0)));
+        assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagCaptured));
+        assert_eq!(g.returns(PlayerId::P0), 1.0);
+        assert_eq!(g.returns(PlayerId::P1), -1.0);
+    }
+}
+
+fn last_piece_taken(rules: Rules) -> stratego_core::Stratego {
+    let mut g = pos(
+        rules,
+        &with_flags(&[
+            ("e3", 0, Kind::R1),
+            ("e4", 1, Kind::R3),
+            ("i10", 1, Kind::MINE),
+            ("j9", 1, Kind::MINE),
+        ]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    g
+}
+
+#[test]
+fn rule_srazhenie_no_legal_move_loses() {
+    let g = last_piece_taken(Rules::srazhenie());
+    assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P0)));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::NoLegalMove));
+}
+
+#[test]
+fn rule_classic_no_legal_move_loses() {
+    let g = last_piece_taken(Rules::classic());
+    assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P0)));
+}
+
+#[test]
+fn rule_czech_no_legal_move_is_a_draw() {
+    let g = last_piece_taken(Rules::czech());
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::NoLegalMove));
+}
+
+#[test]
+fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
+    // The only piece of the first player shuttles in a dead end.
+    let mut g = pos(
+        Rules::srazhenie(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("b1", 0, Kind::MINE),
+            ("a2", 0, Kind::R3),
+            ("b3", 0, Kind::MINE),
+            ("j10", 1, Kind::FLAG),
+            ("j8", 1, Kind::R3),
+        ],
+        0,
+    );
+    play(
+        &mut g,
+        &["a2-a3", "j8-j7", "a3-a2", "j7-j8", "a2-a3", "j8-j7"],
+    );
+    assert_eq!(targets(&g, "a3"), ["a4"]);
+    let mut g = pos(
+        Rules::srazhenie(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("b1", 0, Kind::MINE),
+            ("a2", 0, Kind::R3),
+            ("b2", 0, Kind::MINE),
+            ("a4", 0, Kind::MINE),
+            ("b3", 0, Kind::MINE),
+            ("j10", 1, Kind::FLAG),
+            ("j8", 1, Kind::R3),
+        ],
+        0,
+    );
+    play(
+        &mut g,
+        &["a2-a3", "j8-j7", "a3-a2", "j7-j8", "a2-a3", "j8-j7"],
+    );
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(PlayerId::P1)),
+        "stuck by the two-square rule\n{g}"
+    );
+}
+
+#[test]
+fn rule_classic_both_stuck_is_a_draw_srazhenie_loses() {
+    let pieces = with_flags(&[("e3", 0, Kind::R1), ("e4", 1, Kind::MINE)]);
+    let mut classic = pos(Rules::classic(), &pieces, 0);
+    play(&mut classic, &["e3-e4"]);
+    assert_eq!(classic.outcome(), Some(Outcome::Draw));
+    assert_eq!(classic.end().map(|e| e.reason), Some(EndReason::BothStuck));
+    let mut sr = pos(Rules::srazhenie(), &pieces, 0);
+    play(&mut sr, &["e3-e4"]);
+    assert_eq!(
+        sr.outcome(),
+        Some(Outcome::Win(PlayerId::P0)),
+        "the player to move has no move"
+    );
+}
+
+#[test]
+fn rule_czech_draw_when_no_flag_can_ever_be_captured() {
+    let pieces = [
+        ("a1", 0, Kind::FLAG),
+        ("a2", 0, Kind::MINE),
+        ("b1", 0, Kind::MINE),
+        ("e3", 0, Kind::R3),
+        ("j10", 1, Kind::FLAG),
+        ("i10", 1, Kind::MINE),
+        ("j9", 1, Kind::MINE),
+        ("e4", 1, Kind::MINER),
+        ("h8", 1, Kind::R4),
+    ];
+    let mut g = pos(Rules::czech(), &pieces, 0);
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagUnreachable));
+    // While a Minér is left, the game goes on.
+    let mut pieces2 = pieces.to_vec();
+    pieces2.push(("c8", 1, Kind::R4));
+    pieces2[7] = ("e4", 1, Kind::R4);
+    pieces2.push(("b8", 1, Kind::MINER));
+    let mut g = pos(Rules::czech(), &pieces2, 0);
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.outcome(), None);
+    let mut g = pos(Rules::classic(), &pieces, 0);
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.outcome(), None, "not a rule of the classic game");
+}
+
+fn cycle_moves(n: usize) -> Vec<&'static str> {
+    let p0 = ["e2-e3", "e3-f3", "f3-f2", "f2-e2"];
+    let p1 = ["e9-e8", "e8-f8", "f8-f9", "f9-e9"];
+    (0..n)
+        .map(|i| {
+            if i % 2 == 0 {
+                p0[(i / 2) % 4]
+            } else {
+                p1[(i / 2) % 4]
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn rule_srazhenie_hundred_moves_without_attack_is_a_draw() {
+    let mut g = pos(
+        Rules::srazhenie(),
+        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
+        0,
+    );
+    play(&mut g, &cycle_moves(99));
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.moves_without_attack(), 99);
+    play(&mut g, &cycle_moves(100)[99..]);
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::NoAttackLimit));
+}
+
+#[test]
+fn rule_no_attack_limit_is_configurable_elsewhere() {
+    let mut czech = pos(
+        Rules::czech(),
+        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
+        0,
+    );
+    play(&mut czech, &cycle_moves(120));
+    assert_eq!(
+        czech.outcome(),
+        None,
+        "no such rule in the Czech text by default"
+    );
+    let rules = Rules {
+        no_attack_limit: Some(10),
+        ..Rules::classic()
+    };
+    let mut g = pos(
+        rules,
+        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
+        0,
+    );
+    play(&mut g, &cycle_moves(10));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::NoAttackLimit));
+}
+
+#[test]
+fn rule_an_attack_resets_the_no_attack_count() {
+    let mut g = pos(
+        Rules::srazhenie(),
+        &with_flags(&[
+            ("e2", 0, Kind::R3),
+            ("e9", 1, Kind::R3),
+            ("b3", 0, Kind::R1),
+            ("b4", 1, Kind::R5),
+        ]),
+        0,
+    );
+    play(&mut g, &cycle_moves(6));
+    assert_eq!(g.moves_without_attack(), 6);
+    play(&mut g, &["b3-b4"]);
+    assert_eq!(g.moves_without_attack(), 0);
+}
+
+#[test]
+fn rule_hard_move_limit_ends_every_game() {
+    let rules = Rules {
+        max_moves: 20,
+        ..Rules::classic()
+    };
+    let mut g = pos(
+        rules,
+        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
+        0,
+    );
+    play(&mut g, &cycle_moves(20));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::MoveLimit));
+    assert!(g.apply(mv("e2", "e3")).is_err());
+}
