@@ -52,6 +52,41 @@ fn open_name(g: &CardWar, p: PlayerId) -> String {
     }
 }
 
+/// A side's line as `[open:health] card:health (face-down)`, as its owner
+/// would see it.
+fn line_text(g: &CardWar, p: PlayerId) -> String {
+    let side = g.side(p);
+    let mut parts: Vec<String> = Vec::new();
+    if let Open::Guard(guard) = g.public().battle.open[p.index()] {
+        parts.push(format!("[{guard}:{}]", side.guards[guard.index()]));
+    }
+    for (i, slot) in side.line.slots().iter().enumerate() {
+        let card = g.line_card(p, i).map_or("?".into(), |c| c.to_string());
+        parts.push(match slot.card {
+            Some(_) => format!("{card}:{}", slot.health),
+            None => format!("({card})"),
+        });
+    }
+    if parts.is_empty() {
+        "-".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn show_lines(g: &CardWar) {
+    if g.outcome().is_some() {
+        return;
+    }
+    let a = g.public().battle.attacker;
+    let d = PlayerId::new(1 - a.index() as u8);
+    println!(
+        "  now {a}: {}  |  {d}: {}",
+        line_text(g, a),
+        line_text(g, d)
+    );
+}
+
 fn narrate(before: &CardWar, action: Action, after: &CardWar) {
     let b = before.public();
     match (before.phase(), action) {
@@ -90,11 +125,18 @@ fn narrate(before: &CardWar, action: Action, after: &CardWar) {
             println!(
                 "2d6 = {s}, {}",
                 Prayer::from_sum(s).map_or("?", |p| p.name())
-            )
+            );
+            if !matches!(
+                after.phase(),
+                Phase::Reinforce { .. } | Phase::ParatrooperRoll { .. }
+            ) {
+                show_lines(after);
+            }
         }
         (Phase::ParatrooperRoll { .. }, Action::Die(d)) => {
             println!("  {d} paratroopers are called")
         }
+        (Phase::Reinforce { left: 1, .. }, Action::Draw(_)) => show_lines(after),
         (Phase::DefenceDie, Action::Die(_)) => {
             let a = b.battle.attacker;
             let d = PlayerId::new(1 - a.index() as u8);
