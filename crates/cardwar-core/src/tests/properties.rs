@@ -12,7 +12,7 @@ use crate::state::CardWar;
 use crate::{Action, ACTION_SPACE};
 
 /// Rule sets to exercise: the default and every switch flipped.
-fn rule_sets() -> Vec<Rules> {
+fn all_rule_sets() -> Vec<Rules> {
     let d = Rules::default();
     vec![
         d,
@@ -97,7 +97,7 @@ fn check_views(g: &CardWar, rng: &mut GameRng) {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for rules in rule_sets() {
+    for rules in all_rule_sets() {
         for seed in 0..12 {
             checked_game(rules, seed);
         }
@@ -180,7 +180,7 @@ fn snapshots() -> &'static [String] {
         let mut out = Vec::new();
         let mut rng = GameRng::seed_from_u64(77);
         let mut legal = Vec::new();
-        for rules in rule_sets() {
+        for rules in all_rule_sets() {
             let mut g = CardWar::new(&rules).unwrap();
             let mut step = 0;
             while g.turn() != Turn::Terminal {
