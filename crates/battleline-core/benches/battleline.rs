@@ -150,12 +150,18 @@ fn proof(c: &mut Criterion) {
     let mut times: Vec<f64> = positions
         .iter()
         .map(|(f, p, a)| {
-            let reps = 200;
-            let start = Instant::now();
-            for _ in 0..reps {
-                black_box(check_claim(black_box(f), *p, *a, &rules));
-            }
-            start.elapsed().as_nanos() as f64 / reps as f64
+            // The best of three rounds, so that a preemption on the shared
+            // machine does not count as the solver's time.
+            (0..3)
+                .map(|_| {
+                    let reps = 100;
+                    let start = Instant::now();
+                    for _ in 0..reps {
+                        black_box(check_claim(black_box(f), *p, *a, &rules));
+                    }
+                    start.elapsed().as_nanos() as f64 / reps as f64
+                })
+                .fold(f64::INFINITY, f64::min)
         })
         .collect();
     times.sort_by(f64::total_cmp);

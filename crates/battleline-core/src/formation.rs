@@ -571,39 +571,31 @@ pub fn formation_strength(
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
-    // Fast path for troops only: one table lookup per card, then bit tests.
-    let mut or = 0u32;
-    let mut and = u32::MAX;
-    let mut seen = 0u128;
-    let mut sum = 0u32;
-    for &c in cards {
-        let x = CARD_INFO[c.index()];
-        or |= x;
-        and &= x;
-        sum = sum.wrapping_add(x >> 16);
-        seen |= 1 << c.index();
-    }
-    let n = env.slots();
-    if or & NOT_TROOP == 0 && cards.len() == n && seen.count_ones() as usize == n {
-        let part = Part {
-            vmask: (or & 0x3FF) as u16,
-            colours: if and & 0xFC00 != 0 { 1 } else { 3 },
-            tsum: sum as u16,
-            tcount: n as u8,
-            ..Part::default()
-        };
-        return Some(plain_strength(&part, n as u8, env.fog, order));
+    // Fast path for three troops: one table lookup per card, then bit tests.
+    if let ([a, b, c], false) = (cards, env.mud) {
+        let (x, y, z) = (info(*a), info(*b), info(*c));
+        let or = x | y | z;
+        if or & NOT_TROOP == 0 && a != b && b != c && a != c {
+            let part = Part {
+                vmask: (or & 0x3FF) as u16,
+                colours: if x & y & z & 0xFC00 != 0 { 1 } else { 3 },
+                tsum: ((x >> 16) + (y >> 16) + (z >> 16)) as u16,
+                tcount: 3,
+                ..Part::default()
+            };
+            return Some(plain_strength(&part, 3, env.fog, order));
+        }
     }
     let part = Part::of(cards)?;
     part_strength(&part, env, order)
 }
 
-/// Per card: value bit (bits 0..10), colour bit (10..16), a not-a-troop
-/// flag (bit 16 would collide with the value, so 15 is left free and the
-/// flag is bit 31), and the value from bit 16.
+/// Per card index: value bit (bits 0..10), colour bit (10..16), the value
+/// (from bit 16), and bit 31 for a card that is not a troop. Indexed by a
+/// byte so that the lookup needs no bounds check.
 const NOT_TROOP: u32 = 1 << 31;
-static CARD_INFO: [u32; 70] = {
-    let mut t = [0u32; 70];
+static CARD_INFO: [u32; 256] = {
+    let mut t = [NOT_TROOP; 256];
     let mut i = 0;
     while i < 70 {
         t[i] = if i < TROOPS {
@@ -615,6 +607,11 @@ static CARD_INFO: [u32; 70] = {
     }
     t
 };
+
+#[inline]
+fn info(c: Card) -> u32 {
+    CARD_INFO[c.index() as u8 as usize]
+}
 
 /// The strength of a complete summarised formation.
 #[inline]
