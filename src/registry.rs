@@ -186,10 +186,14 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     #[cfg(feature = "battleline")]
     {
         use crate::battleline::{BattleLine, Rules};
-        tables.push(Box::new(GameTable::<BattleLine>::new(
-            "battleline",
-            Rules::default(),
-        )));
+        use crate::heuristics::battleline::BattleLineHeuristic;
+        let knowledge = GameKnowledge {
+            heuristic: Some(|| Box::new(BattleLineHeuristic)),
+            ..GameKnowledge::default()
+        };
+        tables.push(Box::new(
+            GameTable::<BattleLine>::new("battleline", Rules::default()).with_knowledge(knowledge),
+        ));
     }
     #[cfg(feature = "stratego")]
     {
@@ -223,10 +227,14 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     #[cfg(feature = "cardwar")]
     {
         use crate::cardwar::{CardWar, Rules};
-        tables.push(Box::new(GameTable::<CardWar>::new(
-            "cardwar",
-            Rules::default(),
-        )));
+        use crate::heuristics::cardwar::CardWarHeuristic;
+        let knowledge = GameKnowledge {
+            heuristic: Some(|| Box::new(CardWarHeuristic)),
+            ..GameKnowledge::default()
+        };
+        tables.push(Box::new(
+            GameTable::<CardWar>::new("cardwar", Rules::default()).with_knowledge(knowledge),
+        ));
     }
     tables
 }

@@ -2,6 +2,10 @@
 //! each, used by the arena and `play` (`heuristic`) and by the generic
 //! search bots (the evaluators value playouts cut off early).
 
+#[cfg(feature = "battleline")]
+pub mod battleline;
+#[cfg(feature = "cardwar")]
+pub mod cardwar;
 #[cfg(feature = "stratego")]
 pub mod stratego;
 

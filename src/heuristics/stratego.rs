@@ -91,15 +91,17 @@ impl StrategoHeuristic {
                 Fight::BothLeave => 4.0 * (piece_value(variant, foe) - worth),
                 Fight::DefenderWins => -50.0 - worth,
             },
-            // An unknown piece: a cheap piece finds out what it is; an
-            // unmoved one may be a mine, which only the miner clears.
+            // An unknown piece: attack it, the cheaper the attacker the
+            // better; an unmoved one may be a mine (which only the miner
+            // clears) or the flag.
             Some(ObsCell::Foe { kind: None, moved }) => {
-                let mine_risk = if moved || mine == Kind::MINER {
-                    0.0
+                if moved {
+                    4.0 - 0.3 * worth
+                } else if mine == Kind::MINER {
+                    4.5
                 } else {
-                    1.0
-                };
-                3.0 - worth - mine_risk
+                    3.5 - 0.5 * worth
+                }
             }
             _ => {
                 // Advance: the first player's home is at the bottom.
