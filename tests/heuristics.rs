@@ -5,11 +5,18 @@ use game_traits::{play_match, Agent, Game, GameRng, Outcome, PlayerId, RandomAge
 use tabletop_rules::bots::BotSpec;
 use tabletop_rules::registry::tables;
 
+/// What a bot promises about its choice among the legal actions.
+type Promise<G> = fn(
+    &<G as Game>::Observation,
+    &[<G as Game>::Action],
+    <G as Game>::Action,
+) -> Result<(), String>;
+
 /// Wraps a bot and checks `promise(observation, legal, choice)` at each of
 /// its decisions.
 struct Checked<G: Game, A: Agent<G>> {
     bot: A,
-    promise: fn(&G::Observation, &[G::Action], G::Action) -> Result<(), String>,
+    promise: Promise<G>,
     decisions: usize,
 }
 
@@ -36,7 +43,7 @@ impl<G: Game, A: Agent<G>> Agent<G> for Checked<G, A> {
 fn check_games<G: Game, A: Agent<G> + Clone>(
     rules: &G::Rules,
     bot: A,
-    promise: fn(&G::Observation, &[G::Action], G::Action) -> Result<(), String>,
+    promise: Promise<G>,
     games: u64,
 ) -> usize {
     let mut decisions = 0;
