@@ -206,9 +206,31 @@ fn proof(c: &mut Criterion) {
     g.finish();
 }
 
+/// CPU time of this thread in ns (Linux), which other processes on a
+/// shared machine do not inflate.
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
 fn games(c: &mut Criterion) {
     let rules = Rules::default();
     let mut legal = Vec::with_capacity(256);
+    if let Some(start) = thread_cpu_ns() {
+        let n = 5000u64;
+        let actions: usize = (0..n)
+            .map(|seed| random_game(&rules, seed, &mut legal))
+            .sum();
+        if let Some(end) = thread_cpu_ns() {
+            let per_game = (end - start) as f64 / n as f64;
+            println!(
+                "random games: {:.1} us CPU per game, {:.0} games per CPU-second, {:.0} actions per game",
+                per_game / 1000.0,
+                1e9 / per_game,
+                actions as f64 / n as f64
+            );
+        }
+    }
     let mut g = c.benchmark_group("random_game");
     g.throughput(Throughput::Elements(1));
     let mut seed = 0u64;
