@@ -45,7 +45,6 @@ pub use action::{Action, Move, ACTION_SPACE};
 pub use error::StrategoError;
 pub use observation::{ObsCell, Observation};
 pub use repetition::{Chase, Series};
-pub use repr::StateRepr;
 pub use rules::{Rules, MAX_MOVES_LIMIT};
 pub use setup::{Setup, SetupSquare, SETUP_SQUARES};
 pub use square::Square;
@@ -145,7 +144,7 @@ impl Stratego {
         }
         let mut kinds = [Kind::FLAG; SETUP_SQUARES];
         for (i, k) in kinds.iter_mut().enumerate() {
-            *k = self.piece(SetupSquare::from_index(i)?.board_square(p))?.1;
+            *k = self.piece(SetupSquare::from_index(i)?.board_square(p)?)?.1;
         }
         Setup::new(self.rules.variant, kinds).ok()
     }

@@ -11,7 +11,7 @@ use crate::square::Square;
 use crate::state::{End, LastMove, Stratego, EMPTY, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL};
 use crate::variant::Kind;
 
-/// The stored form of [`Stratego`]: the 100 board cells as bytes
+/// The stored form of `Stratego`: the 100 board cells as bytes
 /// (`0x80` piece, `0x40` moved, `0x20` revealed, `0x10` second player,
 /// low four bits the kind; `0` empty, `0x0F` lake) and the bookkeeping.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,8 +132,9 @@ impl Stratego {
                 let n = s.alive[p].iter().map(|&n| n as usize).sum::<usize>();
                 let in_place = (0..r.placed[p] as usize).all(|i| {
                     SetupSquare::from_index(i).is_some_and(|ss| {
-                        s.board[ss.board_square(p).pad()] & (PRESENT | OWNER)
-                            == PRESENT | ((p as u8) << 4)
+                        ss.board_square(p).is_some_and(|sq| {
+                            s.board[sq.pad()] & (PRESENT | OWNER) == PRESENT | ((p as u8) << 4)
+                        })
                     })
                 });
                 if n != r.placed[p] as usize || !in_place {
@@ -176,7 +177,7 @@ impl Stratego {
             let valid_dir = matches!(series.dir, -13 | -12 | -11 | -1 | 1 | 11 | 12 | 13);
             let piece_ok = series.at.is_some_and(|sq| s.mobile[p] & sq.bit() != 0);
             if !valid_dir
-                || series.last_dir.abs() != series.dir.abs()
+                || series.last_dir.unsigned_abs() != series.dir.unsigned_abs()
                 || series.origin.is_none()
                 || !piece_ok
                 || !(1..=9).contains(&series.len)

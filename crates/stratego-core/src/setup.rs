@@ -45,19 +45,18 @@ impl SetupSquare {
         }
     }
 
-    /// The board square of this setup square for `player` (0 or 1): the
-    /// first player's home rows are board rows 6..10, the second player's
-    /// setup is turned by 180 degrees onto rows 0..4.
-    pub const fn board_square(self, player: usize) -> Square {
-        let (r, c) = if player == 0 {
-            (6 + self.row, self.col)
+    /// The board square of this setup square for `player` (0 or 1; any
+    /// other number counts as 1): the first player's home rows are board
+    /// rows 6..10, the second player's setup is turned by 180 degrees onto
+    /// rows 0..4. `None` off the setup area.
+    pub const fn board_square(self, player: usize) -> Option<Square> {
+        if self.row >= 4 || self.col >= 10 {
+            return None;
+        }
+        if player == 0 {
+            Square::at(6 + self.row, self.col)
         } else {
-            (3 - self.row, 9 - self.col)
-        };
-        match Square::at(r, c) {
-            Some(sq) => sq,
-            // Unreachable: row < 4 and col < 10 by construction.
-            None => Square::from_pad(0),
+            Square::at(3 - self.row, 9 - self.col)
         }
     }
 }
@@ -156,7 +155,10 @@ impl Setup {
 
     /// The 40-letter compact form.
     pub fn to_text(&self) -> String {
-        self.kinds.iter().map(|&k| self.variant.letter(k)).collect()
+        self.kinds
+            .iter()
+            .filter_map(|&k| self.variant.letter(k))
+            .collect()
     }
 
     /// Reads the 40-letter compact form of a `variant` army.

@@ -326,10 +326,9 @@ impl Stratego {
 
     fn place(&mut self, p: usize, kind: Kind) {
         let n = self.placed[p] as usize;
-        let Some(ss) = SetupSquare::from_index(n) else {
+        let Some(sq) = SetupSquare::from_index(n).and_then(|ss| ss.board_square(p)) else {
             return;
         };
-        let sq = ss.board_square(p);
         self.board[sq.pad()] = PRESENT | ((p as u8) << 4) | kind.index() as u8;
         self.alive[p][kind.index()] += 1;
         self.occ[p] |= bit(sq);
@@ -612,8 +611,17 @@ impl Stratego {
             return;
         };
         match action {
-            Action::Place(k) => self.place(p as usize, k),
-            Action::Move(m) => self.make_move(p, m),
+            Action::Place(k) if !self.in_play() => self.place(p as usize, k),
+            // A cheap guard keeps an illegal unchecked move from touching
+            // walls or foreign pieces: it is then ignored.
+            Action::Move(m)
+                if self.in_play()
+                    && self.mobile[p as usize] & bit(m.from) != 0
+                    && TARGET[(p ^ 1) as usize][self.board[m.to.pad()] as usize] & 1 != 0 =>
+            {
+                self.make_move(p, m)
+            }
+            _ => {}
         }
     }
 
@@ -621,8 +629,10 @@ impl Stratego {
         self.board[sq.pad()] = EMPTY;
         self.mobile[owner] &= !bit(sq);
         self.occ[owner] &= !bit(sq);
-        self.alive[owner][kind] -= 1;
-        self.lost[owner][kind] += 1;
+        // Saturating: `apply_unchecked` of an illegal action must stay
+        // panic-free.
+        self.alive[owner][kind] = self.alive[owner][kind].saturating_sub(1);
+        self.lost[owner][kind] = self.lost[owner][kind].saturating_add(1);
         self.hash ^= ZOBRIST[owner][sq.pad()];
         if self.series[owner].at == Some(sq) {
             self.series[owner] = Series::default();

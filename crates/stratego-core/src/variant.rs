@@ -79,20 +79,21 @@ impl Variant {
     /// The letter of `kind` in the compact setup form (the Gravon letters
     /// for Classic: B mine/bomb, C the spy-like piece, then ascending
     /// strength, M flag).
-    pub fn letter(self, kind: Kind) -> char {
-        match kind {
+    /// `None` for a kind the rule set does not have.
+    pub fn letter(self, kind: Kind) -> Option<char> {
+        if self.count(kind) == 0 {
+            return None;
+        }
+        Some(match kind {
             Kind::MINE => 'B',
             Kind::FLAG => 'M',
-            k => {
-                let weakest = self.spy().0;
-                (b'C' + (weakest - k.0)) as char
-            }
-        }
+            k => (b'C' + self.spy().0.checked_sub(k.0)?) as char,
+        })
     }
 
     /// The kind written by `letter` in the compact setup form.
     pub fn kind_of_letter(self, letter: char) -> Option<Kind> {
-        self.kinds().find(|&k| self.letter(k) == letter)
+        self.kinds().find(|&k| self.letter(k) == Some(letter))
     }
 
     /// The result of `attacker` attacking `defender`.

@@ -35,14 +35,22 @@ fn rule_setup_validates_counts() {
 fn rule_setup_fills_the_four_home_rows() {
     // Setup squares map onto each player's own four rows, the second
     // player's turned round.
-    assert_eq!(ss(0, 0).board_square(0).to_string(), "a4");
-    assert_eq!(ss(3, 9).board_square(0).to_string(), "j1");
-    assert_eq!(ss(0, 0).board_square(1).to_string(), "j7");
-    assert_eq!(ss(3, 0).board_square(1).to_string(), "j10");
+    assert_eq!(ss(0, 0).board_square(0).unwrap().to_string(), "a4");
+    assert_eq!(ss(3, 9).board_square(0).unwrap().to_string(), "j1");
+    assert_eq!(ss(0, 0).board_square(1).unwrap().to_string(), "j7");
+    assert_eq!(ss(3, 0).board_square(1).unwrap().to_string(), "j10");
+    assert_eq!(ss(4, 0).board_square(0), None);
     let mut rows = Vec::new();
     for p in 0..2 {
         for i in 0..40 {
-            rows.push((p, SetupSquare::from_index(i).unwrap().board_square(p).row()));
+            rows.push((
+                p,
+                SetupSquare::from_index(i)
+                    .unwrap()
+                    .board_square(p)
+                    .unwrap()
+                    .row(),
+            ));
         }
     }
     assert!(rows
@@ -141,7 +149,7 @@ fn rule_setup_phase_places_piece_by_piece_then_play_starts() {
         assert_eq!(g.turn(), Turn::Player(PlayerId::P0));
         g.apply(Action::Place(k)).unwrap();
         assert_eq!(
-            g.piece(SetupSquare::from_index(i).unwrap().board_square(0)),
+            g.piece(SetupSquare::from_index(i).unwrap().board_square(0).unwrap()),
             Some((0, k))
         );
     }
