@@ -46,15 +46,19 @@ pub enum SessionEnd {
 }
 
 const HELP: &str = "Type a move's number or its notation as listed. Commands: \
-moves (list again), show (the table again), save FILE (the record so far), help, quit.";
+moves (list again), show (the table again), bot [N] (let a bot of the opponent's kind \
+make your next N moves, 1 by default: handy for a Stratego setup, bot 40), \
+save FILE (the record so far), help, quit.";
 
 /// Plays one game under `rules` between the person at `input`/`output`
-/// (seat `options.seat`) and `bot`. Bad input gets a message and another
+/// (seat `options.seat`) and `bot`; `helper` makes the person's moves he
+/// hands over with the `bot` command. Bad input gets a message and another
 /// prompt; nothing the person types ends the session except `quit` or the
 /// end of the input.
 pub fn play_session<G: Game>(
     rules: &G::Rules,
     mut bot: Box<dyn Agent<G>>,
+    mut helper: Box<dyn Agent<G>>,
     options: &PlayOptions,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
@@ -89,6 +93,7 @@ pub fn play_session<G: Game>(
         .collect();
     let mut legal = Vec::new();
     let mut shown_for = None;
+    let mut handed_over = 0u32;
     loop {
         let action = match state.turn() {
             Turn::Terminal => {
@@ -112,6 +117,20 @@ pub fn play_session<G: Game>(
                     return Ok(SessionEnd::Quit);
                 }
             },
+            Turn::Player(p) if p == me && handed_over > 0 => {
+                handed_over -= 1;
+                state.legal_actions(&mut legal);
+                let Some(rng) = bot_rngs.get_mut(me.index()) else {
+                    return Ok(SessionEnd::Quit);
+                };
+                let a = helper.choose(&state.observation(me), &legal, rng);
+                if !legal.contains(&a) {
+                    writeln!(output, "the bot chose an illegal action; game abandoned")?;
+                    return Ok(SessionEnd::Quit);
+                }
+                writeln!(output, "{me} (bot for you): {a}")?;
+                a
+            }
             Turn::Player(p) if p == me => {
                 state.legal_actions(&mut legal);
                 if shown_for != Some(session.record.actions().len()) {
@@ -154,6 +173,10 @@ pub fn play_session<G: Game>(
                         continue;
                     }
                     Command::Nothing => continue,
+                    Command::HandOver(n) => {
+                        handed_over = n;
+                        continue;
+                    }
                     Command::Bad(message) => {
                         writeln!(output, "{message}")?;
                         continue;
@@ -175,7 +198,7 @@ pub fn play_session<G: Game>(
                     return Ok(SessionEnd::Quit);
                 }
                 if visible_to(&state, a, me) {
-                    writeln!(output, "{p} plays {a}")?;
+                    writeln!(output, "{p}: {a}")?;
                 } else {
                     writeln!(output, "{p} has moved")?;
                 }
@@ -255,6 +278,7 @@ enum Command<A> {
     Moves,
     Show,
     Save(String),
+    HandOver(u32),
     Nothing,
     Bad(String),
 }
@@ -285,6 +309,7 @@ fn parse_command<A: Copy + std::fmt::Display>(line: &str, legal: &[A]) -> Comman
         "quit" | "exit" => return Command::Quit,
         "help" | "?" => return Command::Help,
         "moves" | "list" => return Command::Moves,
+        "bot" => return Command::HandOver(1),
         "show" | "board" | "table" => return Command::Show,
         _ => {}
     }
@@ -294,6 +319,12 @@ fn parse_command<A: Copy + std::fmt::Display>(line: &str, legal: &[A]) -> Comman
         .filter(|p| !p.is_empty())
     {
         return Command::Save(path.to_owned());
+    }
+    if let Some(n) = lower.strip_prefix("bot ") {
+        return match n.trim().parse::<u32>() {
+            Ok(n) if n > 0 => Command::HandOver(n),
+            _ => Command::Bad(format!("bot wants a number of moves, not {:?}", n.trim())),
+        };
     }
     if let Ok(n) = line.trim_start_matches('#').parse::<usize>() {
         return match n.checked_sub(1).and_then(|i| legal.get(i)) {
@@ -330,6 +361,10 @@ mod tests {
         ));
         assert_eq!(parse_command("", &legal), Command::Nothing);
         assert_eq!(parse_command("QUIT", &legal), Command::Quit);
+        assert_eq!(parse_command("bot", &legal), Command::HandOver(1));
+        assert_eq!(parse_command("bot 40", &legal), Command::HandOver(40));
+        assert!(matches!(parse_command("bot x", &legal), Command::Bad(_)));
+        assert!(matches!(parse_command("bot 0", &legal), Command::Bad(_)));
         assert_eq!(
             parse_command("save x.json", &legal),
             Command::Save("x.json".into())

@@ -158,14 +158,14 @@ where
         input: &mut dyn BufRead,
         output: &mut dyn Write,
     ) -> io::Result<SessionEnd> {
-        let bot = match self.agent(options.bot) {
-            Ok(bot) => bot,
-            Err(e) => {
+        let (bot, helper) = match (self.agent(options.bot), self.agent(options.bot)) {
+            (Ok(bot), Ok(helper)) => (bot, helper),
+            (Err(e), _) | (_, Err(e)) => {
                 writeln!(output, "{e}")?;
                 return Ok(SessionEnd::Quit);
             }
         };
-        play_session::<G>(&self.rules, bot, options, input, output)
+        play_session::<G>(&self.rules, bot, helper, options, input, output)
     }
 
     fn replay(

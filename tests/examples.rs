@@ -138,6 +138,10 @@ fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
         ..PlayOptions::default()
     };
     assert_eq!(session(b"", &options).0, SessionEnd::InputEnded);
+    // Handing every move to the bot plays the game out.
+    let (end, text) = session(b"bot 9\n", &options);
+    assert!(matches!(end, SessionEnd::Finished(_)), "{text}");
+    assert!(text.contains("(bot for you)"), "{text}");
     assert_eq!(session(b"nonsense\nquit\n", &options).0, SessionEnd::Quit);
     let no_seat = PlayOptions {
         seat: PlayerId::new(5),
