@@ -63,6 +63,13 @@ proptest! {
         let env = random_env(&mut rng);
         let order = random_order(&mut rng);
         let mut cards = deal_wilds(&mut rng)[0].clone();
+        // Two Leaders in one formation cannot happen in a game, but the
+        // evaluator takes any cards.
+        if !env.mud && rng.random_bool(0.1) {
+            cards.retain(|c| !matches!(c.as_tactic(), Some(Tactic::Alexander | Tactic::Darius)));
+            cards.push(Card::tactic(Tactic::Alexander));
+            cards.push(Card::tactic(Tactic::Darius));
+        }
         cards.truncate(env.slots());
         // Few values in play so that runs, phalanxes and colours are common.
         let lo = rng.random_range(1..=7u8);

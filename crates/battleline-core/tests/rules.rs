@@ -616,3 +616,68 @@ fn tampered_states_are_refused() {
 fn other(p: PlayerId) -> PlayerId {
     PlayerId::new(1 - p.index() as u8)
 }
+
+fn deal(rules: Rules, first: [Card; 7], second: [Card; 7]) -> BattleLine {
+    let mut s = BattleLine::new(&rules).unwrap();
+    for (a, b) in first.into_iter().zip(second) {
+        act(&mut s, Action::Deal(a));
+        act(&mut s, Action::Deal(b));
+    }
+    s
+}
+
+#[test]
+fn rule_deserter_reopens_a_completed_side_and_its_completion_counts_anew() {
+    use Colour::*;
+    let mut s = deal(
+        Rules::default(),
+        [
+            t(Red, 1),
+            t(Green, 3),
+            t(Yellow, 5),
+            t(Orange, 1),
+            t(Red, 7),
+            t(Red, 8),
+            t(Red, 9),
+        ],
+        [
+            t(Blue, 1),
+            t(Purple, 3),
+            t(Green, 5),
+            t(Blue, 7),
+            t(Blue, 8),
+            t(Blue, 9),
+            t(Purple, 9),
+        ],
+    );
+    turn(&mut s, play(t(Red, 1), 0), t(Yellow, 1));
+    turn(&mut s, play(t(Blue, 1), 0), tac(Tactic::Deserter));
+    turn(&mut s, play(t(Green, 3), 0), t(Yellow, 2));
+    turn(&mut s, play(t(Purple, 3), 0), t(Orange, 2));
+    // P0 completes a Host of 9 first; P1 completes an equal Host later.
+    turn(&mut s, play(t(Yellow, 5), 0), t(Yellow, 3));
+    act(&mut s, play(t(Green, 5), 0));
+    assert_eq!(s.table().flags()[0].first_complete(), Some(P0));
+    assert!(!legal(&s).contains(&Action::Claim(flag(0))));
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Orange, 3)));
+    act(&mut s, play(t(Red, 7), 1));
+    assert!(
+        legal(&s).contains(&Action::Claim(flag(0))),
+        "P0 completed first and wins the tie"
+    );
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Yellow, 4)));
+    // P1's Deserter reopens P0's side; P0 completes the same Host again, now last.
+    turn(&mut s, Action::Deserter { card: t(Red, 1) }, t(Orange, 4));
+    assert_eq!(s.table().flags()[0].first_complete(), Some(P1));
+    act(&mut s, play(t(Orange, 1), 0));
+    assert!(!legal(&s).contains(&Action::Claim(flag(0))));
+    act(&mut s, Action::Draw(Deck::Troop));
+    act(&mut s, Action::Deal(t(Purple, 1)));
+    act(&mut s, play(t(Blue, 7), 2));
+    assert!(
+        legal(&s).contains(&Action::Claim(flag(0))),
+        "now P1 wins the tie"
+    );
+}
