@@ -613,6 +613,29 @@ fn info(c: Card) -> u32 {
     CARD_INFO[c.index() as u8 as usize]
 }
 
+/// Compares two complete formations at a flag with environment `env`;
+/// `None` when either is not a complete formation. An equal result is
+/// decided by who completed first (see [`crate::Flag::first_complete`]).
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use battleline_core::{compare_formations, Card, Colour, Environment, FormationOrder};
+/// let c = |col, v| Card::troop(col, v).unwrap();
+/// let line = [c(Colour::Yellow, 4), c(Colour::Red, 6), c(Colour::Green, 5)];
+/// let battalion = [c(Colour::Blue, 2), c(Colour::Blue, 7), c(Colour::Blue, 4)];
+/// let env = Environment::default();
+/// assert_eq!(compare_formations(&line, &battalion, env, FormationOrder::Text), Some(Ordering::Greater));
+/// assert_eq!(compare_formations(&line, &battalion, env, FormationOrder::Published), Some(Ordering::Less));
+/// ```
+pub fn compare_formations(
+    a: &[Card],
+    b: &[Card],
+    env: Environment,
+    order: FormationOrder,
+) -> Option<std::cmp::Ordering> {
+    Some(formation_strength(a, env, order)?.cmp(&formation_strength(b, env, order)?))
+}
+
 /// The strength of a complete summarised formation.
 #[inline]
 pub(crate) fn part_strength(

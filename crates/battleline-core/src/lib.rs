@@ -41,7 +41,9 @@ pub use action::{Action, ACTION_SPACE};
 pub use card::{Card, CardKind, CardSet, Colour, Deck, Tactic};
 pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
-pub use formation::{formation_strength, Environment, FormationClass, FormationOrder, Strength};
+pub use formation::{
+    compare_formations, formation_strength, Environment, FormationClass, FormationOrder, Strength,
+};
 pub use observation::Observation;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
 pub use rules::{ClaimTiming, LeaderLimit, ProofTie, Rules};
