@@ -110,6 +110,20 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
                 "  hand: {}  aside: {}  pile: {}",
                 h.hand, h.aside, h.pile
             )?;
+        } else {
+            // What the viewer remembers of the cards he cannot see.
+            let known = [
+                ("alive", side.known_alive),
+                ("aside", side.known_aside),
+                ("pile", side.known_pile),
+            ];
+            if known.iter().any(|(_, set)| !set.is_empty()) {
+                f.write_str("  known")?;
+                for (what, set) in known.iter().filter(|(_, set)| !set.is_empty()) {
+                    write!(f, " {what}: {set}")?;
+                }
+                writeln!(f)?;
+            }
         }
     }
     if let Some(r) = b.last_fight {
