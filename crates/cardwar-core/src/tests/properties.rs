@@ -322,3 +322,50 @@ fn opponent_remembers_what_he_has_seen() {
     assert!(g.side(D).known_alive.contains(king));
     assert!(g.side(A).known_pile.is_empty());
 }
+
+/// Frequencies of `sample_chance` against the listed probabilities, within
+/// five standard deviations.
+fn assert_sampler_matches(g: &CardWar, draws: usize, seed: u64) {
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&mut outcomes);
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut counts = vec![0usize; ACTION_SPACE];
+    for _ in 0..draws {
+        counts[g.sample_chance(&mut rng).unwrap().id()] += 1;
+    }
+    let listed: usize = outcomes.iter().map(|(a, _)| counts[a.id()]).sum();
+    assert_eq!(listed, draws, "sampled an outcome that is not listed");
+    for (a, p) in outcomes {
+        let expected = p * draws as f64;
+        let sigma = (draws as f64 * p * (1.0 - p)).sqrt();
+        let got = counts[a.id()] as f64;
+        assert!(
+            (got - expected).abs() < 5.0 * sigma + 1.0,
+            "{a}: {got} vs {expected}"
+        );
+    }
+}
+
+#[test]
+fn sampler_matches_listed_probabilities() {
+    // Guard roll (higher of two dice), soldier roll, 2d6, a pile draw, the
+    // second initiative die.
+    let mut g = battle(Rules::default(), 1, &[13], &[]);
+    act(&mut g, Action::Die(3));
+    assert_sampler_matches(&g, 36_000, 1);
+    let mut g = battle(Rules::default(), 1, &[13], &[2]);
+    act(&mut g, Action::Die(3));
+    assert_sampler_matches(&g, 36_000, 2);
+    let mut g = battle(Rules::default(), 2, &[5], &[9]);
+    act(&mut g, Action::Pray);
+    assert_sampler_matches(&g, 36_000, 3);
+    let g = CardWar::new(&Rules::default()).unwrap();
+    assert_sampler_matches(&g, 24_000, 4);
+    let mut g = CardWar::new(&Rules {
+        aside: 0,
+        ..Rules::default()
+    })
+    .unwrap();
+    act(&mut g, Action::Die(4));
+    assert_sampler_matches(&g, 30_000, 5);
+}
