@@ -96,12 +96,48 @@ fn bench_movegen(c: &mut Criterion) {
     group.finish();
 }
 
+/// Human setups from the Gravon archive, read in place (never copied into
+/// the repository); `None` when the file is absent.
+fn gravon_setups() -> Option<Vec<Setup>> {
+    let path = std::env::var_os("STRATEGO_SETUPS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/data/stratego/classic-human-setups.txt"
+            )
+            .into()
+        });
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(16)
+            .filter_map(|l| Setup::from_gravon(l).ok())
+            .collect(),
+    )
+}
+
 fn bench_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
     group.sample_size(10);
-    for (name, rules) in all_rules_on() {
-        let seeds: Vec<u64> = (0..8).collect();
-        let starts: Vec<Stratego> = seeds.iter().map(|&s| start(&rules, s)).collect();
+    let mut sets: Vec<(&str, Rules, Vec<Stratego>)> = all_rules_on()
+        .into_iter()
+        .map(|(name, rules)| (name, rules, (0..8).map(|s| start(&rules, s)).collect()))
+        .collect();
+    match gravon_setups() {
+        Some(setups) if setups.len() >= 16 => {
+            let rules = all_rules_on()[3].1;
+            let starts = setups
+                .chunks(2)
+                .filter_map(|p| Stratego::new_with_setups(&rules, &p[0], &p[1]).ok())
+                .collect();
+            sets.push(("classic_gravon_setups", rules, starts));
+        }
+        _ => println!("Gravon setups absent: skipping random_game/classic_gravon_setups"),
+    }
+    for (name, _rules, starts) in sets {
+        let seeds: Vec<u64> = (0..starts.len() as u64).collect();
         let mut legal = Vec::with_capacity(128);
         let total: u32 = starts
             .iter()

@@ -14,8 +14,34 @@ fn with_flags(extra: &[(&'static str, u8, Kind)]) -> Vec<(&'static str, u8, Kind
     v
 }
 
-fn all_rules() -> [Rules; 3] {
-    [Rules::srazhenie(), Rules::czech(), Rules::classic()]
+/// One test per rule set: `rule_x::srazhenie`, `rule_x::czech`,
+/// `rule_x::classic`.
+macro_rules! per_rule_set {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+
+            fn check(rules: Rules) {
+                let body: fn(Rules) = $body;
+                body(rules);
+            }
+
+            #[test]
+            fn srazhenie() {
+                check(Rules::srazhenie());
+            }
+
+            #[test]
+            fn czech() {
+                check(Rules::czech());
+            }
+
+            #[test]
+            fn classic() {
+                check(Rules::classic());
+            }
+        }
+    };
 }
 
 // ----- board and armies ----------------------------------------------------
@@ -169,9 +195,9 @@ fn rule_czech_attacks_only_orthogonally() {
     assert!(!t.contains(&"f4".to_string()), "no diagonal attack");
 }
 
-#[test]
-fn rule_pieces_never_enter_lakes_or_own_squares() {
-    for rules in all_rules() {
+per_rule_set!(
+    rule_pieces_never_enter_lakes_or_own_squares,
+    |rules: Rules| {
         let g = pos(
             rules,
             &with_flags(&[
@@ -185,25 +211,22 @@ fn rule_pieces_never_enter_lakes_or_own_squares() {
         assert!(!t.contains(&"c5".to_string()), "lake");
         assert!(!t.contains(&"b4".to_string()), "own piece");
     }
-}
+);
 
-#[test]
-fn rule_mines_and_flags_never_move() {
-    for rules in all_rules() {
-        let g = pos(
-            rules,
-            &with_flags(&[
-                ("e3", 0, Kind::MINE),
-                ("f3", 0, Kind::R3),
-                ("e8", 1, Kind::R3),
-            ]),
-            0,
-        );
-        assert!(targets(&g, "e3").is_empty());
-        assert!(targets(&g, "a1").is_empty());
-        assert!(!g.is_legal(mv("e3", "e4")));
-    }
-}
+per_rule_set!(rule_mines_and_flags_never_move, |rules: Rules| {
+    let g = pos(
+        rules,
+        &with_flags(&[
+            ("e3", 0, Kind::MINE),
+            ("f3", 0, Kind::R3),
+            ("e8", 1, Kind::R3),
+        ]),
+        0,
+    );
+    assert!(targets(&g, "e3").is_empty());
+    assert!(targets(&g, "a1").is_empty());
+    assert!(!g.is_legal(mv("e3", "e4")));
+});
 
 #[test]
 fn rule_classic_scout_moves_any_distance_and_strikes_at_the_end() {
@@ -354,9 +377,9 @@ fn rule_no_passing() {
 
 // ----- combat --------------------------------------------------------------
 
-#[test]
-fn rule_stronger_wins_and_attacker_takes_the_square() {
-    for rules in all_rules() {
+per_rule_set!(
+    rule_stronger_wins_and_attacker_takes_the_square,
+    |rules: Rules| {
         let mut g = pos(
             rules,
             &with_flags(&[("e3", 0, Kind::R1), ("e4", 1, Kind::R3)]),
@@ -373,44 +396,38 @@ fn rule_stronger_wins_and_attacker_takes_the_square() {
         assert_eq!(g.piece(sq("e3")), None);
         assert_eq!(g.lost(1)[Kind::R3.index()], before + 1);
     }
-}
+);
 
-#[test]
-fn rule_weaker_attacker_leaves_the_board() {
-    for rules in all_rules() {
-        let mut g = pos(
-            rules,
-            &with_flags(&[("e3", 0, Kind::R4), ("e4", 1, Kind::R2)]),
-            0,
-        );
-        play(&mut g, &["e3-e4"]);
-        assert_eq!(g.piece(sq("e4")), Some((1, Kind::R2)));
-        assert_eq!(g.piece(sq("e3")), None);
-        assert!(g.is_revealed(sq("e4")), "the defender is now known");
-    }
-}
+per_rule_set!(rule_weaker_attacker_leaves_the_board, |rules: Rules| {
+    let mut g = pos(
+        rules,
+        &with_flags(&[("e3", 0, Kind::R4), ("e4", 1, Kind::R2)]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.piece(sq("e4")), Some((1, Kind::R2)));
+    assert_eq!(g.piece(sq("e3")), None);
+    assert!(g.is_revealed(sq("e4")), "the defender is now known");
+});
 
-#[test]
-fn rule_equal_ranks_both_leave() {
-    for rules in all_rules() {
-        let mut g = pos(
-            rules,
-            &with_flags(&[
-                ("e3", 0, Kind::R2),
-                ("e4", 1, Kind::R2),
-                ("h8", 1, Kind::R4),
-            ]),
-            0,
-        );
-        play(&mut g, &["e3-e4"]);
-        assert_eq!(g.piece(sq("e4")), None);
-        assert_eq!(g.piece(sq("e3")), None);
-    }
-}
+per_rule_set!(rule_equal_ranks_both_leave, |rules: Rules| {
+    let mut g = pos(
+        rules,
+        &with_flags(&[
+            ("e3", 0, Kind::R2),
+            ("e4", 1, Kind::R2),
+            ("h8", 1, Kind::R4),
+        ]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.piece(sq("e4")), None);
+    assert_eq!(g.piece(sq("e3")), None);
+});
 
-#[test]
-fn rule_mine_destroys_any_attacker_but_the_miner_and_stays() {
-    for rules in all_rules() {
+per_rule_set!(
+    rule_mine_destroys_any_attacker_but_the_miner_and_stays,
+    |rules: Rules| {
         for attacker in [Kind::R0, Kind::R1, Kind::R5] {
             let mut g = pos(
                 rules,
@@ -428,34 +445,31 @@ fn rule_mine_destroys_any_attacker_but_the_miner_and_stays() {
             assert_eq!(g.piece(sq("e3")), None);
         }
     }
-}
+);
 
-#[test]
-fn rule_miner_clears_mines() {
-    // Srazhenie Sapper (8), Czech Minér, classic Miner (3).
-    for rules in all_rules() {
-        let mut g = pos(
-            rules,
-            &with_flags(&[
-                ("e3", 0, Kind::MINER),
-                ("e4", 1, Kind::MINE),
-                ("h8", 1, Kind::R4),
-            ]),
-            0,
-        );
-        play(&mut g, &["e3-e4"]);
-        assert_eq!(
-            g.piece(sq("e4")),
-            Some((0, Kind::MINER)),
-            "{:?}",
-            rules.variant
-        );
-        assert_eq!(
-            g.lost(1)[Kind::MINE.index()],
-            rules.variant.count(Kind::MINE)
-        );
-    }
-}
+// Srazhenie Sapper (8), Czech Minér, classic Miner (3).
+per_rule_set!(rule_miner_clears_mines, |rules: Rules| {
+    let mut g = pos(
+        rules,
+        &with_flags(&[
+            ("e3", 0, Kind::MINER),
+            ("e4", 1, Kind::MINE),
+            ("h8", 1, Kind::R4),
+        ]),
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(
+        g.piece(sq("e4")),
+        Some((0, Kind::MINER)),
+        "{:?}",
+        rules.variant
+    );
+    assert_eq!(
+        g.lost(1)[Kind::MINE.index()],
+        rules.variant.count(Kind::MINE)
+    );
+});
 
 #[test]
 fn rule_srazhenie_scout_beats_the_marshal_only_when_attacking() {
@@ -502,17 +516,14 @@ fn rule_czech_spion_beats_the_marshal_whoever_attacks() {
     assert_eq!(g.piece(sq("e3")), None);
 }
 
-#[test]
-fn rule_any_piece_captures_the_flag() {
-    for rules in all_rules() {
-        let spy = rules.variant.spy();
-        assert_eq!(rules.variant.fight(spy, Kind::FLAG), Fight::AttackerWins);
-    }
-}
+per_rule_set!(rule_any_piece_captures_the_flag, |rules: Rules| {
+    let spy = rules.variant.spy();
+    assert_eq!(rules.variant.fight(spy, Kind::FLAG), Fight::AttackerWins);
+});
 
-#[test]
-fn rule_fight_reveals_both_and_the_survivor_stays_known() {
-    for rules in all_rules() {
+per_rule_set!(
+    rule_fight_reveals_both_and_the_survivor_stays_known,
+    |rules: Rules| {
         let mut g = pos(
             rules,
             &with_flags(&[
@@ -539,7 +550,7 @@ fn rule_fight_reveals_both_and_the_survivor_stays_known() {
             }
         );
     }
-}
+);
 
 #[test]
 fn rule_czech_attacker_may_stay_hidden_as_an_option() {
@@ -584,9 +595,9 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
 
 // ----- repetition ----------------------------------------------------------
 
-#[test]
-fn rule_two_square_rule_three_moves_then_blocked() {
-    for rules in all_rules() {
+per_rule_set!(
+    rule_two_square_rule_three_moves_then_blocked,
+    |rules: Rules| {
         let mut g = pos(
             rules,
             &with_flags(&[("e3", 0, Kind::R3), ("j8", 1, Kind::R3)]),
@@ -604,7 +615,7 @@ fn rule_two_square_rule_three_moves_then_blocked() {
         assert!(g.is_legal(mv("e4", "e5")) && g.is_legal(mv("e4", "d4")));
         assert!(g.apply(mv("e4", "e3")).is_err());
     }
-}
+);
 
 #[test]
 fn rule_two_square_rule_counts_own_turns_whatever_the_opponent_does() {
@@ -798,26 +809,23 @@ fn rule_more_squares_chase_ends_when_the_chased_piece_does_not_evade() {
 
 // ----- game end ------------------------------------------------------------
 
-#[test]
-fn rule_capturing_the_flag_wins() {
-    for rules in all_rules() {
-        let mut g = pos(
-            rules,
-            &[
-                ("a1", 0, Kind::FLAG),
-                ("e4", 1, Kind::FLAG),
-                ("e3", 0, rules.variant.spy()),
-                ("j8", 1, Kind::R3),
-            ],
-            0,
-        );
-        play(&mut g, &["e3-e4"]);
-        assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P0)));
-        assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagCaptured));
-        assert_eq!(g.returns(PlayerId::P0), 1.0);
-        assert_eq!(g.returns(PlayerId::P1), -1.0);
-    }
-}
+per_rule_set!(rule_capturing_the_flag_wins, |rules: Rules| {
+    let mut g = pos(
+        rules,
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("e4", 1, Kind::FLAG),
+            ("e3", 0, rules.variant.spy()),
+            ("j8", 1, Kind::R3),
+        ],
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P0)));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagCaptured));
+    assert_eq!(g.returns(PlayerId::P0), 1.0);
+    assert_eq!(g.returns(PlayerId::P1), -1.0);
+});
 
 fn last_piece_taken(rules: Rules) -> stratego_core::Stratego {
     let mut g = pos(
