@@ -176,20 +176,23 @@ impl CardWar {
                     d
                 }))
             }
-            Phase::DrawRoll { .. } | Phase::PrayerRoll { .. } => Some(Action::Dice(
-                rng.random_range(1..=6) + rng.random_range(1..=6),
-            )),
+            Phase::DrawRoll { .. } | Phase::PrayerRoll { .. } => {
+                // Both dice from one uniform draw over the 36 pairs.
+                let pair: u8 = rng.random_range(0..36);
+                Some(Action::Dice(pair / 6 + pair % 6 + 2))
+            }
             Phase::ParatrooperRoll { .. } | Phase::AttackDie => {
                 Some(Action::Die(rng.random_range(1..=6)))
             }
             Phase::DefenceDie => {
                 let d = other(self.public.battle.attacker);
-                let one = rng.random_range(1..=6);
                 Some(Action::Die(
                     if matches!(self.public.battle.open[d.index()], Open::Guard(_)) {
-                        one.max(rng.random_range(1..=6))
+                        // The higher of two dice, from one draw over the 36 pairs.
+                        let pair: u8 = rng.random_range(0..36);
+                        (pair / 6).max(pair % 6) + 1
                     } else {
-                        one
+                        rng.random_range(1..=6)
                     },
                 ))
             }
