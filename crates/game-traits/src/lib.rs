@@ -15,6 +15,7 @@ mod agent;
 pub mod chance;
 mod game;
 mod player;
+mod playout;
 mod record;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -22,6 +23,7 @@ pub mod testkit;
 pub use agent::{agent_rng, chance_rng, play_match, Agent, MatchError, RandomAgent};
 pub use game::Game;
 pub use player::{Outcome, PlayerId, Turn};
+pub use playout::random_playout;
 pub use record::{Record, ReplayError};
 
 /// The seeded generator used throughout: ChaCha with 8 rounds, fast and

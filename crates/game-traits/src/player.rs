@@ -25,6 +25,16 @@ impl PlayerId {
         self.0 as usize
     }
 
+    /// The other seat of a two-player game (seat 0 for any seat but 0).
+    pub const fn opponent(self) -> PlayerId {
+        PlayerId((self.0 == 0) as u8)
+    }
+
+    /// The seat after this one in a game of `players` seats, wrapping round.
+    pub const fn next(self, players: usize) -> PlayerId {
+        PlayerId(((self.0 as usize + 1) % if players == 0 { 1 } else { players }) as u8)
+    }
+
     /// All seats of a game with `count` players, in order.
     pub fn all(count: usize) -> impl Iterator<Item = PlayerId> {
         (0..count.min(u8::MAX as usize)).map(|i| PlayerId(i as u8))

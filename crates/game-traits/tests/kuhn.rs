@@ -284,3 +284,26 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn random_playout_reaches_the_end_and_counts_actions() {
+    use game_traits::rand::SeedableRng;
+    let mut g = KuhnPoker::new(&KuhnRules::default()).unwrap();
+    let mut rng = game_traits::GameRng::seed_from_u64(3);
+    let played = game_traits::random_playout(&mut g, &mut Vec::new(), &mut rng, 100);
+    assert!(g.is_terminal());
+    assert_eq!(played as usize, 2 + g.move_count() as usize);
+    let mut h = KuhnPoker::new(&KuhnRules::default()).unwrap();
+    assert_eq!(
+        game_traits::random_playout(&mut h, &mut Vec::new(), &mut rng, 1),
+        1
+    );
+}
+
+#[test]
+fn seats_have_an_opponent_and_a_successor() {
+    assert_eq!(PlayerId::P0.opponent(), PlayerId::P1);
+    assert_eq!(PlayerId::P1.opponent(), PlayerId::P0);
+    assert_eq!(PlayerId::P1.next(2), PlayerId::P0);
+    assert_eq!(PlayerId::P1.next(3), PlayerId::new(2));
+}
