@@ -168,7 +168,7 @@ impl Stratego {
         }
         let mut bag: Vec<Kind> = Vec::new();
         for k in Kind::ALL {
-            bag.extend(std::iter::repeat(k).take(pool[k.index()] as usize));
+            bag.extend(std::iter::repeat_n(k, pool[k.index()] as usize));
         }
         let setup_done = obs.placed[q as usize] as usize == SETUP_SQUARES;
         if bag.len() < unknown_moved.len() + unknown_still.len()

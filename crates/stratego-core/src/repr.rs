@@ -159,7 +159,7 @@ impl Stratego {
         if r.end.is_none() && !setup_phase {
             let flags = (0..2).all(|p| s.alive[p][Kind::FLAG.index()] == 1);
             let limits = r.moves < r.rules.max_moves
-                && r.rules.no_attack_limit.map_or(true, |l| r.no_attack < l);
+                && r.rules.no_attack_limit.is_none_or(|l| r.no_attack < l);
             if !flags || !limits {
                 return bad("the game should have ended".into());
             }

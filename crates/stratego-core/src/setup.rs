@@ -247,7 +247,7 @@ impl Setup {
         let mut rest: Vec<Kind> = Vec::new();
         for k in variant.kinds() {
             if k != Kind::FLAG && k != Kind::MINE && k != front_kind {
-                rest.extend(std::iter::repeat(k).take(variant.count(k) as usize));
+                rest.extend(std::iter::repeat_n(k, variant.count(k) as usize));
             }
         }
         rest.shuffle(rng);
