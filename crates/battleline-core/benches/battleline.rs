@@ -13,26 +13,14 @@ use battleline_core::{
     FormationOrder, Phase, Rules, Tactic,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use game_traits::{Game, GameRng, PlayerId, Turn};
+use game_traits::{random_playout, Game, GameRng, PlayerId, Turn};
 use rand::{Rng, SeedableRng};
 
 /// Plays one game with uniformly random legal actions; returns its length.
 fn random_game(rules: &Rules, seed: u64, legal: &mut Vec<battleline_core::Action>) -> usize {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut s = BattleLine::new(rules).expect("valid rules");
-    let mut n = 0;
-    loop {
-        let a = match s.turn() {
-            Turn::Terminal => return n,
-            Turn::Chance => s.sample_chance(&mut rng).expect("outcome"),
-            Turn::Player(_) => {
-                s.legal_actions(legal);
-                legal[rng.random_range(0..legal.len())]
-            }
-        };
-        s.apply_unchecked(a);
-        n += 1;
-    }
+    random_playout(&mut s, legal, &mut rng, u32::MAX) as usize
 }
 
 /// Claim checks met in random games: (flag, claimant, available troops).

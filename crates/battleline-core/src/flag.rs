@@ -255,10 +255,6 @@ impl TryFrom<RawFlag> for Flag {
     }
 }
 
-fn other(p: PlayerId) -> PlayerId {
-    PlayerId::new(1 - p.index() as u8)
-}
-
 impl Flag {
     /// An empty flag.
     pub fn new() -> Flag {
@@ -341,7 +337,7 @@ impl Flag {
             return Err(FlagError::Missing(card));
         }
         if self.first_complete == Some(player) {
-            let o = other(player);
+            let o = player.opponent();
             self.first_complete = self.is_complete(o).then_some(o);
         }
         Ok(())

@@ -575,7 +575,7 @@ fn rule_hidden_information_never_reaches_the_observation() {
                 assert_eq!(x.observation(p), obs);
                 assert_eq!(y.observation(p), obs);
                 assert_eq!(x.hand(p), s.hand(p));
-                if x.hand(other(p)) != y.hand(other(p)) {
+                if x.hand(p.opponent()) != y.hand(p.opponent()) {
                     steps += 1;
                 }
             }
@@ -611,10 +611,6 @@ fn tampered_states_are_refused() {
     // A card in both hands.
     v["hands"][1] = v["hands"][0].clone();
     assert!(serde_json::from_str::<BattleLine>(&v.to_string()).is_err());
-}
-
-fn other(p: PlayerId) -> PlayerId {
-    PlayerId::new(1 - p.index() as u8)
 }
 
 fn deal(rules: Rules, first: [Card; 7], second: [Card; 7]) -> BattleLine {
