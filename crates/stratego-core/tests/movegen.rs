@@ -178,8 +178,209 @@ fn check_game(rules: Rules, seed: u64, smart: bool) {
     }
 }
 
+/// Which side stands on each square.
+type Occupancy = Vec<Option<u8>>;
+
+fn occupancy(g: &Stratego) -> Occupancy {
+    Square::all().map(|s| g.piece(s).map(|(o, _)| o)).collect()
+}
+
+fn adjacent(a: Square, b: Square) -> bool {
+    (a.row() as i8 - b.row() as i8).abs() + (a.col() as i8 - b.col() as i8).abs() == 1
+}
+
+/// The more-squares rule of docs/stratego.md, kept with whole positions.
+#[derive(Default)]
+struct ChaseReference {
+    chase: Option<(u8, Square, Vec<Occupancy>)>,
+    last: [Option<Move>; 2],
+}
+
+impl ChaseReference {
+    fn forbids(&self, g: &Stratego, p: u8, m: Move) -> bool {
+        let Some((chaser, evader, positions)) = &self.chase else {
+            return false;
+        };
+        if *chaser != p || g.piece(m.to).is_some() || !adjacent(m.to, *evader) {
+            return false;
+        }
+        if self.last[p as usize]
+            == Some(Move {
+                from: m.to,
+                to: m.from,
+            })
+        {
+            return false;
+        }
+        let mut after = occupancy(g);
+        after[m.from.index()] = None;
+        after[m.to.index()] = Some(p);
+        positions.contains(&after)
+    }
+
+    fn record(&mut self, before: &Stratego, after: &Stratego, p: u8, m: Move) {
+        let q = p ^ 1;
+        let fight = before.piece(m.to).is_some();
+        self.last[p as usize] = Some(m);
+        if fight {
+            self.chase = None;
+            return;
+        }
+        let threatened_by_q = before
+            .last_move(q)
+            .filter(|lm| before.piece(lm.to).map(|(o, _)| o) == Some(q) && adjacent(lm.to, m.from));
+        if threatened_by_q.is_some() {
+            match &mut self.chase {
+                Some((c, ev, pos)) if *c == q => {
+                    *ev = m.to;
+                    pos.push(occupancy(after));
+                }
+                _ => self.chase = Some((q, m.to, vec![occupancy(before), occupancy(after)])),
+            }
+            return;
+        }
+        match &mut self.chase {
+            Some((c, ev, pos)) if *c == p && adjacent(m.to, *ev) => pos.push(occupancy(after)),
+            _ => self.chase = None,
+        }
+    }
+}
+
+fn check_chase_game(seed: u64) -> usize {
+    let rules = Rules {
+        more_squares_rule: true,
+        two_square_limit: Some(3),
+        ..Rules::classic()
+    };
+    let mut rng = GameRng::seed_from_u64(seed);
+    let (a, b) = (
+        Setup::shuffle(rules.variant, &mut rng),
+        Setup::shuffle(rules.variant, &mut rng),
+    );
+    let mut g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
+    let mut reference = ChaseReference::default();
+    let mut forbidden_seen = 0;
+    while !g.is_terminal() {
+        let p = g.current_player().unwrap();
+        let geometric = reference_moves(&g);
+        let expected: Vec<Move> = geometric
+            .iter()
+            .copied()
+            .filter(|m| !reference.forbids(&g, p, *m))
+            .collect();
+        forbidden_seen += geometric.len() - expected.len();
+        assert_eq!(engine_moves(&g), expected, "seed {seed}, position:\n{g}");
+        let pick = chasing_policy(&g, &reference, &expected, &mut rng);
+        let before = g.clone();
+        g.apply(Action::Move(pick)).unwrap();
+        reference.record(&before, &g, p, pick);
+    }
+    forbidden_seen
+}
+
+/// Random play that keeps chasing and evading, so that the more-squares
+/// rule has positions to forbid.
+fn chasing_policy(
+    g: &Stratego,
+    reference: &ChaseReference,
+    legal: &[Move],
+    rng: &mut GameRng,
+) -> Move {
+    let p = g.current_player().unwrap_or(0);
+    let quiet = |m: &&Move| g.piece(m.to).is_none();
+    let preferred: Vec<Move> = match &reference.chase {
+        Some((c, ev, _)) if *c == p => legal
+            .iter()
+            .filter(quiet)
+            .filter(|m| adjacent(m.to, *ev))
+            .copied()
+            .collect(),
+        _ => match g.last_move(p ^ 1) {
+            Some(lm) => legal
+                .iter()
+                .filter(quiet)
+                .filter(|m| adjacent(m.from, lm.to))
+                .copied()
+                .collect(),
+            None => Vec::new(),
+        },
+    };
+    let threats: Vec<Move> = legal
+        .iter()
+        .filter(quiet)
+        .filter(|m| {
+            Square::all().any(|s| {
+                adjacent(s, m.to) && s != m.from && g.piece(s).is_some_and(|(o, _)| o != p)
+            })
+        })
+        .copied()
+        .collect();
+    if !preferred.is_empty() && rng.random_bool(0.9) {
+        preferred[rng.random_range(0..preferred.len())]
+    } else if !threats.is_empty() && rng.random_bool(0.5) {
+        threats[rng.random_range(0..threats.len())]
+    } else {
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn movegen_with_chase_rule_matches_reference(seed in any::<u64>()) {
+        check_chase_game(seed);
+    }
+}
+
+#[test]
+fn chasing_play_does_meet_the_more_squares_rule() {
+    let forbidden: usize = (0..8).map(check_chase_game).sum();
+    assert!(forbidden > 0, "the property test above would test nothing");
+}
+
+#[test]
+fn chase_reference_and_engine_agree_on_a_forced_chase() {
+    // The position of the chase rule test, checked through the reference.
+    let rules = Rules {
+        more_squares_rule: true,
+        ..Rules::classic()
+    };
+    let list = [
+        ("a1", 0, Kind::FLAG),
+        ("j10", 1, Kind::FLAG),
+        ("d2", 0, Kind::R0),
+        ("d4", 1, Kind::R3),
+    ];
+    let pieces: Vec<(Square, u8, Kind)> = list
+        .iter()
+        .map(|&(s, o, k)| (s.parse().unwrap(), o, k))
+        .collect();
+    let mut g = Stratego::from_position(&rules, &pieces, 0).unwrap();
+    let mut reference = ChaseReference::default();
+    for m in [
+        "d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-e4", "e3-d3", "e4-e3", "d3-d4",
+    ] {
+        let (f, t) = m.split_once('-').unwrap();
+        let mv = Move {
+            from: f.parse().unwrap(),
+            to: t.parse().unwrap(),
+        };
+        let p = g.current_player().unwrap();
+        let before = g.clone();
+        g.apply(Action::Move(mv)).unwrap();
+        reference.record(&before, &g, p, mv);
+    }
+    let back = Move {
+        from: "e3".parse().unwrap(),
+        to: "d3".parse().unwrap(),
+    };
+    assert!(reference.forbids(&g, 0, back));
+    assert!(!engine_moves(&g).contains(&back));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
     #[test]
     fn movegen_matches_reference(seed in any::<u64>(), which in 0usize..7, smart in any::<bool>()) {
         check_game(rule_sets()[which], seed, smart);
