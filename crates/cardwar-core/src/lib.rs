@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod battle;
 mod card;
 mod engine;
 mod error;
@@ -40,6 +41,7 @@ mod line;
 mod observation;
 mod prayer;
 mod render;
+mod round;
 mod rules;
 mod state;
 mod validate;

@@ -2,7 +2,11 @@
 
 use std::fmt;
 
+use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
+
+use crate::card::{CardSet, Guard};
+use crate::state::{other, CardWar, Open, Phase};
 
 /// The result of a prayer, one per sum of 2d6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,5 +77,116 @@ impl Prayer {
 impl fmt::Display for Prayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The effects of each result.
+impl CardWar {
+    pub(crate) fn pray(&mut self, p: PlayerId, prayer: Prayer) {
+        let q = other(p);
+        let (s, t) = (p.index(), q.index());
+        self.public.battle.last_prayer = Some((p, prayer));
+        match prayer {
+            Prayer::Grin | Prayer::Pity | Prayer::Condescension => {
+                let add = match prayer {
+                    Prayer::Grin => 2,
+                    Prayer::Pity => 3,
+                    _ => 4,
+                };
+                let pending = &mut self.public.battle.pending[s];
+                pending.add = pending.add.saturating_add(add);
+            }
+            Prayer::Doctors => {
+                let h = self.health(p).saturating_add(5);
+                self.set_health(p, h);
+            }
+            Prayer::Hellfire => {
+                let pending = &mut self.public.battle.pending[s];
+                pending.doubled = pending.doubled.saturating_add(1);
+            }
+            Prayer::Reinforcement | Prayer::Paratroopers => {
+                // The pile is shuffled before picking.
+                self.public.sides[s].known_pile = CardSet::EMPTY;
+                if prayer == Prayer::Paratroopers {
+                    self.public.phase = Phase::ParatrooperRoll { player: p };
+                    return;
+                }
+                if self.public.sides[s].pile > 0 {
+                    self.public.phase = Phase::Reinforce { player: p, left: 1 };
+                    return;
+                }
+            }
+            Prayer::Grenade => {
+                let h = self.halve(self.health(q) as u16) as u8;
+                self.set_health(q, h);
+                self.public.battle.fighter[t].halved = true;
+                if h == 0 {
+                    self.kill_open(q);
+                } else {
+                    self.health_one(q);
+                }
+            }
+            Prayer::Gangrene => {
+                let is_guard = matches!(self.public.battle.open[t], Open::Guard(_));
+                if self.health(q) < self.full_health(q)
+                    && (!is_guard || self.rules.gangrene_hits_guards)
+                {
+                    self.kill_open(q);
+                }
+            }
+            Prayer::Sniper => self.sniper(q),
+            Prayer::AtomicBomb => {
+                let len = self.public.sides[t].line.len();
+                for _ in 0..len {
+                    let card = self.hidden[t].line[0];
+                    self.remove_slot(q, 0);
+                    self.bury(q, card);
+                }
+                if self.public.battle.open[t] == Open::Soldier {
+                    self.public.battle.open[t] = Open::None;
+                }
+                if q == self.public.battle.attacker {
+                    self.finish_battle();
+                    return;
+                }
+            }
+        }
+        if self.public.outcome.is_none() {
+            self.advance_battle();
+        }
+    }
+
+    pub(crate) fn sniper(&mut self, q: PlayerId) {
+        let t = q.index();
+        let len = self.public.sides[t].line.len();
+        for i in 0..len {
+            self.reveal(q, i);
+        }
+        let mut best: Option<(u8, Option<usize>, Option<Guard>)> = None;
+        for (i, slot) in self.public.sides[t].line.slots().iter().enumerate() {
+            if !matches!(best, Some((h, ..)) if slot.health <= h) {
+                best = Some((slot.health, Some(i), None));
+            }
+        }
+        if self.rules.sniper_targets_guards && q != self.public.battle.attacker {
+            for g in Guard::ORDER {
+                let h = self.public.sides[t].guards[g.index()];
+                if h > 0 && !matches!(best, Some((bh, ..)) if h <= bh) {
+                    best = Some((h, None, Some(g)));
+                }
+            }
+        }
+        match best {
+            Some((_, Some(i), _)) => {
+                let card = self.hidden[t].line[i];
+                self.remove_slot(q, i);
+                self.bury(q, card);
+                if i == 0 && self.public.battle.open[t] == Open::Soldier {
+                    self.public.battle.open[t] = Open::None;
+                }
+            }
+            Some((_, None, Some(g))) => self.kill_guard(q, g),
+            _ => {}
+        }
     }
 }

@@ -1,0 +1,270 @@
+//! Battles and fights: revealing cards, dice, wounds, the three-kills
+//! bonus, the health-1 rule and the guard fight.
+
+use game_traits::{Outcome, PlayerId};
+
+use crate::card::{Guard, Soldier};
+use crate::line::remove_card;
+use crate::state::{other, CardWar, FightReport, Open, Phase};
+
+impl CardWar {
+    /// Opens the next cards and asks for prayers until a decision or a die
+    /// is due, or the battle ends.
+    pub(crate) fn advance_battle(&mut self) {
+        let a = self.public.battle.attacker;
+        let d = other(a);
+        if self.public.battle.open[a.index()] == Open::None {
+            if self.side(a).line.is_empty() {
+                self.finish_battle();
+                return;
+            }
+            self.open_soldier(a);
+        }
+        if self.public.battle.open[d.index()] == Open::None {
+            if !self.side(d).line.is_empty() {
+                self.open_soldier(d);
+            } else if let Some(g) = Guard::ORDER
+                .into_iter()
+                .find(|g| self.side(d).guards[g.index()] > 0)
+            {
+                self.public.battle.open[d.index()] = Open::Guard(g);
+                self.public.battle.fighter[d.index()] = Default::default();
+                self.public.battle.asked = [false; 2];
+            } else {
+                // No guard left means the joker is dead, which ends the game
+                // before this point; kept total for tampered states.
+                self.finish(Outcome::Win(a));
+                return;
+            }
+        }
+        if self.public.round >= 2 {
+            for p in [a, d] {
+                let s = p.index();
+                if !self.public.sides[s].prayed && !self.public.battle.asked[s] {
+                    self.public.phase = Phase::Pray { player: p };
+                    return;
+                }
+            }
+        }
+        self.public.phase = Phase::AttackDie;
+    }
+
+    pub(crate) fn open_soldier(&mut self, p: PlayerId) {
+        let s = p.index();
+        self.reveal(p, 0);
+        self.public.battle.open[s] = Open::Soldier;
+        self.public.battle.fighter[s] = Default::default();
+        self.public.battle.asked = [false; 2];
+    }
+
+    pub(crate) fn reveal(&mut self, p: PlayerId, i: usize) {
+        let s = p.index();
+        let card = self.hidden[s].line[i];
+        if let Some(slot) = self.public.sides[s].line.slot_mut(i) {
+            if slot.card.is_none() {
+                slot.card = Some(card);
+                slot.health = card.strength().saturating_add(slot.extra);
+                slot.extra = 0;
+                self.public.sides[s].known_alive.remove(card);
+            }
+        }
+    }
+
+    pub(crate) fn health(&self, p: PlayerId) -> u8 {
+        let s = p.index();
+        match self.public.battle.open[s] {
+            Open::None => 0,
+            Open::Soldier => self.public.sides[s]
+                .line
+                .slots()
+                .first()
+                .map_or(0, |v| v.health),
+            Open::Guard(g) => self.public.sides[s].guards[g.index()],
+        }
+    }
+
+    pub(crate) fn full_health(&self, p: PlayerId) -> u8 {
+        let s = p.index();
+        match self.public.battle.open[s] {
+            Open::None => 0,
+            Open::Soldier => self.hidden[s].line[0].strength(),
+            Open::Guard(g) => g.strength(),
+        }
+    }
+
+    pub(crate) fn set_health(&mut self, p: PlayerId, h: u8) {
+        let s = p.index();
+        match self.public.battle.open[s] {
+            Open::None => {}
+            Open::Soldier => {
+                if let Some(slot) = self.public.sides[s].line.slot_mut(0) {
+                    slot.health = h;
+                }
+            }
+            Open::Guard(g) => self.public.sides[s].guards[g.index()] = h,
+        }
+    }
+
+    pub(crate) fn halve(&self, v: u16) -> u16 {
+        if self.rules.grenade_rounds_up {
+            v.div_ceil(2)
+        } else {
+            v / 2
+        }
+    }
+
+    pub(crate) fn effective_die(&self, p: PlayerId, die: u8) -> u16 {
+        let b = &self.public.battle;
+        let s = p.index();
+        let doublings = (b.fighter[s].doubled as u32 + b.pending[s].doubled as u32).min(8);
+        let mut v = (die as u16) << doublings;
+        if b.fighter[s].halved {
+            v = self.halve(v);
+        }
+        v
+    }
+
+    pub(crate) fn resolve(&mut self, defence_die: u8) {
+        let a = self.public.battle.attacker;
+        let d = other(a);
+        let attack_die = self.public.battle.attack_die;
+        let total = |g: &Self, p: PlayerId, die: u8| {
+            g.health(p) as u16
+                + g.effective_die(p, die)
+                + g.public.battle.pending[p.index()].add as u16
+        };
+        let ta = total(self, a, attack_die);
+        let td = total(self, d, defence_die);
+        let b = &mut self.public.battle;
+        b.last_fight = Some(FightReport {
+            attack_die,
+            attack_total: ta,
+            defence_die,
+            defence_total: td,
+        });
+        b.attack_die = 0;
+        b.pending = Default::default();
+        b.asked = [false; 2];
+        for f in &mut b.fighter {
+            f.doubled = 0;
+            f.halved = false;
+        }
+        // The winner is settled first so that its health is right even when
+        // the loser is the joker and the game ends.
+        if ta > td {
+            self.win(a, ta - td);
+            self.kill_open(d);
+        } else if td > ta {
+            self.win(d, td - ta);
+            self.kill_open(a);
+        } else {
+            self.kill_open(a);
+            self.kill_open(d);
+        }
+    }
+
+    pub(crate) fn win(&mut self, p: PlayerId, diff: u16) {
+        let h = self.health(p);
+        let diff = diff.min(u8::MAX as u16) as u8;
+        let new = if self.rules.cap_winner_health {
+            diff.min(h)
+        } else {
+            diff
+        };
+        self.set_health(p, new);
+        let s = p.index();
+        let kills = self.public.battle.fighter[s].kills.saturating_add(1);
+        self.public.battle.fighter[s].kills = kills;
+        let is_guard = matches!(self.public.battle.open[s], Open::Guard(_));
+        let bonus = if self.rules.bonus_every_three_kills {
+            kills % 3 == 0
+        } else {
+            kills == 3
+        };
+        if bonus && (!is_guard || self.rules.guards_earn_bonus) {
+            let full = self.full_health(p);
+            if new < full {
+                self.set_health(p, full);
+            } else {
+                let f = &mut self.public.battle.fighter[s];
+                f.doubled = f.doubled.saturating_add(1);
+            }
+        }
+        self.health_one(p);
+    }
+
+    /// The health-1 rule: a soldier at 1 gives its point to the next card
+    /// of its line and leaves, or returns to its owner if it is the last.
+    pub(crate) fn health_one(&mut self, p: PlayerId) {
+        let s = p.index();
+        if self.public.battle.open[s] != Open::Soldier || self.health(p) != 1 {
+            return;
+        }
+        let card = self.hidden[s].line[0];
+        let has_next = self.public.sides[s].line.len() > 1;
+        if has_next {
+            if let Some(next) = self.public.sides[s].line.slot_mut(1) {
+                if next.card.is_some() {
+                    next.health = next.health.saturating_add(1);
+                } else {
+                    next.extra = next.extra.saturating_add(1);
+                }
+            }
+        }
+        self.remove_slot(p, 0);
+        if has_next && !self.rules.donor_returns {
+            self.bury(p, card);
+        } else {
+            self.set_aside(p, card);
+        }
+        self.public.battle.open[s] = Open::None;
+    }
+
+    pub(crate) fn remove_slot(&mut self, p: PlayerId, i: usize) {
+        let s = p.index();
+        let len = self.public.sides[s].line.len();
+        self.public.sides[s].line.remove(i);
+        remove_card(&mut self.hidden[s].line, len, i);
+    }
+
+    pub(crate) fn bury(&mut self, p: PlayerId, card: Soldier) {
+        let s = p.index();
+        self.hidden[s].pile.insert(card);
+        self.public.sides[s].pile += 1;
+        self.public.sides[s].known_alive.remove(card);
+        self.public.sides[s].known_pile.insert(card);
+    }
+
+    pub(crate) fn set_aside(&mut self, p: PlayerId, card: Soldier) {
+        let s = p.index();
+        self.hidden[s].aside.insert(card);
+        self.public.sides[s].aside += 1;
+        self.public.sides[s].known_aside.insert(card);
+    }
+
+    /// Kills `p`'s open card: a soldier goes to the pile, a guard dies, the
+    /// joker's death ends the game.
+    pub(crate) fn kill_open(&mut self, p: PlayerId) {
+        let s = p.index();
+        match self.public.battle.open[s] {
+            Open::None => {}
+            Open::Soldier => {
+                let card = self.hidden[s].line[0];
+                self.remove_slot(p, 0);
+                self.bury(p, card);
+            }
+            Open::Guard(g) => self.kill_guard(p, g),
+        }
+        self.public.battle.open[s] = Open::None;
+    }
+
+    pub(crate) fn kill_guard(&mut self, p: PlayerId, g: Guard) {
+        self.public.sides[p.index()].guards[g.index()] = 0;
+        if self.public.battle.open[p.index()] == Open::Guard(g) {
+            self.public.battle.open[p.index()] = Open::None;
+        }
+        if g == Guard::Joker && self.public.outcome.is_none() {
+            self.finish(Outcome::Win(other(p)));
+        }
+    }
+}
