@@ -4,7 +4,7 @@ use std::fmt::{self, Write};
 
 use crate::observation::{ObsCell, Observation};
 use crate::square::Square;
-use crate::state::{EndReason, Stratego};
+use crate::state::{End, EndReason, Stratego};
 use crate::variant::{Kind, Variant};
 
 /// Three characters per square: `~~~` water, ` . ` empty; a piece is a
@@ -83,7 +83,7 @@ fn status(
     to_move: u8,
     moves: u32,
     no_attack: u16,
-    end: Option<crate::state::End>,
+    end: Option<End>,
 ) -> fmt::Result {
     write!(f, "{variant} ")?;
     match end {

@@ -428,7 +428,7 @@ impl Stratego {
         match &self.chase {
             Some(c) if c.chaser == p && self.board[mv.to.pad()] == EMPTY => {
                 let back = self.last_move[p as usize]
-                    == Some(crate::state::LastMove {
+                    == Some(LastMove {
                         from: mv.to,
                         to: mv.from,
                     });
