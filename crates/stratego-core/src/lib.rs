@@ -119,21 +119,27 @@ impl Stratego {
                 .ok_or_else(|| bad("too many pieces of a kind"))?;
             cells[sq.index()] = state::PRESENT | (owner << 4) | kind.index() as u8;
         }
-        let mut game = Stratego::from_parts(repr::StateRepr {
-            rules: *rules,
-            cells,
-            placed: [SETUP_SQUARES as u8; 2],
-            to_move: to_move & 1,
-            moves: 0,
-            no_attack: 0,
-            lost,
-            series: [Series::default(); 2],
-            chase: None,
-            last_move: [None; 2],
-            end: None,
-        })?;
-        game.end = game.check_stuck(game.to_move);
-        Ok(game)
+        if lost.iter().any(|side| side[Kind::FLAG.index()] > 0) {
+            return Err(StrategoError::State(
+                "both flags must be on the board".into(),
+            ));
+        }
+        Stratego::from_parts_with(
+            repr::StateRepr {
+                rules: *rules,
+                cells,
+                placed: [SETUP_SQUARES as u8; 2],
+                to_move: to_move & 1,
+                moves: 0,
+                no_attack: 0,
+                lost,
+                series: [Series::default(); 2],
+                chase: None,
+                last_move: [None; 2],
+                end: None,
+            },
+            true,
+        )
     }
 
     /// The setup of `player` (0 or 1) as placed, once complete.

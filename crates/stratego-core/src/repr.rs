@@ -70,6 +70,25 @@ impl<'de> Deserialize<'de> for Stratego {
 impl Stratego {
     /// Rebuilds a state from its stored form, checking every invariant.
     pub(crate) fn from_parts(r: StateRepr) -> Result<Stratego, StrategoError> {
+        Stratego::from_parts_with(r, false)
+    }
+
+    /// [`Stratego::from_parts`]; with `settle_end`, a missing end is worked
+    /// out (a new position whose player to move is stuck) instead of
+    /// refused.
+    pub(crate) fn from_parts_with(
+        mut r: StateRepr,
+        settle_end: bool,
+    ) -> Result<Stratego, StrategoError> {
+        if settle_end && r.end.is_none() && r.placed == [SETUP_SQUARES as u8; 2] {
+            let mut probe = r.clone();
+            probe.end = Some(End {
+                winner: None,
+                reason: crate::state::EndReason::NoLegalMove,
+            });
+            let s = Stratego::from_parts_with(probe, false)?;
+            r.end = s.check_stuck(s.to_move);
+        }
         let bad = |why: String| Err(StrategoError::State(why));
         let mut s = Stratego::with_rules(&r.rules)?;
         if r.cells.len() != 100 {
@@ -202,6 +221,9 @@ impl Stratego {
         s.chase = r.chase;
         s.last_move = r.last_move;
         s.end = r.end;
+        if s.end.is_none() && !setup_phase && !s.has_move(s.to_move) {
+            return bad("the player to move has no legal move but the game goes on".into());
+        }
         Ok(s)
     }
 }

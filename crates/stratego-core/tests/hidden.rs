@@ -227,4 +227,19 @@ fn tampered_states_are_refused() {
     let mut bad = json;
     bad["lost"][0][0] = serde_json::json!(1);
     assert!(serde_json::from_value::<Stratego>(bad).is_err());
+    // A stuck player to move with the game still going on.
+    let stuck = pos(
+        Rules::srazhenie(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("j10", 1, Kind::FLAG),
+            ("e3", 0, Kind::R1),
+            ("i10", 1, Kind::MINE),
+        ],
+        1,
+    );
+    assert!(stuck.is_terminal());
+    let mut bad = serde_json::to_value(&stuck).unwrap();
+    bad["end"] = serde_json::Value::Null;
+    assert!(serde_json::from_value::<Stratego>(bad).is_err());
 }
