@@ -2,28 +2,13 @@
 
 use cardwar_core::{CardWar, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use game_traits::{Game, GameRng, Turn};
-use rand::{Rng, SeedableRng};
+use game_traits::{random_playout, Game, GameRng};
+use rand::SeedableRng;
 
 /// Plays one game with uniformly random decisions; returns its length.
 fn random_game(rules: &Rules, rng: &mut GameRng, legal: &mut Vec<cardwar_core::Action>) -> u32 {
     let mut game = CardWar::new(rules).expect("default rules are valid");
-    let mut steps = 0;
-    loop {
-        let action = match game.turn() {
-            Turn::Terminal => return steps,
-            Turn::Chance => match game.sample_chance(rng) {
-                Some(a) => a,
-                None => return steps,
-            },
-            Turn::Player(_) => {
-                game.legal_actions(legal);
-                legal[rng.random_range(0..legal.len())]
-            }
-        };
-        game.apply_unchecked(action);
-        steps += 1;
-    }
+    random_playout(&mut game, legal, rng, u32::MAX)
 }
 
 fn bench(c: &mut Criterion) {

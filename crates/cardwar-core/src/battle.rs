@@ -5,14 +5,14 @@ use game_traits::{Outcome, PlayerId};
 
 use crate::card::{Guard, Soldier};
 use crate::line::remove_card;
-use crate::state::{other, CardWar, FightReport, Open, Phase};
+use crate::state::{CardWar, FightReport, Open, Phase};
 
 impl CardWar {
     /// Opens the next cards and asks for prayers until a decision or a die
     /// is due, or the battle ends.
     pub(crate) fn advance_battle(&mut self) {
         let a = self.public.battle.attacker;
-        let d = other(a);
+        let d = a.opponent();
         if self.public.battle.open[a.index()] == Open::None {
             if self.side(a).line.is_empty() {
                 self.finish_battle();
@@ -126,7 +126,7 @@ impl CardWar {
 
     pub(crate) fn resolve(&mut self, defence_die: u8) {
         let a = self.public.battle.attacker;
-        let d = other(a);
+        let d = a.opponent();
         let attack_die = self.public.battle.attack_die;
         let total = |g: &Self, p: PlayerId, die: u8| {
             g.health(p) as u16
@@ -264,7 +264,7 @@ impl CardWar {
             self.public.battle.open[p.index()] = Open::None;
         }
         if g == Guard::Joker && self.public.outcome.is_none() {
-            self.finish(Outcome::Win(other(p)));
+            self.finish(Outcome::Win(p.opponent()));
         }
     }
 }

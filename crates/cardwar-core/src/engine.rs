@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::card::{CardSet, Soldier};
 use crate::prayer::Prayer;
 use crate::rules::Rules;
-use crate::state::{other, Battle, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
+use crate::state::{Battle, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
 
 /// Probability weight (out of 36) of the higher of two dice being `k`.
 pub(crate) fn guard_die_weight(k: u8) -> u32 {
@@ -139,7 +139,7 @@ impl CardWar {
                 6
             }
             Phase::DefenceDie => {
-                let d = other(self.public.battle.attacker);
+                let d = self.public.battle.attacker.opponent();
                 if matches!(self.public.battle.open[d.index()], Open::Guard(_)) {
                     (1..=6).for_each(|k| emit(Action::Die(k), guard_die_weight(k)));
                     36
@@ -183,7 +183,7 @@ impl CardWar {
                 Some(Action::Die(rng.random_range(1..=6)))
             }
             Phase::DefenceDie => {
-                let d = other(self.public.battle.attacker);
+                let d = self.public.battle.attacker.opponent();
                 Some(Action::Die(
                     if matches!(self.public.battle.open[d.index()], Open::Guard(_)) {
                         // The higher of two dice, from one draw over the 36 pairs.

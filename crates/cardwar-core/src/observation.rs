@@ -9,7 +9,7 @@ use crate::card::{CardSet, Soldier};
 use crate::error::CardWarError;
 use crate::line::LINE_CAP;
 use crate::rules::Rules;
-use crate::state::{other, CardWar, Public, SideHidden};
+use crate::state::{CardWar, Public, SideHidden};
 use crate::validate::{check_hidden, check_public, revealed_cards};
 
 /// A player's view: the rules, everything public (including what each side
@@ -93,7 +93,7 @@ impl CardWar {
         if v >= 2 {
             return Err(bad());
         }
-        let o = other(obs.viewer).index();
+        let o = obs.viewer.opponent().index();
         let side = &obs.public.sides[o];
         let revealed = revealed_cards(side)?;
         let (known_alive, known_pile, known_aside) =

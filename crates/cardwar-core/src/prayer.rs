@@ -6,7 +6,7 @@ use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CardSet, Guard};
-use crate::state::{other, CardWar, Open, Phase};
+use crate::state::{CardWar, Open, Phase};
 
 /// The result of a prayer, one per sum of 2d6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -83,7 +83,7 @@ impl fmt::Display for Prayer {
 /// The effects of each result.
 impl CardWar {
     pub(crate) fn pray(&mut self, p: PlayerId, prayer: Prayer) {
-        let q = other(p);
+        let q = p.opponent();
         let (s, t) = (p.index(), q.index());
         self.public.battle.last_prayer = Some((p, prayer));
         match prayer {

@@ -5,7 +5,7 @@ use game_traits::{Outcome, PlayerId};
 
 use crate::card::{CardSet, Soldier};
 use crate::rules::FirstAttacker;
-use crate::state::{other, Battle, CardWar, LayKind, Phase};
+use crate::state::{Battle, CardWar, LayKind, Phase};
 
 impl CardWar {
     pub(crate) fn begin_round(&mut self) {
@@ -33,7 +33,7 @@ impl CardWar {
     pub(crate) fn after_draw(&mut self, player: PlayerId) {
         if player == self.public.first {
             self.public.phase = Phase::DrawRoll {
-                player: other(player),
+                player: player.opponent(),
             };
         } else {
             self.choose_roles();
@@ -42,7 +42,7 @@ impl CardWar {
 
     pub(crate) fn choose_roles(&mut self) {
         let f = self.public.first;
-        let o = other(f);
+        let o = f.opponent();
         let (nf, no) = (self.side(f).hand, self.side(o).hand);
         if nf == 0 && no == 0 {
             self.end_round();
@@ -76,7 +76,7 @@ impl CardWar {
         match kind {
             LayKind::Attack | LayKind::FreeAttack => {
                 let k = self.side(player).line.len() as u8;
-                let d = other(player);
+                let d = player.opponent();
                 let left = k.min(self.side(d).hand);
                 if k == 0 {
                     self.finish_battle();
@@ -126,7 +126,7 @@ impl CardWar {
             } else {
                 LayKind::FreeAttack
             };
-            let second = other(attacker);
+            let second = attacker.opponent();
             if self.side(second).hand == 0 {
                 self.end_round();
             } else {
@@ -151,7 +151,7 @@ impl CardWar {
         let first = self.public.first;
         self.public.first = match (self.rules.first_attacker, self.public.last_attacker) {
             (FirstAttacker::LastAttacker, Some(p)) => p,
-            _ => other(first),
+            _ => first.opponent(),
         };
         self.begin_round();
     }

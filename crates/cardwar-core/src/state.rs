@@ -261,15 +261,6 @@ pub struct Public {
     pub outcome: Option<Outcome>,
 }
 
-/// The other seat.
-pub(crate) fn other(p: PlayerId) -> PlayerId {
-    if p == PlayerId::P0 {
-        PlayerId::P1
-    } else {
-        PlayerId::P0
-    }
-}
-
 /// A whole game of card war: rules, the public state and each player's
 /// hidden cards. Create it with [`game_traits::Game::new`].
 ///

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::card::{CardSet, Guard};
 use crate::error::CardWarError;
 use crate::rules::Rules;
-use crate::state::{other, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
+use crate::state::{CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
 
 type Check = Result<(), CardWarError>;
 
@@ -167,7 +167,7 @@ pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
     let a = p.battle.attacker;
     for (pl, open) in [
         (a, p.battle.open[a.index()]),
-        (other(a), p.battle.open[other(a).index()]),
+        (a.opponent(), p.battle.open[a.opponent().index()]),
     ] {
         let side = &p.sides[pl.index()];
         match open {
