@@ -30,13 +30,39 @@ pub struct Series {
 }
 
 /// Unit direction (padded-board offset) and distance of a straight move.
+#[inline(always)]
 pub(crate) fn direction(from: Square, to: Square) -> (i8, u8) {
-    let dr = to.row() as i8 - from.row() as i8;
-    let dc = to.col() as i8 - from.col() as i8;
-    (
-        dr.signum() * PW + dc.signum(),
-        dr.unsigned_abs().max(dc.unsigned_abs()),
-    )
+    DIRECTIONS[to.pad() + DIRECTION_BIAS - from.pad()]
+}
+
+/// Differences of padded cells run from -143 to 143.
+const DIRECTION_BIAS: usize = 143;
+
+/// `(unit offset, distance)` by padded-cell difference: within a row up to 9
+/// squares, along a column in steps of 12, one diagonal step (11 or 13).
+/// Other differences are no straight move of this game: `(0, 0)`.
+const DIRECTIONS: [(i8, u8); 2 * DIRECTION_BIAS + 1] = direction_table();
+
+const fn direction_table() -> [(i8, u8); 2 * DIRECTION_BIAS + 1] {
+    let mut t = [(0i8, 0u8); 2 * DIRECTION_BIAS + 1];
+    let mut i = 0;
+    while i < t.len() {
+        let d = i as i32 - DIRECTION_BIAS as i32;
+        let (a, sign) = (d.abs(), if d < 0 { -1 } else { 1 });
+        t[i] = if d == 0 {
+            (0, 0)
+        } else if a <= 9 {
+            (sign as i8, a as u8)
+        } else if a % PW as i32 == 0 {
+            ((sign * PW as i32) as i8, (a / PW as i32) as u8)
+        } else if a == PW as i32 - 1 || a == PW as i32 + 1 {
+            (d as i8, 1)
+        } else {
+            (0, 0)
+        };
+        i += 1;
+    }
+    t
 }
 
 impl Series {
