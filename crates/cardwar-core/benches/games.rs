@@ -1,4 +1,12 @@
 //! Whole random games per second on one core.
+//!
+//! `cargo bench -p cardwar-core --bench games -- --warm-up-time 1 --measurement-time 3`
+//!
+//! Besides criterion's wall-clock figure it prints the thread CPU time of a
+//! fixed batch of games (from `/proc/thread-self/schedstat`, where
+//! available), which stays meaningful on a loaded shared machine.
+
+use std::hint::black_box;
 
 use cardwar_core::{CardWar, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -11,10 +19,38 @@ fn random_game(rules: &Rules, rng: &mut GameRng, legal: &mut Vec<cardwar_core::A
     random_playout(&mut game, legal, rng, u32::MAX)
 }
 
+/// CPU time consumed by this thread so far, in nanoseconds.
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+/// Prints games and actions per CPU-second over a fixed batch of seeds.
+fn cpu_time(rules: &Rules, legal: &mut Vec<cardwar_core::Action>) {
+    let Some(start) = thread_cpu_ns() else { return };
+    let games = 20_000u64;
+    let mut actions = 0u64;
+    for seed in 0..games {
+        let mut rng = GameRng::seed_from_u64(seed);
+        actions += u64::from(black_box(random_game(rules, &mut rng, legal)));
+    }
+    let Some(end) = thread_cpu_ns() else { return };
+    let secs = (end - start) as f64 / 1e9;
+    println!(
+        "cardwar random games: {:.2} us CPU per game, {:.0} games per CPU-second, \
+         {:.1} M actions per CPU-second, {:.0} actions per game",
+        secs * 1e6 / games as f64,
+        games as f64 / secs,
+        actions as f64 / secs / 1e6,
+        actions as f64 / games as f64
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let rules = Rules::default();
-    let mut rng = GameRng::seed_from_u64(1);
     let mut legal = Vec::with_capacity(32);
+    cpu_time(&rules, &mut legal);
+    let mut rng = GameRng::seed_from_u64(1);
     let mut group = c.benchmark_group("cardwar");
     group.throughput(Throughput::Elements(1));
     group.bench_function("random_game", |b| {
