@@ -191,3 +191,40 @@ fn every_registered_game_plays_replays_and_has_a_session() {
         );
     }
 }
+
+#[test]
+fn scripted_sessions_reach_the_end_of_every_game() {
+    // A person who always types "1" (the first listed move), against a
+    // random bot, in both seats.
+    let script = "1\n".repeat(20_000);
+    for table in &tables() {
+        for seat in [PlayerId::P0, PlayerId::P1] {
+            let options = PlayOptions {
+                bot: BotSpec::Random,
+                seat,
+                seed: 9,
+                save: None,
+            };
+            let mut input = Cursor::new(script.as_bytes());
+            let mut output = Vec::new();
+            let end = table
+                .play_interactive(&options, &mut input, &mut output)
+                .unwrap();
+            let text = String::from_utf8_lossy(&output);
+            let tail: String = text
+                .chars()
+                .rev()
+                .take(2000)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            assert!(
+                matches!(end, SessionEnd::Finished(_)),
+                "{} {seat}: {end:?}\n{tail}",
+                table.name()
+            );
+            assert!(text.contains("Legal moves:"));
+        }
+    }
+}
