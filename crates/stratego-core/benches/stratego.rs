@@ -5,7 +5,7 @@
 //! `cargo bench -p stratego-core --bench stratego -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use game_traits::{Game, GameRng};
+use game_traits::{random_playout, Game, GameRng};
 use rand::{Rng, SeedableRng};
 use stratego_core::{Action, Rules, Setup, Stratego};
 
@@ -46,14 +46,7 @@ fn start(rules: &Rules, seed: u64) -> Stratego {
 
 /// Plays random moves to the end; returns the number of moves made.
 fn playout(game: &mut Stratego, rng: &mut GameRng, legal: &mut Vec<Action>) -> u32 {
-    let mut n = 0;
-    while !game.is_terminal() {
-        game.legal_actions(legal);
-        let a = legal[rng.random_range(0..legal.len())];
-        game.apply_unchecked(a);
-        n += 1;
-    }
-    n
+    random_playout(game, legal, rng, u32::MAX)
 }
 
 fn midgame_positions(rules: &Rules) -> Vec<Stratego> {
