@@ -114,15 +114,25 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
     /// The result once the game has ended; `None` before.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The return (score) of `player` at the end of the game; 0 before.
-    fn returns(&self, player: PlayerId) -> f64;
+    /// The return (score) of `player` at the end of the game; 0 before. By
+    /// default +1 for the winner, -1 for the others, 0 for all in a draw.
+    fn returns(&self, player: PlayerId) -> f64 {
+        self.outcome().map_or(0.0, |o| o.win_loss_return(player))
+    }
 
-    /// Lowest and highest return a player can get under `rules`.
-    fn return_bounds(rules: &Self::Rules) -> (f64, f64);
+    /// Lowest and highest return a player can get under `rules`; by default
+    /// those of [`Game::returns`]' default.
+    fn return_bounds(rules: &Self::Rules) -> (f64, f64) {
+        let _ = rules;
+        (-1.0, 1.0)
+    }
 
-    /// What the returns of all players add up to at the end (0 for a
-    /// zero-sum game).
-    fn returns_sum(rules: &Self::Rules) -> f64;
+    /// What the returns of all players add up to at the end (by default 0:
+    /// a zero-sum two-player game).
+    fn returns_sum(rules: &Self::Rules) -> f64 {
+        let _ = rules;
+        0.0
+    }
 
     /// Number of player decisions made so far (chance outcomes excluded).
     fn move_count(&self) -> u32;

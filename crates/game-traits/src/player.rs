@@ -85,6 +85,16 @@ impl Outcome {
             Outcome::Draw => None,
         }
     }
+
+    /// The win/loss return of `player`: +1 for the winner, -1 for everybody
+    /// else, 0 in a draw.
+    pub fn win_loss_return(self, player: PlayerId) -> f64 {
+        match self {
+            Outcome::Win(w) if w == player => 1.0,
+            Outcome::Win(_) => -1.0,
+            Outcome::Draw => 0.0,
+        }
+    }
 }
 
 impl fmt::Display for Outcome {

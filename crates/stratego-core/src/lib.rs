@@ -225,22 +225,6 @@ impl Game for Stratego {
         })
     }
 
-    fn returns(&self, player: PlayerId) -> f64 {
-        match self.end.and_then(|e| e.winner) {
-            Some(w) if w as usize == player.index() => 1.0,
-            Some(_) => -1.0,
-            None => 0.0,
-        }
-    }
-
-    fn return_bounds(_: &Rules) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
-
-    fn returns_sum(_: &Rules) -> f64 {
-        0.0
-    }
-
     fn move_count(&self) -> u32 {
         self.placed[0] as u32 + self.placed[1] as u32 + self.moves
     }
