@@ -6,7 +6,7 @@ use game_traits::chance::uniform_index;
 use game_traits::{Agent, Game, GameRng, Turn};
 
 use crate::budget::{Budget, Meter};
-use crate::playout::{playout_limit, random_playout, Evaluator, Scale};
+use crate::playout::{playout_limit, Evaluator, Scale};
 
 /// Settings of [`FlatMonteCarlo`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl<G: Game> Agent<G> for FlatMonteCarlo<G> {
                 continue;
             }
             let limit = playout_limit(&state, self.config.playout_limit);
-            random_playout(&mut state, &mut self.legal, rng, limit);
+            game_traits::random_playout(&mut state, &mut self.legal, rng, limit);
             let value = Scale::of::<G>(state.rules()).value(&state, me, self.evaluate);
             let (sum, count) = &mut self.totals[index];
             *sum += value;

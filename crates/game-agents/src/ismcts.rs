@@ -18,7 +18,7 @@ use game_traits::chance::uniform_index;
 use game_traits::{Agent, Game, GameRng, PlayerId, Turn};
 
 use crate::budget::{Budget, Meter};
-use crate::playout::{playout_limit, random_playout, Evaluator, Scale};
+use crate::playout::{playout_limit, Evaluator, Scale};
 
 /// Settings of [`Ismcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -205,7 +205,7 @@ impl<G: Game> Ismcts<G> {
             }
         }
         let limit = playout_limit(&state, self.config.playout_limit);
-        random_playout(&mut state, &mut self.legal, rng, limit);
+        game_traits::random_playout(&mut state, &mut self.legal, rng, limit);
         let scale = Scale::of::<G>(state.rules());
         self.values.clear();
         self.values.extend(

@@ -1,7 +1,6 @@
 //! Random playouts and the scaling of returns, shared by the search bots.
 
-use game_traits::chance::uniform_index;
-use game_traits::{Game, GameRng, PlayerId, Turn};
+use game_traits::{Game, PlayerId};
 
 /// Values a state where a playout was cut off (see `playout_limit`) for a
 /// player, in [0, 1]: 1 a sure win, 0 a sure loss. It gets the full
@@ -44,34 +43,6 @@ impl Scale {
             // as even.
             evaluate.map_or(0.5, |f| f(state, player).clamp(0.0, 1.0))
         }
-    }
-}
-
-/// Plays uniformly random actions and chance outcomes from `state` until
-/// the end, or until `limit` actions have been played. `legal` is a reused
-/// buffer.
-pub(crate) fn random_playout<G: Game>(
-    state: &mut G,
-    legal: &mut Vec<G::Action>,
-    rng: &mut GameRng,
-    limit: u32,
-) {
-    for _ in 0..limit {
-        let action = match state.turn() {
-            Turn::Terminal => return,
-            Turn::Chance => match state.sample_chance(rng) {
-                Some(a) => a,
-                None => return,
-            },
-            Turn::Player(_) => {
-                state.legal_actions(legal);
-                if legal.is_empty() {
-                    return;
-                }
-                legal[uniform_index(legal.len(), rng)]
-            }
-        };
-        state.apply_unchecked(action);
     }
 }
 
