@@ -48,11 +48,15 @@ fn checked_game(rules: Rules, seed: u64) -> CardWar {
         assert!(steps < max, "game longer than its bound");
         g.legal_actions(&mut legal);
         assert!(!legal.is_empty());
-        assert!(legal.windows(2).all(|w| w[0].id() < w[1].id()));
+        // The fast listing against the plain definition: every id, in
+        // order, that `is_legal` accepts.
+        let reference: Vec<Action> = (0..ACTION_SPACE)
+            .filter_map(Action::from_id)
+            .filter(|&a| g.is_legal(a))
+            .collect();
+        assert_eq!(legal, reference);
         for &a in &legal {
             assert_eq!(Action::from_id(a.id()), Some(a));
-            assert!(a.id() < ACTION_SPACE);
-            assert!(g.is_legal(a));
         }
         let action = if g.turn() == Turn::Chance {
             g.chance_outcomes(&mut outcomes);
@@ -234,6 +238,14 @@ proptest! {
     fn nth_matches_iteration(bits in 0u32..(1 << 24), n in 0usize..26) {
         let set: CardSet = (0..24u8).filter(|i| bits & (1 << i) != 0).filter_map(Soldier::new).collect();
         prop_assert_eq!(set.nth(n), set.iter().nth(n));
+        prop_assert_eq!(set.len(), set.iter().count());
+    }
+
+    #[test]
+    fn len_counts_every_bit(bits in any::<u32>()) {
+        // A bare set from outside may carry bits past the soldiers.
+        let set: CardSet = serde_json::from_str(&bits.to_string()).unwrap();
+        prop_assert_eq!(set.len(), bits.count_ones() as usize);
     }
 
     #[test]
