@@ -104,6 +104,19 @@ fn main() -> ExitCode {
         eprintln!("arena: nothing to play (need two different bots and at least one game)");
         return ExitCode::from(2);
     }
+    // Open the records file first, so that a bad path fails before the games.
+    let mut records_file = match args
+        .records
+        .as_deref()
+        .map(std::fs::File::create)
+        .transpose()
+    {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("arena: cannot write the records: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let config = ArenaConfig {
         games: args.per_pairing,
         seed: args.seed,
@@ -152,10 +165,10 @@ fn main() -> ExitCode {
     };
     let result = run_arena(&tables, &pairings, &config, &mut show);
     print!("{}", format_results(&tables, &result));
-    if let Some(path) = &args.records {
+    if let (Some(file), Some(path)) = (&mut records_file, &args.records) {
         let mut text = result.records.join("\n");
         text.push('\n');
-        match std::fs::File::create(path).and_then(|mut f| f.write_all(text.as_bytes())) {
+        match file.write_all(text.as_bytes()) {
             Ok(()) => eprintln!("arena: {} records written to {path}", result.records.len()),
             Err(e) => {
                 eprintln!("arena: could not write {path}: {e}");

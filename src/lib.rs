@@ -3,6 +3,24 @@
 //! holds what the examples run: the game [`registry`], the [`arena`], the
 //! interactive [`play`] session and the [`replay`] printer.
 //!
+//! The examples are thin wrappers over those modules:
+//!
+//! - `cargo run --release --example arena`: a short round-robin of the bots
+//!   (random, flat Monte Carlo, ISMCTS, each game's heuristic) in every game
+//!   and rule set, with win/draw/loss rates and 95% confidence intervals.
+//!   `--game`, `--bots`, `--games`, `--seed`, `--threads` and
+//!   `--records FILE` (every game record as JSON lines) change it; the same
+//!   seed gives the same results whatever the number of threads.
+//! - `cargo run --release --example play -- stratego --bot ismcts`: a person
+//!   plays a bot in the terminal; `--save FILE` keeps the record.
+//! - `cargo run --release --example replay -- FILE --view p0`: checks that a
+//!   record replays legally and prints it from a seat's view or (`all`)
+//!   omnisciently.
+//!
+//! A new game joins all three by adding its rule sets to
+//! [`registry::tables`], optionally with [`bots::GameKnowledge`] (search
+//! budgets, a playout evaluation, a heuristic bot).
+//!
 //! ```
 //! use tabletop_rules::arena::{round_robin, run_arena, ArenaConfig};
 //! use tabletop_rules::bots::BotSpec;
