@@ -55,8 +55,6 @@ pub trait Table: Send + Sync {
 pub struct Played {
     /// Who won (by seat).
     pub outcome: Outcome,
-    /// Actions played, chance outcomes included.
-    pub actions: usize,
     /// Player decisions.
     pub moves: u32,
     /// Seconds the game took.
@@ -138,14 +136,12 @@ where
         let outcome = state
             .outcome()
             .ok_or_else(|| format!("{} seed {seed}: ended without an outcome", self.name))?;
-        let actions = record.actions().len();
         let record = match keep_record {
             true => Some(serde_json::to_string(&record).map_err(|e| e.to_string())?),
             false => None,
         };
         Ok(Played {
             outcome,
-            actions,
             moves: state.move_count(),
             seconds,
             record,
