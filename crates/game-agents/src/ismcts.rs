@@ -258,7 +258,7 @@ impl<G: Game> Ismcts<G> {
         }
         // Mark the children legal here (and count their availability), then
         // pick the best of them by UCB1 with availability counts.
-        let log_scale = self.config.exploration;
+        let exploration = self.config.exploration;
         let mut best = (NONE, f64::NEG_INFINITY);
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
@@ -270,7 +270,7 @@ impl<G: Game> Ismcts<G> {
                     c.available += 1;
                     let visits = f64::from(c.visits.max(1));
                     let ucb = c.reward / visits
-                        + log_scale * (f64::from(c.available).ln() / visits).sqrt();
+                        + exploration * (f64::from(c.available).ln() / visits).sqrt();
                     if ucb > best.1 {
                         best = (child, ucb);
                     }
