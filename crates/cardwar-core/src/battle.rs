@@ -10,6 +10,9 @@ use crate::state::{CardWar, FightReport, Open, Phase};
 impl CardWar {
     /// Opens the next cards and asks for prayers until a decision or a die
     /// is due, or the battle ends.
+    // Out of line: `step` runs for every action and stays small (few
+    // registers to save) when the rarer, longer rules are calls.
+    #[inline(never)]
     pub(crate) fn advance_battle(&mut self) {
         let a = self.public.battle.attacker;
         let d = a.opponent();
@@ -122,6 +125,16 @@ impl CardWar {
             v = self.halve(v);
         }
         v
+    }
+
+    /// The fight of the open cards, given the defender's die, and what
+    /// follows it.
+    #[inline(never)] // see `advance_battle`
+    pub(crate) fn fight(&mut self, defence_die: u8) {
+        self.resolve(defence_die);
+        if self.public.outcome.is_none() {
+            self.advance_battle();
+        }
     }
 
     pub(crate) fn resolve(&mut self, defence_die: u8) {

@@ -82,6 +82,7 @@ impl fmt::Display for Prayer {
 
 /// The effects of each result.
 impl CardWar {
+    #[inline(never)] // see `advance_battle`
     pub(crate) fn pray(&mut self, p: PlayerId, prayer: Prayer) {
         let q = p.opponent();
         let (s, t) = (p.index(), q.index());

@@ -8,6 +8,7 @@ use crate::rules::FirstAttacker;
 use crate::state::{Battle, CardWar, LayKind, Phase};
 
 impl CardWar {
+    #[inline(never)] // see `advance_battle`
     pub(crate) fn begin_round(&mut self) {
         if self.public.round >= self.rules.max_rounds {
             self.finish(Outcome::Draw);
@@ -30,6 +31,7 @@ impl CardWar {
         }
     }
 
+    #[inline(never)] // see `advance_battle`
     pub(crate) fn after_draw(&mut self, player: PlayerId) {
         if player == self.public.first {
             self.public.phase = Phase::DrawRoll {
@@ -72,6 +74,7 @@ impl CardWar {
         }
     }
 
+    #[inline(never)] // see `advance_battle`
     pub(crate) fn lay_done(&mut self, player: PlayerId, kind: LayKind) {
         match kind {
             LayKind::Attack | LayKind::FreeAttack => {

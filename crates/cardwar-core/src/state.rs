@@ -23,6 +23,9 @@ pub enum LayKind {
 
 /// Where the game stands: who acts and what the next action means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+// An explicit tag byte: every action dispatches on the phase, and decoding a
+// tag folded into a field's spare values costs several instructions each time.
+#[repr(u8)]
 pub enum Phase {
     /// Chance: the next card `colour` puts aside into his pile at setup.
     Aside {
