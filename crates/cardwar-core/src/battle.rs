@@ -77,11 +77,7 @@ impl CardWar {
         let s = p.index();
         match self.public.battle.open[s] {
             Open::None => 0,
-            Open::Soldier => self.public.sides[s]
-                .line
-                .slots()
-                .first()
-                .map_or(0, |v| v.health),
+            Open::Soldier => self.public.sides[s].line.front_health(),
             Open::Guard(g) => self.public.sides[s].guards[g.index()],
         }
     }
@@ -141,13 +137,14 @@ impl CardWar {
         let a = self.public.battle.attacker;
         let d = a.opponent();
         let attack_die = self.public.battle.attack_die;
-        let total = |g: &Self, p: PlayerId, die: u8| {
-            g.health(p) as u16
-                + g.effective_die(p, die)
-                + g.public.battle.pending[p.index()].add as u16
+        // Each card's health is read once and handed to `win`: nothing
+        // changes it before then.
+        let (ha, hd) = (self.health(a), self.health(d));
+        let total = |g: &Self, p: PlayerId, health: u8, die: u8| {
+            health as u16 + g.effective_die(p, die) + g.public.battle.pending[p.index()].add as u16
         };
-        let ta = total(self, a, attack_die);
-        let td = total(self, d, defence_die);
+        let ta = total(self, a, ha, attack_die);
+        let td = total(self, d, hd, defence_die);
         let b = &mut self.public.battle;
         b.last_fight = Some(FightReport {
             attack_die,
@@ -165,10 +162,10 @@ impl CardWar {
         // The winner is settled first so that its health is right even when
         // the loser is the joker and the game ends.
         if ta > td {
-            self.win(a, ta - td);
+            self.win(a, ha, ta - td);
             self.kill_open(d);
         } else if td > ta {
-            self.win(d, td - ta);
+            self.win(d, hd, td - ta);
             self.kill_open(a);
         } else {
             self.kill_open(a);
@@ -176,15 +173,14 @@ impl CardWar {
         }
     }
 
-    pub(crate) fn win(&mut self, p: PlayerId, diff: u16) {
-        let h = self.health(p);
+    /// `p`'s open card, at health `h`, won the fight by `diff`.
+    pub(crate) fn win(&mut self, p: PlayerId, h: u8, diff: u16) {
         let diff = diff.min(u8::MAX as u16) as u8;
-        let new = if self.rules.cap_winner_health {
+        let mut new = if self.rules.cap_winner_health {
             diff.min(h)
         } else {
             diff
         };
-        self.set_health(p, new);
         let s = p.index();
         let kills = self.public.battle.fighter[s].kills.saturating_add(1);
         self.public.battle.fighter[s].kills = kills;
@@ -197,13 +193,17 @@ impl CardWar {
         if bonus && (!is_guard || self.rules.guards_earn_bonus) {
             let full = self.full_health(p);
             if new < full {
-                self.set_health(p, full);
+                new = full;
             } else {
                 let f = &mut self.public.battle.fighter[s];
                 f.doubled = f.doubled.saturating_add(1);
             }
         }
-        self.health_one(p);
+        self.set_health(p, new);
+        // The health-1 rule can only apply at health 1.
+        if new == 1 {
+            self.health_one(p);
+        }
     }
 
     /// The health-1 rule: a soldier at 1 gives its point to the next card

@@ -173,26 +173,6 @@ impl CardSet {
         Some(Soldier(8 * byte as u8 + within))
     }
 
-    /// Writes `make(card)` for each card, in id order, to the front of
-    /// `out` and returns how many; the entries past that are scratch.
-    ///
-    /// A byte of the set at a time, the table gives the positions of its
-    /// cards and all eight entries are written whether used or not: a fixed
-    /// amount of work with no branch on the (random) set.
-    pub(crate) fn write_each<T>(self, out: &mut [T; 32], make: impl Fn(Soldier) -> T) -> usize {
-        let mut k = 0;
-        for (i, byte) in self.0.to_le_bytes()[..SOLDIERS / 8].iter().enumerate() {
-            let row = &SELECT_IN_BYTE[*byte as usize];
-            // `k` is at most 16 here, so the eight entries fit.
-            let dst = &mut out[k % 32..][..8];
-            for (d, &bit) in dst.iter_mut().zip(row) {
-                *d = make(Soldier(8 * i as u8 + bit));
-            }
-            k += row[COUNT] as usize;
-        }
-        k
-    }
-
     /// The cards in id order.
     pub fn iter(self) -> Cards {
         Cards(self.0)
@@ -203,7 +183,7 @@ impl CardSet {
 const COUNT: usize = 8;
 
 /// Number of set bits of `byte`.
-fn byte_count(byte: u8) -> u8 {
+pub(crate) fn byte_count(byte: u8) -> u8 {
     SELECT_IN_BYTE[byte as usize][COUNT]
 }
 

@@ -7,6 +7,7 @@ use game_traits::PlayerId;
 
 use crate::action::Action;
 use crate::card::{CardSet, Soldier};
+use crate::listing::{DRAWS, PLACES};
 use crate::prayer::Prayer;
 use crate::rules::Rules;
 use crate::state::{Battle, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
@@ -19,18 +20,6 @@ pub(crate) fn guard_die_weight(k: u8) -> u32 {
 /// Probability weight (out of 36) of 2d6 summing to `s`.
 pub(crate) fn two_dice_weight(s: u8) -> u32 {
     6 - (s as i32 - 7).unsigned_abs()
-}
-
-/// Appends `make(card)` for each card of `set` in id order: the vector is
-/// padded with room for any set, the actions written in place without a
-/// branch on the set ([`CardSet::write_each`]) and the surplus cut off.
-fn push_cards(out: &mut Vec<Action>, set: CardSet, make: impl Fn(Soldier) -> Action) {
-    let start = out.len();
-    out.resize(start + 32, Action::Place(Soldier::default()));
-    if let Ok(room) = <&mut [Action; 32]>::try_from(&mut out[start..]) {
-        let n = set.write_each(room, make);
-        out.truncate(start + n);
-    }
 }
 
 impl CardWar {
@@ -94,7 +83,7 @@ impl CardWar {
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.public.phase {
-            Phase::Aside { colour, .. } => push_cards(out, self.hid(colour).hand, Action::Draw),
+            Phase::Aside { colour, .. } => DRAWS.push(out, self.hid(colour).hand),
             Phase::Initiative { first_die } => {
                 out.extend((1..=6).filter(|&d| d != first_die).map(Action::Die))
             }
@@ -102,10 +91,10 @@ impl CardWar {
                 out.extend((2..=12).map(Action::Dice))
             }
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                push_cards(out, self.hid(player).pile, Action::Draw)
+                DRAWS.push(out, self.hid(player).pile)
             }
             Phase::Lay { player, kind, .. } => {
-                push_cards(out, self.hid(player).hand, Action::Place);
+                PLACES.push(out, self.hid(player).hand);
                 if kind == LayKind::FreeAttack {
                     out.push(Action::EndLine);
                 }

@@ -38,6 +38,7 @@ mod engine;
 mod error;
 mod game;
 mod line;
+mod listing;
 mod observation;
 mod prayer;
 mod render;

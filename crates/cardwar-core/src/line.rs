@@ -52,6 +52,12 @@ impl LineView {
         &self.slots[..self.len()]
     }
 
+    /// Health of the first slot: 0 when the line is empty, since unused
+    /// slots are blank (a well-formed line; deserialising checks it).
+    pub(crate) fn front_health(&self) -> u8 {
+        self.slots[0].health
+    }
+
     pub(crate) fn slot_mut(&mut self, i: usize) -> Option<&mut SlotView> {
         self.slots[..self.len as usize].get_mut(i)
     }
