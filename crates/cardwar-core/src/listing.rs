@@ -50,10 +50,18 @@ impl ByteRows {
 
     /// Appends the actions on the cards of `set`, in id order.
     pub(crate) fn push(&self, out: &mut Vec<Action>, set: CardSet) {
+        // Room for three whole rows first (one capacity check and a block
+        // fill), then each row copied in at the end of the previous one's
+        // cards, then the junk cut off.
+        let start = out.len();
+        out.resize(start + 8 * BYTES, Action::Place(Soldier::default()));
+        let mut end = start;
         for (row, byte) in self.0.iter().zip(set.bits().to_le_bytes()) {
-            let end = out.len() + byte_count(byte) as usize;
-            out.extend_from_slice(&row[byte as usize]);
-            out.truncate(end);
+            if let Some(room) = out.get_mut(end..end + 8) {
+                room.copy_from_slice(&row[byte as usize]);
+            }
+            end += byte_count(byte) as usize;
         }
+        out.truncate(end);
     }
 }
