@@ -116,11 +116,11 @@ impl CardWar {
         let b = &self.public.battle;
         let s = p.index();
         let doublings = (b.fighter[s].doubled as u32 + b.pending[s].doubled as u32).min(8);
-        let mut v = (die as u16) << doublings;
-        if b.fighter[s].halved {
-            v = self.halve(v);
-        }
-        v
+        let v = (die as u16) << doublings;
+        // `halve` without a branch on the (unpredictable) grenade flag:
+        // halving rounded up is adding one before the shift.
+        let halved = b.fighter[s].halved;
+        (v + (halved && self.rules.grenade_rounds_up) as u16) >> halved as u16
     }
 
     /// The fight of the open cards, given the defender's die, and what

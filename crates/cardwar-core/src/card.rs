@@ -152,16 +152,18 @@ impl CardSet {
     pub fn nth(self, n: usize) -> Option<Soldier> {
         // The soldiers span three bytes. Which byte holds the card is found
         // by comparisons rather than branches (`n` is random, so branches on
-        // it mispredict), then a table gives the card within the byte.
-        let b = (self.0 & Self::ALL.0).to_le_bytes();
-        let c0 = byte_count(b[0]);
-        let c01 = c0 + byte_count(b[1]);
-        if n >= (c01 + byte_count(b[2])) as usize {
+        // it mispredict), then a table gives the card within the byte. The
+        // bytes are taken by shifts: indexing a byte array would go through
+        // memory and stall on the store just made.
+        let bits = self.0 & Self::ALL.0;
+        let c0 = byte_count(bits as u8);
+        let c01 = c0 + byte_count((bits >> 8) as u8);
+        if n >= (c01 + byte_count((bits >> 16) as u8)) as usize {
             return None;
         }
         let n = n as u8;
         let (past0, past1) = (n >= c0, n >= c01);
-        let byte = past0 as usize + past1 as usize;
+        let shift = 8 * (past0 as u32 + past1 as u32);
         let skipped = if past1 {
             c01
         } else if past0 {
@@ -169,8 +171,9 @@ impl CardSet {
         } else {
             0
         };
-        let within = SELECT_IN_BYTE[b[byte] as usize][(n - skipped) as usize % COUNT];
-        Some(Soldier(8 * byte as u8 + within))
+        let byte = (bits >> shift) as u8;
+        let within = SELECT_IN_BYTE[byte as usize][(n - skipped) as usize % COUNT];
+        Some(Soldier(shift as u8 + within))
     }
 
     /// The cards in id order.

@@ -22,6 +22,18 @@ pub(crate) fn two_dice_weight(s: u8) -> u32 {
     6 - (s as i32 - 7).unsigned_abs()
 }
 
+/// A card drawn uniformly from `set`. Out of line so that the dice, the
+/// commoner chance events, are sampled by a function with fewer registers
+/// to save.
+#[inline(never)]
+fn uniform_card<R: rand::Rng + ?Sized>(set: CardSet, rng: &mut R) -> Option<Action> {
+    if set.is_empty() {
+        None
+    } else {
+        set.nth(rng.random_range(0..set.len())).map(Action::Draw)
+    }
+}
+
 impl CardWar {
     pub(crate) fn start(rules: Rules) -> Self {
         let mut game = CardWar {
@@ -153,13 +165,6 @@ impl CardWar {
 
     /// Draws a chance outcome without allocating.
     pub(crate) fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        let uniform_card = |set: CardSet, rng: &mut R| {
-            if set.is_empty() {
-                None
-            } else {
-                set.nth(rng.random_range(0..set.len())).map(Action::Draw)
-            }
-        };
         match self.public.phase {
             Phase::Aside { colour, .. } => uniform_card(self.hid(colour).hand, rng),
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {

@@ -93,6 +93,9 @@ pub enum Phase {
 
 /// Which card of a side is fighting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+// An explicit tag byte, not one folded into the guard's spare values: every
+// fight reads it several times (see `Phase`).
+#[repr(u8)]
 pub enum Open {
     /// None yet: the next one is revealed before the fight.
     #[default]
