@@ -42,7 +42,7 @@ fn parse_args() -> Result<Args, String> {
             BotSpec::Ismcts(None),
             BotSpec::Heuristic,
         ],
-        per_pairing: 4,
+        per_pairing: 6,
         seed: 1,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         records: None,

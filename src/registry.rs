@@ -224,7 +224,13 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     {
         use crate::cardwar::{CardWar, Rules};
         use crate::heuristics::cardwar::CardWarHeuristic;
+        // Mostly dice: the choices differ little under random playouts,
+        // so ISMCTS needs more iterations to tell them apart (cheap here).
         let knowledge = GameKnowledge {
+            defaults: SearchDefaults {
+                ismcts_iterations: 1000,
+                ..SearchDefaults::default()
+            },
             heuristic: Some(|| Box::new(CardWarHeuristic)),
             ..GameKnowledge::default()
         };
