@@ -90,12 +90,26 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
     match p.phase {
         Phase::Aside { colour, left } => {
             seat(colour)?;
+            // P0 puts aside first, then P1 all of his: the piles say how far
+            // setup is, so the cards still to put aside are all there.
+            let (p0_pile, p1_pile) = if colour == PlayerId::P0 {
+                (rules.aside.checked_sub(left), Some(0))
+            } else {
+                (Some(rules.aside), rules.aside.checked_sub(left))
+            };
             ensure(
-                p.round == 0 && left >= 1 && left <= side(colour).hand,
+                p.round == 0
+                    && left >= 1
+                    && left <= side(colour).hand
+                    && p0_pile == Some(side(PlayerId::P0).pile)
+                    && p1_pile == Some(side(PlayerId::P1).pile),
                 "bad aside phase",
             )
         }
-        Phase::Initiative { first_die } => ensure(p.round == 0 && first_die <= 6, "bad initiative"),
+        Phase::Initiative { first_die } => ensure(
+            p.round == 0 && first_die <= 6 && p.sides.iter().all(|s| s.pile == rules.aside),
+            "bad initiative",
+        ),
         Phase::DrawRoll { player } => {
             seat(player)?;
             ensure(p.round >= 2, "draws start in round 2")

@@ -177,6 +177,35 @@ fn tampered_states_are_refused() {
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
 }
 
+#[test]
+fn setup_with_too_few_cards_left_to_put_aside_is_refused() {
+    // Found by the conformance kit: a setup state whose counts promise more
+    // cards to put aside than a hand holds could be loaded, then stalled.
+    let rules = Rules {
+        aside: 20,
+        ..Rules::default()
+    };
+    let mut g = CardWar::new(&rules).unwrap();
+    let mut rng = GameRng::seed_from_u64(3);
+    for _ in 0..18 {
+        let a = g.sample_chance(&mut rng).unwrap();
+        act(&mut g, a);
+    }
+    let json = serde_json::to_value(&g).unwrap();
+    assert!(serde_json::from_value::<CardWar>(json.clone()).is_ok());
+    // P1 seems to have started already although P0 has two to go.
+    let mut bad = json.clone();
+    bad["public"]["sides"][1]["pile"] = serde_json::json!(18);
+    bad["public"]["sides"][1]["hand"] = serde_json::json!(6);
+    bad["hidden"][1]["hand"] = serde_json::json!(0x3f);
+    bad["hidden"][1]["pile"] = serde_json::json!(0xff_ffc0);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+    // P0's pile and the cards he has left to put aside exceed the rule.
+    let mut bad = json;
+    bad["public"]["phase"]["Aside"]["left"] = serde_json::json!(4);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+}
+
 /// States in the middle of random games, as JSON.
 fn snapshots() -> &'static [String] {
     static SNAPS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
