@@ -95,22 +95,6 @@ impl Game for CardWar {
         self.public.outcome
     }
 
-    fn returns(&self, player: PlayerId) -> f64 {
-        match self.public.outcome {
-            Some(Outcome::Win(w)) if w == player => 1.0,
-            Some(Outcome::Win(_)) => -1.0,
-            _ => 0.0,
-        }
-    }
-
-    fn return_bounds(_: &Rules) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
-
-    fn returns_sum(_: &Rules) -> f64 {
-        0.0
-    }
-
     fn move_count(&self) -> u32 {
         self.public.moves
     }
