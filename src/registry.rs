@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use game_traits::{play_match, Agent, Game, Outcome};
 
-use crate::bots::{build_agent, BotSpec, Delegate, GameKnowledge, SearchDefaults};
+use crate::bots::{build_agent, BotSpec, GameKnowledge};
 use crate::play::{play_session, PlayOptions, SessionEnd};
 use crate::replay::{replay_record, View};
 
@@ -193,6 +193,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     }
     #[cfg(feature = "stratego")]
     {
+        use crate::bots::{Delegate, SearchDefaults};
         use crate::heuristics::stratego::{in_setup, material_evaluation, StrategoHeuristic};
         use crate::stratego::{Rules, Stratego};
         for (name, rules) in [
@@ -222,6 +223,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     }
     #[cfg(feature = "cardwar")]
     {
+        use crate::bots::SearchDefaults;
         use crate::cardwar::{CardWar, Rules};
         use crate::heuristics::cardwar::CardWarHeuristic;
         // Mostly dice: the choices differ little under random playouts,

@@ -1,7 +1,8 @@
 //! The per-game heuristic bots keep their promises at every decision of
 //! many games, and beat random play.
+#![cfg(any(feature = "battleline", feature = "cardwar", feature = "stratego"))]
 
-use game_traits::{play_match, Agent, Game, GameRng, Outcome, PlayerId, RandomAgent};
+use game_traits::{play_match, Agent, Game, GameRng, Outcome, RandomAgent};
 use tabletop_rules::bots::BotSpec;
 use tabletop_rules::registry::tables;
 
@@ -87,6 +88,7 @@ fn heuristic_bots_win_more_than_they_lose_against_random() {
 #[cfg(feature = "stratego")]
 mod stratego {
     use super::*;
+    use game_traits::PlayerId;
     use tabletop_rules::heuristics::stratego::{material_evaluation, StrategoHeuristic};
     use tabletop_rules::stratego::{Action, Fight, ObsCell, Observation, Rules, Stratego};
 

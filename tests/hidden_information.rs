@@ -1,6 +1,7 @@
 //! The search bots see only their observation, in every real game: run on
 //! the true state's observation and on that of another state the player
 //! cannot tell from it, with the same seed, they search identically.
+#![cfg(any(feature = "battleline", feature = "cardwar", feature = "stratego"))]
 
 use game_agents::{Budget, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig};
 use game_traits::{Agent, Game, GameRng, RandomAgent, Turn};

@@ -9,12 +9,14 @@ pub mod cardwar;
 #[cfg(feature = "stratego")]
 pub mod stratego;
 
-use game_traits::chance::uniform_index;
-use game_traits::GameRng;
+#[cfg(any(feature = "battleline", feature = "cardwar", feature = "stratego"))]
+use game_traits::{chance::uniform_index, GameRng};
+#[cfg(any(feature = "battleline", feature = "cardwar", feature = "stratego"))]
 use rand::Rng;
 
 /// The action of `legal` with the highest `score`, plus a little noise
 /// from `rng` so that equal-looking actions vary between games.
+#[cfg(any(feature = "battleline", feature = "cardwar", feature = "stratego"))]
 pub(crate) fn best_scored<A: Copy>(legal: &[A], rng: &mut GameRng, score: impl Fn(A) -> f64) -> A {
     let mut best = None;
     let mut top = f64::NEG_INFINITY;
