@@ -152,6 +152,29 @@ impl fmt::Display for Stratego {
 }
 
 /// The board as the viewer sees it, his own pieces at the bottom.
+impl Observation {
+    /// The viewer's pieces still to place, named for a person choosing the
+    /// next `place#k` action.
+    fn pieces_to_place(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.rules.variant;
+        let mut sep = " ";
+        write!(f, "to place:")?;
+        for k in v.kinds() {
+            let placed = self
+                .cells
+                .iter()
+                .filter(|c| matches!(c, ObsCell::Own { kind, .. } if *kind == k))
+                .count();
+            let left = usize::from(v.count(k)).saturating_sub(placed);
+            if left > 0 {
+                write!(f, "{sep}#{} {} x{left}", k.index(), v.name(k))?;
+                sep = ", ";
+            }
+        }
+        writeln!(f)
+    }
+}
+
 impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.rules.variant;
@@ -165,6 +188,9 @@ impl fmt::Display for Observation {
             self.no_attack,
             self.end,
         )?;
+        if self.end.is_none() && self.placed[usize::from(self.viewer & 1)] < 40 {
+            self.pieces_to_place(f)?;
+        }
         grid(f, self.viewer == 1, |sq| match self.cells.get(sq.index()) {
             Some(ObsCell::Lake) => "~~~".into(),
             Some(ObsCell::Own {
