@@ -85,8 +85,27 @@ impl fmt::Display for Soldier {
 
 /// A set of soldiers of one colour, as a bit mask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+// Validated: a bit past the soldiers would list a soldier that cannot exist.
+#[serde(try_from = "u32", into = "u32")]
 pub struct CardSet(u32);
+
+impl TryFrom<u32> for CardSet {
+    type Error = String;
+    fn try_from(bits: u32) -> Result<Self, String> {
+        let set = CardSet(bits);
+        if set.is_valid() {
+            Ok(set)
+        } else {
+            Err(format!("card set {bits:#x} has bits past the 24 soldiers"))
+        }
+    }
+}
+
+impl From<CardSet> for u32 {
+    fn from(set: CardSet) -> u32 {
+        set.0
+    }
+}
 
 impl CardSet {
     /// No card.

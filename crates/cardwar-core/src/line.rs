@@ -22,9 +22,33 @@ pub struct SlotView {
 
 /// The public view of a line: slot 0 fights first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+// Validated: a length past the slots would make `slots()` index out of range.
+#[serde(try_from = "RawLineView")]
 pub struct LineView {
     len: u8,
     slots: [SlotView; LINE_CAP],
+}
+
+/// The unchecked shape of [`LineView`].
+#[derive(Deserialize)]
+struct RawLineView {
+    len: u8,
+    slots: [SlotView; LINE_CAP],
+}
+
+impl TryFrom<RawLineView> for LineView {
+    type Error = &'static str;
+    fn try_from(raw: RawLineView) -> Result<Self, &'static str> {
+        let line = LineView {
+            len: raw.len,
+            slots: raw.slots,
+        };
+        if line.is_well_formed() {
+            Ok(line)
+        } else {
+            Err("malformed line")
+        }
+    }
 }
 
 impl Default for LineView {

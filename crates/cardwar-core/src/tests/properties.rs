@@ -271,10 +271,13 @@ proptest! {
     }
 
     #[test]
-    fn len_counts_every_bit(bits in any::<u32>()) {
-        // A bare set from outside may carry bits past the soldiers.
-        let set: CardSet = serde_json::from_str(&bits.to_string()).unwrap();
-        prop_assert_eq!(set.len(), bits.count_ones() as usize);
+    fn len_counts_every_bit(bits in 0u32..(1 << 25)) {
+        // A set from outside is refused if it carries bits past the
+        // soldiers; any other set counts every bit.
+        match serde_json::from_str::<CardSet>(&bits.to_string()) {
+            Ok(set) => prop_assert_eq!(set.len(), bits.count_ones() as usize),
+            Err(_) => prop_assert!(bits >= 1 << 24),
+        }
     }
 
     #[test]
@@ -409,4 +412,30 @@ fn sampler_matches_listed_probabilities() {
     .unwrap();
     act(&mut g, Action::Die(4));
     assert_sampler_matches(&g, 30_000, 5);
+}
+
+#[test]
+fn tampered_line_view_is_refused_not_a_panic() {
+    // `LineView` is public and deserialisable on its own: a length past
+    // the slots must be refused, or `slots()` would index out of range.
+    let json = serde_json::to_value(crate::LineView::default()).unwrap();
+    let mut bad = json.clone();
+    bad["len"] = serde_json::json!(200);
+    let parsed = serde_json::from_value::<crate::LineView>(bad);
+    assert!(parsed.is_err(), "a line of 200 cards was accepted");
+    let mut bad = json;
+    bad["len"] = serde_json::json!(1);
+    bad["slots"][3]["health"] = serde_json::json!(5);
+    assert!(serde_json::from_value::<crate::LineView>(bad).is_err());
+}
+
+#[test]
+fn tampered_card_set_is_refused() {
+    // A set with a bit past the 24 soldiers would list soldiers that
+    // cannot exist (and whose action ids collide with other actions).
+    assert!(serde_json::from_str::<CardSet>("16777216").is_err());
+    assert_eq!(
+        serde_json::from_str::<CardSet>("16777215").unwrap(),
+        CardSet::ALL
+    );
 }
