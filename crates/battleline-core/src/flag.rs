@@ -89,6 +89,9 @@ pub enum FlagError {
     /// Fog or Mud is already there.
     #[error("the environment card is already there")]
     EnvironmentTaken,
+    /// A flag has sides for two players only.
+    #[error("no side for seat {0:?}")]
+    NoSuchSeat(PlayerId),
 }
 
 /// One player's cards at a flag, in the order played.
@@ -308,6 +311,10 @@ impl Flag {
     /// Puts `card` into a free slot on `player`'s side. Completing the side
     /// records who completed first.
     pub fn place(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
+        // A third seat would alias a side but record itself as completing.
+        if player.index() > 1 {
+            return Err(FlagError::NoSuchSeat(player));
+        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
@@ -330,6 +337,9 @@ impl Flag {
     /// Takes `card` from `player`'s side (Redeploy, Deserter, Traitor): the
     /// side is incomplete again, and completing it again counts anew.
     pub fn take(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
+        if player.index() > 1 {
+            return Err(FlagError::NoSuchSeat(player));
+        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }

@@ -1,7 +1,7 @@
 //! What one player may know, and determinisation.
 
-use game_traits::PlayerId;
-use rand::Rng;
+use game_traits::{GameRng, PlayerId};
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Deck, Tactic};
@@ -14,6 +14,7 @@ use crate::state::{opp, BattleLine, Table, Top};
 /// cards of the other hand each player knows (cards one drew from the
 /// other's Scout returns).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawObservation")]
 pub struct Observation {
     rules: Rules,
     viewer: PlayerId,
@@ -24,6 +25,40 @@ pub struct Observation {
     top_lens: [u8; 2],
     tops: [Top; 2],
     revealed: [CardSet; 2],
+}
+
+#[derive(Deserialize)]
+struct RawObservation {
+    rules: Rules,
+    viewer: PlayerId,
+    table: Table,
+    hand: CardSet,
+    opponent_hand: u8,
+    pools: [u8; 2],
+    top_lens: [u8; 2],
+    tops: [Top; 2],
+    revealed: [CardSet; 2],
+}
+
+impl TryFrom<RawObservation> for Observation {
+    type Error = BattleLineError;
+    /// An observation is consistent exactly when some full state gives it,
+    /// which is what determinisation builds and checks.
+    fn try_from(r: RawObservation) -> Result<Self, BattleLineError> {
+        let o = Observation {
+            rules: r.rules,
+            viewer: r.viewer,
+            table: r.table,
+            hand: r.hand,
+            opponent_hand: r.opponent_hand,
+            pools: r.pools,
+            top_lens: r.top_lens,
+            tops: r.tops,
+            revealed: r.revealed,
+        };
+        o.determinize(&mut GameRng::seed_from_u64(0))?;
+        Ok(o)
+    }
 }
 
 impl Observation {
@@ -74,7 +109,7 @@ impl Observation {
 
     /// Cards left in `deck`.
     pub fn deck_len(&self, deck: Deck) -> usize {
-        (self.pools[deck.index()] + self.top_lens[deck.index()]) as usize
+        self.pools[deck.index()] as usize + self.top_lens[deck.index()] as usize
     }
 
     /// The rules.

@@ -107,9 +107,10 @@ impl Series {
         }
         let score = Series::score(game)?;
         for (total, p) in self.points.iter_mut().zip(score.points) {
-            *total += p;
+            // Totals come from the caller (or a loaded series): never overflow.
+            *total = total.saturating_add(p);
         }
-        self.games += 1;
+        self.games = self.games.saturating_add(1);
         let next = score.winner.unwrap_or(PlayerId::new(
             1 - (self.rules.first_player.index() & 1) as u8,
         ));

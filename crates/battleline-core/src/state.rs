@@ -335,8 +335,18 @@ impl BattleLine {
             }
         }
         let [a, b] = t.tactics_played;
-        if a > 10 || b > 10 || a + b > 10 || a.abs_diff(b) > 1 {
+        // Every tactics card out of the hands and the decks was played by someone.
+        let unplayed = self.hands[0]
+            .union(self.hands[1])
+            .union(self.pools[Deck::Tactics.index()])
+            .union(self.tops[Deck::Tactics.index()].cards().collect())
+            .intersection(CardSet::ALL_TACTICS)
+            .len();
+        if a > 10 || b > 10 || (a + b) as usize + unplayed != 10 || a.abs_diff(b) > 1 {
             return Err("tactics counts");
+        }
+        if t.moves > MAX_GAME_LENGTH {
+            return Err("move counter beyond any game");
         }
         if t.draws_due > 3
             || t.returns_due > 2

@@ -2,8 +2,8 @@
 //! refused action leaves the state as it was.
 
 use battleline_core::{
-    check_claim, formation_strength, Action, BattleLine, Card, CardSet, Environment, Flag,
-    FormationOrder, Rules, ACTION_SPACE,
+    check_claim, formation_strength, Action, BattleLine, Card, CardSet, Colour, Deck, Environment,
+    Flag, FormationOrder, Observation, Rules, Series, ACTION_SPACE,
 };
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use proptest::prelude::*;
@@ -58,4 +58,96 @@ proptest! {
             let _ = check_claim(&flag, p, CardSet::ALL_TROOPS, &Rules::default());
         }
     }
+}
+
+/// A state just after the deal (Red 1-7 to P0, Blue 1-7 to P1), as JSON.
+fn dealt_json() -> (BattleLine, String) {
+    let mut s = BattleLine::new(&Rules::default()).unwrap();
+    for v in 1..=7 {
+        s.apply(Action::Deal(Card::troop(Colour::Red, v).unwrap()))
+            .unwrap();
+        s.apply(Action::Deal(Card::troop(Colour::Blue, v).unwrap()))
+            .unwrap();
+    }
+    let json = serde_json::to_string(&s).unwrap();
+    (s, json)
+}
+
+#[test]
+fn tampered_observation_json_never_panics() {
+    let (s, _) = dealt_json();
+    let json = serde_json::to_string(&s.observation(PlayerId::P0)).unwrap();
+    assert!(json.contains("\"pools\":[46,10]") && json.contains("\"top_lens\":[0,0]"));
+    let bad = json
+        .replace("\"pools\":[46,10]", "\"pools\":[200,200]")
+        .replace("\"top_lens\":[0,0]", "\"top_lens\":[200,200]");
+    let got = std::panic::catch_unwind(|| {
+        serde_json::from_str::<Observation>(&bad).map(|o| (o.to_string(), o.deck_len(Deck::Troop)))
+    });
+    assert!(
+        matches!(got, Ok(Err(_))),
+        "a tampered observation must be refused"
+    );
+    // Neither may a view that contradicts itself (the viewer holds a card on the table).
+    let bad = json.replace("\"hand\":127", "\"hand\":255");
+    assert!(serde_json::from_str::<Observation>(&bad).is_err());
+    let o: Observation = serde_json::from_str(&json).unwrap();
+    assert_eq!(o, s.observation(PlayerId::P0));
+}
+
+#[test]
+fn tampered_move_counter_is_refused() {
+    let (_, json) = dealt_json();
+    let bad = json.replace("\"moves\":0", "\"moves\":4294967295");
+    assert_ne!(bad, json);
+    let got = std::panic::catch_unwind(|| {
+        if let Ok(mut s) = serde_json::from_str::<BattleLine>(&bad) {
+            let mut legal = Vec::new();
+            s.legal_actions(&mut legal);
+            let _ = s.apply(legal[0]);
+            return false;
+        }
+        true
+    });
+    assert!(
+        matches!(got, Ok(true)),
+        "a move counter beyond any game must be refused"
+    );
+}
+
+#[test]
+fn tampered_tactics_counts_are_refused() {
+    let (_, json) = dealt_json();
+    let bad = json.replace("\"tactics_played\":[0,0]", "\"tactics_played\":[1,1]");
+    assert_ne!(bad, json);
+    assert!(serde_json::from_str::<BattleLine>(&bad).is_err());
+}
+
+#[test]
+fn flag_refuses_a_seat_beyond_two_players() {
+    let mut f = Flag::new();
+    let red = |v| Card::troop(Colour::Red, v).unwrap();
+    for v in 1..=3 {
+        assert!(f.place(PlayerId::new(2), red(v)).is_err());
+    }
+    assert_eq!(f, Flag::new());
+    f.place(PlayerId::P0, red(1)).unwrap();
+    assert!(f.take(PlayerId::new(2), red(1)).is_err());
+    let json = serde_json::to_string(&f).unwrap();
+    assert_eq!(serde_json::from_str::<Flag>(&json).unwrap(), f);
+}
+
+#[test]
+fn series_with_huge_totals_never_panics() {
+    let series = Series::new(Rules::default());
+    let json = serde_json::to_string(&series).unwrap();
+    let bad = json.replace("\"points\":[0,0]", "\"points\":[4294967295,4294967295]");
+    assert_ne!(bad, json);
+    let mut series: Series = serde_json::from_str(&bad).unwrap();
+    let (mut a, mut b) = (game_traits::RandomAgent, game_traits::RandomAgent);
+    let (game, _) =
+        game_traits::play_match::<BattleLine>(&series.next_rules(), 1, &mut [&mut a, &mut b])
+            .unwrap();
+    let got = std::panic::catch_unwind(move || series.record(&game).map(|_| series.points()));
+    assert!(matches!(got, Ok(Ok(_))), "recording must not overflow");
 }
