@@ -348,6 +348,24 @@ impl BattleLine {
         if t.moves > MAX_GAME_LENGTH {
             return Err("move counter beyond any game");
         }
+        for p in [PlayerId::P0, PlayerId::P1] {
+            // Leaders never change sides (Traitor takes troops only), so a
+            // Leader on a side was played by that player, and the limit
+            // leaves at most one there.
+            let leaders: usize = t
+                .flags
+                .iter()
+                .map(|f| {
+                    f.side(p)
+                        .iter()
+                        .filter(|c| c.as_tactic().is_some_and(Tactic::is_leader))
+                        .count()
+                })
+                .sum();
+            if leaders > 1 || (leaders == 1 && !t.leaders_played[p.index()]) {
+                return Err("Leaders on the table contradict the Leader record");
+            }
+        }
         if t.draws_due > 3
             || t.returns_due > 2
             || t.drawn > 3
@@ -382,7 +400,9 @@ impl BattleLine {
             }
             Phase::Deal(d) => self.pools[d.index()].is_empty() || t.draws_due == 0,
             Phase::Return => {
-                t.returns_due == 0 || self.hands[t.player.index()].len() < t.returns_due as usize
+                t.returns_due == 0
+                    || t.scout_by != Some(t.player)
+                    || self.hands[t.player.index()].len() < t.returns_due as usize
             }
             _ => false,
         };

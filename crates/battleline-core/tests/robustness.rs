@@ -3,7 +3,7 @@
 
 use battleline_core::{
     check_claim, formation_strength, Action, BattleLine, Card, CardSet, Colour, Deck, Environment,
-    Flag, FormationOrder, Observation, Rules, Series, ACTION_SPACE,
+    Flag, FormationOrder, Observation, Phase, Rules, Series, Tactic, ACTION_SPACE,
 };
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use proptest::prelude::*;
@@ -150,4 +150,61 @@ fn series_with_huge_totals_never_panics() {
             .unwrap();
     let got = std::panic::catch_unwind(move || series.record(&game).map(|_| series.points()));
     assert!(matches!(got, Ok(Ok(_))), "recording must not overflow");
+}
+
+/// A state of a random game where `pred` holds, with its JSON.
+fn find_state(pred: impl Fn(&BattleLine) -> bool) -> (BattleLine, String) {
+    for seed in 0..200 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut s = BattleLine::new(&Rules::default()).unwrap();
+        let mut legal = Vec::new();
+        while !s.is_terminal() {
+            if pred(&s) {
+                let json = serde_json::to_string(&s).unwrap();
+                return (s, json);
+            }
+            let a = match s.turn() {
+                Turn::Chance => s.sample_chance(&mut rng).unwrap(),
+                _ => {
+                    s.legal_actions(&mut legal);
+                    legal[rng.random_range(0..legal.len())]
+                }
+            };
+            s.apply(a).unwrap();
+        }
+    }
+    panic!("no such state in 200 random games");
+}
+
+#[test]
+fn tampered_leader_record_is_refused() {
+    let leader = |s: &BattleLine, p: PlayerId| {
+        s.table().flags().iter().any(|f| {
+            f.side(p)
+                .iter()
+                .any(|c| c.as_tactic().is_some_and(Tactic::is_leader))
+        })
+    };
+    let (_, json) = find_state(|s| leader(s, PlayerId::P0) && !leader(s, PlayerId::P1));
+    // P0's Leader is on the table: forgetting that he played one would let
+    // him play the second.
+    let bad = json.replace("\"leaders_played\":[true,", "\"leaders_played\":[false,");
+    assert_ne!(bad, json);
+    assert!(serde_json::from_str::<BattleLine>(&bad).is_err());
+}
+
+#[test]
+fn tampered_return_phase_without_scout_is_refused() {
+    let (_, json) = find_state(|s| {
+        s.table().phase() == Phase::Claim
+            && s.table().scout_by().is_none()
+            && s.hand(s.table().player()).len() >= 2
+    });
+    // A Return phase no Scout started would put cards on the decks that no
+    // valid state can hold.
+    let bad = json
+        .replace("\"phase\":\"Claim\"", "\"phase\":\"Return\"")
+        .replace("\"returns_due\":0", "\"returns_due\":2");
+    assert_ne!(bad, json);
+    assert!(serde_json::from_str::<BattleLine>(&bad).is_err());
 }
