@@ -178,46 +178,68 @@ impl Stratego {
         }
         // Moved pieces draw among the movable kinds left, then the rest is
         // shuffled: a uniform draw among the assignments that respect "a
-        // moved piece is no mine or flag".
-        for &i in &unknown_moved {
-            let movable = bag.iter().filter(|k| k.is_mobile()).count();
-            if movable == 0 {
-                return Err(bad("more moved opponent pieces than movable ones"));
+        // moved piece is no mine or flag". A draw that contradicts what the
+        // course of the game told everybody (the player to move can move,
+        // some flag can still be captured, or the game ended as it did) is
+        // drawn again: rejection keeps the draw uniform over the consistent
+        // assignments, and the true one always is.
+        let mut refused = None;
+        for _ in 0..DETERMINIZE_TRIES {
+            let mut bag = bag.clone();
+            let mut cells = cells;
+            for &i in &unknown_moved {
+                let movable = bag.iter().filter(|k| k.is_mobile()).count();
+                if movable == 0 {
+                    return Err(bad("more moved opponent pieces than movable ones"));
+                }
+                let nth = rng.random_range(0..movable);
+                let pos = bag
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, k)| k.is_mobile())
+                    .nth(nth)
+                    .map_or(0, |(j, _)| j);
+                let kind = bag.swap_remove(pos);
+                cells[i] = piece_cell(q, kind, true, false);
             }
-            let nth = rng.random_range(0..movable);
-            let pos = bag
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.is_mobile())
-                .nth(nth)
-                .map_or(0, |(j, _)| j);
-            let kind = bag.swap_remove(pos);
-            cells[i] = piece_cell(q, kind, true, false);
+            bag.shuffle(rng);
+            for (&i, &kind) in unknown_still.iter().zip(bag.iter()) {
+                cells[i] = piece_cell(q, kind, false, false);
+            }
+            // Everything checked here holds or fails whatever the draw.
+            let state = Stratego::from_parts_unsettled(crate::repr::StateRepr {
+                rules: obs.rules,
+                cells: cells.to_vec(),
+                placed: obs.placed,
+                to_move: obs.to_move,
+                moves: obs.moves,
+                no_attack: obs.no_attack,
+                lost: obs.lost,
+                series: obs.series,
+                chase: obs.chase.clone(),
+                last_move: obs.last_move,
+                end: obs.end,
+            })
+            .map_err(|e| StrategoError::Observation(e.to_string()))?;
+            if state.observe(v) != *obs {
+                return Err(bad("observation is not reproducible"));
+            }
+            match state.check_outcome() {
+                Ok(()) => return Ok(state),
+                Err(e) => refused = Some(e),
+            }
         }
-        bag.shuffle(rng);
-        for (&i, &kind) in unknown_still.iter().zip(bag.iter()) {
-            cells[i] = piece_cell(q, kind, false, false);
-        }
-        let state = Stratego::from_parts(crate::repr::StateRepr {
-            rules: obs.rules,
-            cells: cells.to_vec(),
-            placed: obs.placed,
-            to_move: obs.to_move,
-            moves: obs.moves,
-            no_attack: obs.no_attack,
-            lost: obs.lost,
-            series: obs.series,
-            chase: obs.chase.clone(),
-            last_move: obs.last_move,
-            end: obs.end,
-        })
-        .map_err(|e| StrategoError::Observation(e.to_string()))?;
-        if state.observe(v) != *obs {
-            return Err(bad("observation is not reproducible"));
-        }
-        Ok(state)
+        Err(StrategoError::Observation(refused.map_or_else(
+            || "no consistent completion found".to_owned(),
+            |e| e.to_string(),
+        )))
     }
 }
+
+/// Draws [`Stratego::determinize_from`] makes before it gives up on an
+/// observation: consistent completions are rarely scarcer than one in a
+/// hundred (a stuck army or walled-in flags at the very end of a game).
+const DETERMINIZE_TRIES: usize = 2000;
 
 fn piece_cell(owner: u8, kind: Kind, moved: bool, revealed: bool) -> u8 {
     PRESENT

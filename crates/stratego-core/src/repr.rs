@@ -8,7 +8,9 @@ use crate::repetition::{Chase, Series, ZOBRIST};
 use crate::rules::Rules;
 use crate::setup::{SetupSquare, SETUP_SQUARES};
 use crate::square::Square;
-use crate::state::{End, LastMove, Stratego, EMPTY, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL};
+use crate::state::{
+    End, EndReason, LastMove, Stratego, EMPTY, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL,
+};
 use crate::variant::Kind;
 
 /// The stored form of `Stratego`: the 100 board cells as bytes
@@ -74,21 +76,69 @@ impl Stratego {
     }
 
     /// [`Stratego::from_parts`]; with `settle_end`, a missing end is worked
-    /// out (a new position whose player to move is stuck) instead of
-    /// refused.
+    /// out (a new position whose player to move is stuck, or, in Czech,
+    /// where nobody can ever capture a flag) instead of refused.
     pub(crate) fn from_parts_with(
         mut r: StateRepr,
         settle_end: bool,
     ) -> Result<Stratego, StrategoError> {
         if settle_end && r.end.is_none() && r.placed == [SETUP_SQUARES as u8; 2] {
-            let mut probe = r.clone();
-            probe.end = Some(End {
-                winner: None,
-                reason: crate::state::EndReason::NoLegalMove,
-            });
-            let s = Stratego::from_parts_with(probe, false)?;
-            r.end = s.check_stuck(s.to_move);
+            let s = Stratego::from_parts_unsettled(r.clone())?;
+            r.end = s.check_stuck(s.to_move).or_else(|| s.check_unreachable());
         }
+        let s = Stratego::from_parts_unsettled(r)?;
+        s.check_outcome()?;
+        Ok(s)
+    }
+
+    /// Whether the end (or its absence) is what the rules say for this
+    /// position. These checks depend on hidden ranks (which pieces can move,
+    /// where the mines and flags stand), so determinisation applies them to
+    /// each sampled completion separately: they are what a player knows
+    /// from the game going on, or from how it ended.
+    pub(crate) fn check_outcome(&self) -> Result<(), StrategoError> {
+        let bad = |why: &str| Err(StrategoError::State(why.to_owned()));
+        if !self.in_play() {
+            return Ok(());
+        }
+        let Some(end) = self.end else {
+            if !self.has_move(self.to_move) {
+                return bad("the player to move has no legal move but the game goes on");
+            }
+            if self.check_unreachable().is_some() {
+                return bad("no flag can ever be captured but the game goes on");
+            }
+            return Ok(());
+        };
+        let flags = [0, 1].map(|p| self.alive[p][Kind::FLAG.index()]);
+        let draw = end.winner.is_none();
+        let ok = match end.reason {
+            EndReason::FlagCaptured => end
+                .winner
+                .is_some_and(|w| flags[w as usize & 1] == 1 && flags[(w as usize & 1) ^ 1] == 0),
+            _ if flags != [1, 1] => false,
+            EndReason::NoLegalMove | EndReason::BothStuck => {
+                self.check_stuck(self.to_move) == Some(end)
+            }
+            EndReason::FlagUnreachable => self.check_unreachable() == Some(end),
+            EndReason::NoAttackLimit => {
+                draw && self
+                    .rules
+                    .no_attack_limit
+                    .is_some_and(|l| self.no_attack >= l)
+            }
+            EndReason::MoveLimit => draw && self.moves >= self.rules.max_moves,
+        };
+        if ok {
+            Ok(())
+        } else {
+            bad("the end of the game does not fit the position")
+        }
+    }
+
+    /// [`Stratego::from_parts`] without [`Stratego::check_outcome`]: every
+    /// invariant that does not depend on hidden ranks.
+    pub(crate) fn from_parts_unsettled(r: StateRepr) -> Result<Stratego, StrategoError> {
         let bad = |why: String| Err(StrategoError::State(why));
         let mut s = Stratego::with_rules(&r.rules)?;
         if r.cells.len() != 100 {
@@ -221,9 +271,6 @@ impl Stratego {
         s.chase = r.chase;
         s.last_move = r.last_move;
         s.end = r.end;
-        if s.end.is_none() && !setup_phase && !s.has_move(s.to_move) {
-            return bad("the player to move has no legal move but the game goes on".into());
-        }
         Ok(s)
     }
 }

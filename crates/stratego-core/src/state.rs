@@ -752,12 +752,10 @@ impl Stratego {
                 reason,
             })
         };
-        if attacked
-            && self.rules.unreachable_flag_draw
-            && !self.can_reach_flag(p)
-            && !self.can_reach_flag(q)
-        {
-            return draw(EndReason::FlagUnreachable);
+        if attacked {
+            if let Some(end) = self.check_unreachable() {
+                return Some(end);
+            }
         }
         if self
             .rules
@@ -786,6 +784,15 @@ impl Stratego {
             (Some(q ^ 1), EndReason::NoLegalMove)
         };
         Some(End { winner, reason })
+    }
+
+    /// The Czech draw when neither side can ever capture the other's flag.
+    pub(crate) fn check_unreachable(&self) -> Option<End> {
+        (self.rules.unreachable_flag_draw && !self.can_reach_flag(0) && !self.can_reach_flag(1))
+            .then_some(End {
+                winner: None,
+                reason: EndReason::FlagUnreachable,
+            })
     }
 
     /// Whether player `a` could ever capture the opponent's flag: some

@@ -243,3 +243,85 @@ fn tampered_states_are_refused() {
     bad["end"] = serde_json::Value::Null;
     assert!(serde_json::from_value::<Stratego>(bad).is_err());
 }
+
+/// The position of `p_stuck_unless`: the second player's only movable piece
+/// is unmoved on e8; his other unknown pieces (flag, mine) stand in corners
+/// walled in by revealed mines. He is to move, so the first player knows
+/// the movable piece stands where it can move.
+fn boxed_corners() -> Stratego {
+    let g = pos(
+        Rules::classic(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("e3", 0, Kind::R1),
+            ("a10", 1, Kind::FLAG),
+            ("b10", 1, Kind::MINE),
+            ("a9", 1, Kind::MINE),
+            ("e8", 1, Kind::R4),
+            ("j10", 1, Kind::MINE),
+            ("i10", 1, Kind::MINE),
+            ("j9", 1, Kind::MINE),
+        ],
+        1,
+    );
+    // Reveal the four wall mines (as fights would have).
+    let mut json = serde_json::to_value(&g).unwrap();
+    for i in [1usize, 10, 8, 19] {
+        let c = json["cells"][i].as_u64().unwrap();
+        json["cells"][i] = serde_json::json!(c | 0x20);
+    }
+    serde_json::from_value(json).unwrap()
+}
+
+#[test]
+fn rule_determinisation_knows_the_player_to_move_can_move() {
+    let g = boxed_corners();
+    let obs = g.observation(PlayerId::P0);
+    for seed in 0..64 {
+        let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(seed))
+            .expect("the true state is one consistent completion");
+        assert_eq!(d.observe(0), obs);
+        assert_eq!(
+            d.piece(common::sq("e8")),
+            Some((1, Kind::R4)),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn tampered_end_of_game_is_refused() {
+    let g = pos(
+        Rules::classic(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("j10", 1, Kind::FLAG),
+            ("e3", 0, Kind::R1),
+            ("e8", 1, Kind::R2),
+        ],
+        0,
+    );
+    let json = serde_json::to_value(&g).unwrap();
+    for end in [
+        serde_json::json!({"winner": 1, "reason": "FlagCaptured"}),
+        serde_json::json!({"winner": null, "reason": "FlagCaptured"}),
+        serde_json::json!({"winner": 1, "reason": "NoLegalMove"}),
+        serde_json::json!({"winner": null, "reason": "BothStuck"}),
+        serde_json::json!({"winner": null, "reason": "FlagUnreachable"}),
+        serde_json::json!({"winner": null, "reason": "NoAttackLimit"}),
+        serde_json::json!({"winner": null, "reason": "MoveLimit"}),
+        serde_json::json!({"winner": 0, "reason": "MoveLimit"}),
+    ] {
+        let mut bad = json.clone();
+        bad["end"] = end.clone();
+        assert!(
+            serde_json::from_value::<Stratego>(bad).is_err(),
+            "{end} accepted"
+        );
+    }
+    // A state after a fight still round-trips.
+    let mut won = g.clone();
+    play(&mut won, &["e3-e4", "e8-e7", "e4-e5", "e7-e6", "e5-e6"]);
+    let back: Stratego = serde_json::from_str(&serde_json::to_string(&won).unwrap()).unwrap();
+    assert_eq!(back, won);
+}

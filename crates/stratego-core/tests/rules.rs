@@ -953,6 +953,27 @@ fn rule_czech_draw_when_no_flag_can_ever_be_captured() {
     assert_eq!(g.outcome(), None, "not a rule of the classic game");
 }
 
+#[test]
+fn rule_czech_position_where_no_flag_can_be_captured_is_drawn_at_once() {
+    // Both flags walled in by their own mines and no Minér on the board:
+    // a position set up like this is over before any fight.
+    let pieces = [
+        ("a1", 0, Kind::FLAG),
+        ("a2", 0, Kind::MINE),
+        ("b1", 0, Kind::MINE),
+        ("e3", 0, Kind::R3),
+        ("j10", 1, Kind::FLAG),
+        ("i10", 1, Kind::MINE),
+        ("j9", 1, Kind::MINE),
+        ("e8", 1, Kind::R3),
+    ];
+    let g = pos(Rules::czech(), &pieces, 0);
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+    assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagUnreachable));
+    let g = pos(Rules::classic(), &pieces, 0);
+    assert_eq!(g.outcome(), None, "not a rule of the classic game");
+}
+
 fn cycle_moves(n: usize) -> Vec<&'static str> {
     let p0 = ["e2-e3", "e3-f3", "f3-f2", "f2-e2"];
     let p1 = ["e9-e8", "e8-f8", "f8-f9", "f9-e9"];
