@@ -677,3 +677,167 @@ fn rule_deserter_reopens_a_completed_side_and_its_completion_counts_anew() {
         "now P1 wins the tie"
     );
 }
+
+/// Plays `games` seeded random games under `rules`, calling `visit` on
+/// every state where a player decides, with the action about to be played.
+fn random_states(rules: Rules, games: u64, visit: impl FnMut(&BattleLine, &[Action])) {
+    random_states_drawing(rules, games, None, visit)
+}
+
+/// [`random_states`], always drawing from `prefer` when it has cards.
+fn random_states_drawing(
+    rules: Rules,
+    games: u64,
+    prefer: Option<Deck>,
+    mut visit: impl FnMut(&BattleLine, &[Action]),
+) {
+    for seed in 0..games {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut s = BattleLine::new(&rules).unwrap();
+        while !s.is_terminal() {
+            let a = match s.turn() {
+                Turn::Chance => s.sample_chance(&mut rng).unwrap(),
+                _ => {
+                    let l = legal(&s);
+                    visit(&s, &l);
+                    match prefer.map(Action::Draw) {
+                        Some(d) if l.contains(&d) => d,
+                        _ => l[rng.random_range(0..l.len())],
+                    }
+                }
+            };
+            act(&mut s, a);
+        }
+    }
+}
+
+#[test]
+fn rule_draw_from_the_other_deck_when_one_is_empty() {
+    let mut seen = [0; 2];
+    let mut visit = |s: &BattleLine, l: &[Action]| {
+        let draws: Vec<Action> = l
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Draw(_)))
+            .collect();
+        for d in Deck::ALL {
+            let other = Deck::ALL[1 - d.index()];
+            if !draws.is_empty() && s.deck_len(d) == 0 && s.deck_len(other) > 0 {
+                seen[d.index()] += 1;
+                assert_eq!(draws, vec![Action::Draw(other)]);
+                assert!(s.clone().apply(Action::Draw(d)).is_err());
+            }
+        }
+    };
+    for d in Deck::ALL {
+        random_states_drawing(Rules::default(), 30, Some(d), &mut visit);
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+#[test]
+fn rule_victory_comes_at_once_with_the_claim() {
+    let mut wins = 0;
+    random_states(Rules::default(), 60, |s, l| {
+        let p = s.table().player();
+        for &a in l {
+            if let Action::Claim(f) = a {
+                let mut next = *s;
+                act(&mut next, a);
+                let mask = next.table().claimed_mask(p);
+                assert_eq!(mask, s.table().claimed_mask(p) | 1 << f.index());
+                if is_victory(mask) {
+                    wins += 1;
+                    // No further claim, draw or turn: the game is over.
+                    assert!(next.is_terminal());
+                    assert_eq!(next.outcome(), Some(game_traits::Outcome::Win(p)));
+                } else {
+                    assert!(!next.is_terminal());
+                }
+            }
+        }
+    });
+    assert!(wins > 0);
+}
+
+#[test]
+fn rule_redeploy_deserter_and_traitor_reopen_a_completed_side() {
+    let mut checked = [0; 3];
+    random_states(Rules::default(), 150, |s, l| {
+        let p = s.table().player();
+        for &a in l {
+            let (owner, card, kind) = match a {
+                Action::Redeploy { card, .. } => (p, card, 0),
+                Action::Deserter { card } => (p.opponent(), card, 1),
+                Action::Traitor { card, .. } => (p.opponent(), card, 2),
+                _ => continue,
+            };
+            let src = s
+                .table()
+                .flags()
+                .iter()
+                .position(|f| f.side(owner).contains(card))
+                .unwrap();
+            let before = s.table().flags()[src];
+            if !before.is_complete(owner) {
+                continue;
+            }
+            let mut next = *s;
+            act(&mut next, a);
+            let after = next.table().flags()[src];
+            let other = owner.opponent();
+            // Traitor may put the card back on the same flag, on the other side.
+            let refilled = after.side(other).len() > before.side(other).len();
+            if refilled {
+                continue;
+            }
+            checked[kind] += 1;
+            assert!(!after.is_complete(owner));
+            let want = if before.first_complete() == Some(owner) {
+                after.is_complete(other).then_some(other)
+            } else {
+                before.first_complete()
+            };
+            assert_eq!(after.first_complete(), want, "{a} at {before:?}");
+        }
+    });
+    assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
+}
+
+#[test]
+fn rule_scout_returns_as_many_as_it_drew_when_the_decks_run_out() {
+    let mut seen = 0;
+    random_states(Rules::default(), 400, |s, l| {
+        let left = s.deck_len(Deck::Troop) + s.deck_len(Deck::Tactics);
+        if !l.contains(&Action::Scout) || left >= 3 {
+            return;
+        }
+        seen += 1;
+        let p = s.table().player();
+        let mut next = *s;
+        act(&mut next, Action::Scout);
+        while next.table().phase() != Phase::Return && next.table().player() == p {
+            let a = if next.turn() == Turn::Chance {
+                next.sample_chance(&mut GameRng::seed_from_u64(0)).unwrap()
+            } else {
+                *legal(&next)
+                    .iter()
+                    .find(|a| matches!(a, Action::Draw(_) | Action::EndTurn))
+                    .unwrap()
+            };
+            act(&mut next, a);
+        }
+        let returns = 2.min(left);
+        if returns == 0 {
+            assert_eq!(next.table().player(), p.opponent());
+        }
+        for _ in 0..returns {
+            let a = legal(&next)[0];
+            assert!(matches!(a, Action::Return(_)));
+            act(&mut next, a);
+        }
+        assert_eq!(next.table().player(), p.opponent());
+        assert_eq!(next.hand(p).len(), s.hand(p).len() - 1 + left - returns);
+    });
+    assert!(seen > 0);
+}
