@@ -693,6 +693,11 @@ impl Stratego {
                     self.remove(q, m.to, dk);
                 }
             }
+            if fight != Fight::AttackerWins {
+                // A move of another piece ends any series, even when that
+                // piece left the board.
+                self.series[pi] = Series::default();
+            }
         }
         self.last_move[pi] = Some(LastMove {
             from: m.from,

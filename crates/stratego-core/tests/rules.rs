@@ -656,6 +656,38 @@ fn rule_two_square_rule_resets_when_another_piece_moves() {
     assert!(!g.is_legal(mv("e4", "e3")), "a new series of three");
 }
 
+// An attack by another piece that leaves the board (it loses, or both
+// leave) is a move of another piece: the shuttling piece starts afresh.
+per_rule_set!(
+    rule_two_square_rule_resets_when_another_piece_attacks_and_leaves,
+    |rules: Rules| {
+        for (attacker, defender) in [(Kind::R4, Kind::R2), (Kind::R2, Kind::R2)] {
+            let mut g = pos(
+                rules,
+                &with_flags(&[
+                    ("e3", 0, Kind::R3),
+                    ("b3", 0, attacker),
+                    ("b4", 1, defender),
+                    ("j8", 1, Kind::R3),
+                ]),
+                0,
+            );
+            play(
+                &mut g,
+                &[
+                    "e3-e4", "j8-j7", "e4-e3", "j7-j8", "e3-e4", "j8-j7", "b3-b4", "j7-i7",
+                ],
+            );
+            assert_eq!(g.piece(common::sq("b3")), None, "the attacker left");
+            assert!(
+                g.is_legal(mv("e4", "e3")),
+                "{:?}: {attacker:?} attacking {defender:?} ended the series",
+                rules.variant
+            );
+        }
+    }
+);
+
 #[test]
 fn rule_two_square_rule_long_mover_partial_moves_back_count() {
     // A scout that went a3-a7 moves within that segment: a partial move
