@@ -69,6 +69,7 @@ impl CardWar {
                 slot.health = card.strength().saturating_add(slot.extra);
                 slot.extra = 0;
                 self.public.sides[s].known_alive.remove(card);
+                self.public.sides[s].pile_or_drawn.remove(card);
             }
         }
     }
@@ -245,6 +246,7 @@ impl CardWar {
         self.hidden[s].pile.insert(card);
         self.public.sides[s].pile += 1;
         self.public.sides[s].known_alive.remove(card);
+        self.public.sides[s].pile_or_drawn.remove(card);
         self.public.sides[s].known_pile.insert(card);
     }
 

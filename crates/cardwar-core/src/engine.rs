@@ -262,6 +262,7 @@ impl CardWar {
                     h.hand.insert(c);
                     p.pile -= 1;
                     p.hand += 1;
+                    p.drew_unseen();
                     if left > 1 && p.pile > 0 {
                         self.public.phase = Phase::Draw {
                             player,
@@ -333,6 +334,7 @@ impl CardWar {
                         self.hidden[s].pile.remove(c);
                         self.hidden[s].line[len] = c;
                         self.public.sides[s].pile -= 1;
+                        self.public.sides[s].drew_unseen();
                     }
                     if left > 1 && self.public.sides[s].pile > 0 {
                         self.public.phase = Phase::Reinforce {
@@ -380,5 +382,6 @@ impl CardWar {
         self.hidden[s].pile.insert(c);
         self.public.sides[s].hand -= 1;
         self.public.sides[s].pile += 1;
+        self.public.sides[s].unseen_in_pile += 1;
     }
 }

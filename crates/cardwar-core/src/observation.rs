@@ -96,13 +96,18 @@ impl CardWar {
         let o = obs.viewer.opponent().index();
         let side = &obs.public.sides[o];
         let revealed = revealed_cards(side)?;
-        let (known_alive, known_pile, known_aside) =
-            (side.known_alive, side.known_pile, side.known_aside);
+        let (known_alive, known_pile, known_aside, maybe) = (
+            side.known_alive,
+            side.known_pile,
+            side.known_aside,
+            side.pile_or_drawn,
+        );
         let unknown = CardSet::ALL.minus(
             revealed
                 .union(known_alive)
                 .union(known_pile)
-                .union(known_aside),
+                .union(known_aside)
+                .union(maybe),
         );
         let face_down = side.line.len() - revealed.len();
         let pile_free = (side.pile as usize)
@@ -112,17 +117,29 @@ impl CardWar {
             .checked_sub(known_aside.len())
             .ok_or_else(bad)?;
         let alive_slots = face_down + side.hand as usize + aside_free;
-        if pile_free > unknown.len() || known_alive.len() + unknown.len() - pile_free != alive_slots
+        // The rest of the pile: cards that were in it at the last shuffle,
+        // and at most `unseen_in_pile` cards never seen there.
+        let unseen = (side.unseen_in_pile as usize).min(unknown.len());
+        let candidates = maybe.len() + unknown.len();
+        if pile_free > maybe.len() + unseen
+            || known_alive.len() + candidates - pile_free != alive_slots
         {
             return Err(bad());
         }
-        let mut pool: Vec<Soldier> = unknown.iter().collect();
+        let mut pool: Vec<Soldier> = maybe.union(unknown).iter().collect();
         shuffle(&mut pool, rng);
-        let mut pile = known_pile;
-        for &c in &pool[..pile_free] {
-            pile.insert(c);
+        let (mut pile, mut room, mut unseen_left) = (known_pile, pile_free, unseen);
+        let mut alive: Vec<Soldier> = Vec::with_capacity(alive_slots);
+        for c in pool {
+            let seen = maybe.contains(c);
+            if room > 0 && (seen || unseen_left > 0) {
+                pile.insert(c);
+                room -= 1;
+                unseen_left -= usize::from(!seen);
+            } else {
+                alive.push(c);
+            }
         }
-        let mut alive: Vec<Soldier> = pool[pile_free..].to_vec();
         alive.extend(known_alive.iter());
         shuffle(&mut alive, rng);
         let mut hidden = SideHidden {

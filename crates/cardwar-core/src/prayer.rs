@@ -5,7 +5,7 @@ use std::fmt;
 use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
-use crate::card::{CardSet, Guard};
+use crate::card::Guard;
 use crate::state::{CardWar, Open, Phase};
 
 /// The result of a prayer, one per sum of 2d6.
@@ -107,7 +107,7 @@ impl CardWar {
             }
             Prayer::Reinforcement | Prayer::Paratroopers => {
                 // The pile is shuffled before picking.
-                self.public.sides[s].known_pile = CardSet::EMPTY;
+                self.public.sides[s].shuffle_pile();
                 if prayer == Prayer::Paratroopers {
                     self.public.phase = Phase::ParatrooperRoll { player: p };
                     return;

@@ -116,6 +116,7 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
                 ("alive", side.known_alive),
                 ("aside", side.known_aside),
                 ("pile", side.known_pile),
+                ("pile or drawn", side.pile_or_drawn),
             ];
             if known.iter().any(|(_, set)| !set.is_empty()) {
                 f.write_str("  known")?;

@@ -21,7 +21,7 @@ impl CardWar {
         if self.public.round >= 2 {
             // Both piles are shuffled: a card seen dying could now be drawn.
             for side in &mut self.public.sides {
-                side.known_pile = CardSet::EMPTY;
+                side.shuffle_pile();
             }
             self.public.phase = Phase::DrawRoll {
                 player: self.public.first,

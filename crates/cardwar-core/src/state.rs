@@ -200,9 +200,30 @@ pub struct SidePublic {
     /// The opponent's knowledge: soldiers known to be set aside (seen
     /// leaving the field alive this round).
     pub known_aside: CardSet,
+    /// The opponent's knowledge: soldiers known to have been in the pile
+    /// when it was shuffled, and not seen since: each is still in the pile
+    /// or was drawn from it (a shuffle moves `known_pile` here).
+    pub pile_or_drawn: CardSet,
+    /// The opponent's knowledge: the most cards of the pile that he never
+    /// saw there (those put aside face down at setup). Only seen cards ever
+    /// enter a pile later, so draws can only lower it.
+    pub unseen_in_pile: u8,
 }
 
 impl SidePublic {
+    /// The opponent's knowledge when the pile is shuffled: the cards known
+    /// to lie in it may now be drawn.
+    pub(crate) fn shuffle_pile(&mut self) {
+        self.pile_or_drawn = self.pile_or_drawn.union(self.known_pile);
+        self.known_pile = CardSet::EMPTY;
+    }
+
+    /// The opponent's knowledge after an unseen card left the pile.
+    pub(crate) fn drew_unseen(&mut self) {
+        let free = (self.pile as usize).saturating_sub(self.known_pile.len());
+        self.unseen_in_pile = self.unseen_in_pile.min(free as u8);
+    }
+
     pub(crate) fn new(hand: u8) -> Self {
         SidePublic {
             hand,
@@ -214,6 +235,8 @@ impl SidePublic {
             known_alive: CardSet::EMPTY,
             known_pile: CardSet::EMPTY,
             known_aside: CardSet::EMPTY,
+            pile_or_drawn: CardSet::EMPTY,
+            unseen_in_pile: 0,
         }
     }
 }

@@ -51,14 +51,27 @@ fn check_side(side: &SidePublic) -> Check {
         side.hand as usize + side.aside as usize + side.pile as usize + side.line.len() == 24,
         "a colour must hold 24 soldiers",
     )?;
-    let (alive, pile, aside) = (side.known_alive, side.known_pile, side.known_aside);
+    let (alive, pile, aside, maybe) = (
+        side.known_alive,
+        side.known_pile,
+        side.known_aside,
+        side.pile_or_drawn,
+    );
     ensure(
-        alive.is_valid() && pile.is_valid() && aside.is_valid(),
+        alive.is_valid() && pile.is_valid() && aside.is_valid() && maybe.is_valid(),
         "bad card set",
     )?;
     ensure(
-        alive.intersection(pile).is_empty() && aside.intersection(alive.union(pile)).is_empty(),
+        alive.intersection(pile).is_empty()
+            && aside.intersection(alive.union(pile)).is_empty()
+            && maybe
+                .intersection(alive.union(pile).union(aside))
+                .is_empty(),
         "knowledge overlaps",
+    )?;
+    ensure(
+        side.unseen_in_pile as usize + pile.len() <= side.pile as usize,
+        "more unseen cards in a pile than it holds",
     )?;
     ensure(
         pile.len() <= side.pile as usize && aside.len() <= side.aside as usize,
@@ -67,7 +80,7 @@ fn check_side(side: &SidePublic) -> Check {
     let revealed = revealed_cards(side)?;
     ensure(
         revealed
-            .intersection(alive.union(pile).union(aside))
+            .intersection(alive.union(pile).union(aside).union(maybe))
             .is_empty(),
         "a revealed card is also known elsewhere",
     )?;
@@ -234,7 +247,11 @@ pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
             && side
                 .known_alive
                 .minus(h.hand.union(h.aside).union(face_down_cards(side, h)))
-                .is_empty(),
+                .is_empty()
+            && h.pile
+                .minus(side.known_pile.union(side.pile_or_drawn))
+                .len()
+                <= side.unseen_in_pile as usize,
         "knowledge contradicts the cards",
     )
 }

@@ -172,8 +172,15 @@ fn tampered_states_are_refused() {
     let mut bad = json.clone();
     bad["public"]["first"] = serde_json::json!(7);
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
-    let mut bad = json;
+    let mut bad = json.clone();
     bad["rules"]["max_rounds"] = serde_json::json!(0);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+    // Knowledge of a pile that contradicts its cards or its count.
+    let mut bad = json.clone();
+    bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(30);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
+    let mut bad = json;
+    bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(0);
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
 }
 
@@ -438,4 +445,45 @@ fn tampered_card_set_is_refused() {
         serde_json::from_str::<CardSet>("16777215").unwrap(),
         CardSet::ALL
     );
+}
+
+#[test]
+fn knowledge_of_a_pile_survives_its_shuffle() {
+    // A has no pile at the start; his 2, 3 and 4 die in front of D. After
+    // the shuffle A draws two of them: D knows that A's pile still holds
+    // only one of those three cards, and that the other two are in A's
+    // hand, so no determinisation may deal anything else into the pile.
+    let rules = Rules {
+        aside: 0,
+        keep_in_pile: 1,
+        ..Rules::default()
+    };
+    let mut g = battle(rules, 1, &[2, 3, 4], &[13]);
+    for _ in 0..3 {
+        super::fight(&mut g, 1, 6);
+    }
+    let dead: CardSet = [2, 3, 4]
+        .into_iter()
+        .filter_map(|r| Soldier::of_rank(r, 0))
+        .collect();
+    assert_eq!(g.hidden(A).pile, dead);
+    g.end_round();
+    g.check().unwrap();
+    act(&mut g, Action::Dice(2));
+    let mut rng = GameRng::seed_from_u64(9);
+    while let crate::state::Phase::Draw { .. } = g.phase() {
+        let a = g.sample_chance(&mut rng).unwrap();
+        act(&mut g, a);
+    }
+    assert_eq!(g.side(A).pile, 1);
+    let obs = g.observation(D);
+    for _ in 0..50 {
+        let dealt = CardWar::determinize(&obs, &mut rng).unwrap();
+        assert_eq!(dealt.observation(D), obs);
+        let pile = dealt.hidden(A).pile;
+        assert!(
+            pile.minus(dead).is_empty(),
+            "dealt {pile} into A's pile, which holds one of {dead}"
+        );
+    }
 }
