@@ -312,6 +312,59 @@ fn rule_czech_pruzkumnik_moves_far_without_jumping_and_attacks() {
 }
 
 #[test]
+fn rule_long_moves_never_cross_lakes_or_pieces() {
+    let runners = Rules {
+        runner_soldiers: true,
+        ..Rules::srazhenie()
+    };
+    for (rules, kind) in [
+        (Rules::classic(), Kind::R8),
+        (Rules::czech(), Kind::R6),
+        (runners, Kind::R8),
+    ] {
+        // b5 faces the left lake (c5-d5) on its right; an own piece on b8
+        // and an enemy on b2 stop the column.
+        let g = pos(
+            rules,
+            &with_flags(&[
+                ("b5", 0, kind),
+                ("b8", 0, Kind::R3),
+                ("b2", 1, Kind::R3),
+                ("a5", 1, Kind::R4),
+            ]),
+            0,
+        );
+        let t = targets(&g, "b5");
+        let v = rules.variant;
+        for s in ["c5", "d5", "e5", "f5"] {
+            assert!(!t.contains(&s.to_string()), "{v:?}: across the lake to {s}");
+        }
+        for s in ["b6", "b7", "b4", "b3", "b2", "a5"] {
+            assert!(t.contains(&s.to_string()), "{v:?}: {s} in {t:?}");
+        }
+        for s in ["b8", "b9", "b1"] {
+            assert!(!t.contains(&s.to_string()), "{v:?}: jumps to {s}");
+        }
+    }
+}
+
+#[test]
+fn rule_czech_pruzkumnik_never_attacks_diagonally() {
+    let g = pos(
+        Rules::czech(),
+        &with_flags(&[
+            ("e3", 0, Kind::R6),
+            ("f4", 1, Kind::R5),
+            ("d2", 1, Kind::R5),
+        ]),
+        0,
+    );
+    let t = targets(&g, "e3");
+    assert!(!t.contains(&"f4".to_string()) && !t.contains(&"d2".to_string()));
+    assert!(t.contains(&"d4".to_string()), "a free diagonal step: {t:?}");
+}
+
+#[test]
 fn rule_srazhenie_soldier_steps_unless_runner_soldiers() {
     let pieces = with_flags(&[("e2", 0, Kind::R8), ("e9", 1, Kind::R3)]);
     let g = pos(Rules::srazhenie(), &pieces, 0);
