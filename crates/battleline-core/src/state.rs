@@ -375,8 +375,17 @@ impl BattleLine {
             return Err("turn counters");
         }
         let over = t.phase == Phase::Over;
-        if over != t.outcome.is_some() {
+        if over != t.outcome.is_some() || (t.settled && !over) {
             return Err("outcome and phase disagree");
+        }
+        // One Scout puts back two cards at most, counting those still due.
+        let due = if t.phase == Phase::Return {
+            t.returns_due as usize
+        } else {
+            0
+        };
+        if self.tops[0].len() + self.tops[1].len() + due > 2 {
+            return Err("more than two cards returned");
         }
         if !over
             && (is_victory(t.claimed_mask(PlayerId::P0))

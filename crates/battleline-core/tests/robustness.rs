@@ -208,3 +208,27 @@ fn tampered_return_phase_without_scout_is_refused() {
     assert_ne!(bad, json);
     assert!(serde_json::from_str::<BattleLine>(&bad).is_err());
 }
+
+#[test]
+fn tampered_scout_returns_beyond_two_are_refused() {
+    let (_, json) = find_state(|s| {
+        s.table().phase() == Phase::Return
+            && s.deck_len(Deck::Troop) + s.deck_len(Deck::Tactics) > 0
+            && serde_json::to_string(s)
+                .unwrap()
+                .contains("\"returns_due\":1")
+    });
+    // One card is back on a deck; a third return would not fit on top.
+    let bad = json.replace("\"returns_due\":1", "\"returns_due\":2");
+    assert!(serde_json::from_str::<BattleLine>(&bad).is_err());
+}
+
+#[test]
+fn tampered_settlement_flag_is_refused() {
+    let (_, json) = dealt_json();
+    let bad = json
+        .replace("\"passes\":0", "\"passes\":2")
+        .replace("\"settled\":false", "\"settled\":true");
+    assert_ne!(bad, json);
+    assert!(serde_json::from_str::<BattleLine>(&bad).is_err());
+}
