@@ -40,15 +40,8 @@ fn step(sq: Square, dr: i8, dc: i8) -> Option<Square> {
     Square::at(r as u8, c as u8).filter(|s| !s.is_lake())
 }
 
-/// Every legal move, written from the rule texts without any cleverness.
-fn reference_moves(g: &Stratego) -> Vec<Move> {
-    match g.current_player() {
-        Some(p) => reference_moves_for(g, p),
-        None => Vec::new(),
-    }
-}
-
-/// The legal moves of player `p`, as if it were his turn.
+/// Every move of player `p` by the geometry of the rule texts (before the
+/// repetition rules), written without any cleverness.
 fn reference_moves_for(g: &Stratego, p: u8) -> Vec<Move> {
     let rules = *g.rules();
     let long = rules.variant.long_mover(rules.runner_soldiers);
@@ -93,50 +86,92 @@ fn reference_moves_for(g: &Stratego, p: u8) -> Vec<Move> {
             }
         }
     }
-    if let Some(limit) = rules.two_square_limit {
-        let s = g.series(p);
-        out.retain(|m| !two_square_forbids(&s, limit, *m));
-    }
     out.sort();
     out
 }
 
-/// The two-square rule of docs/stratego.md in plain coordinates.
-fn two_square_forbids(s: &stratego_core::Series, limit: u8, m: Move) -> bool {
-    if s.count < limit || s.at != Some(m.from) {
-        return false;
+/// The two-square rule of docs/stratego.md, worked out from the moves each
+/// player made (not from the engine's bookkeeping): a series is a run of a
+/// player's own consecutive moves of one piece, each reversing the
+/// direction of the one before and ending on the segment of the run's
+/// first move.
+#[derive(Default, Clone)]
+struct TwoSquareReference {
+    /// Each player's moves in order, with whether the moved piece stood on
+    /// the target square afterwards (it did not when it lost a fight).
+    own: [Vec<(Move, bool)>; 2],
+}
+
+fn unit(a: Square, b: Square) -> (i8, i8) {
+    (
+        (b.row() as i8 - a.row() as i8).signum(),
+        (b.col() as i8 - a.col() as i8).signum(),
+    )
+}
+
+fn distance(a: Square, b: Square) -> i8 {
+    (b.row() as i8 - a.row() as i8)
+        .abs()
+        .max((b.col() as i8 - a.col() as i8).abs())
+}
+
+impl TwoSquareReference {
+    fn record(&mut self, after: &Stratego, p: u8, m: Move) {
+        let survived = after.piece(m.to).map(|(o, _)| o) == Some(p);
+        self.own[p as usize].push((m, survived));
     }
-    let (Some(origin), Some(at)) = (s.origin, s.at) else {
-        return false;
-    };
-    let unit = |a: Square, b: Square| {
-        let dr = b.row() as i8 - a.row() as i8;
-        let dc = b.col() as i8 - a.col() as i8;
-        (dr.signum(), dc.signum())
-    };
-    // The previous move ended on `at`, reversing its direction means going
-    // back towards where it came from.
-    let last = s.last_dir;
-    let last_unit = (
-        (last as f32 / 12.0).round() as i8,
-        last - 12 * (last as f32 / 12.0).round() as i8,
-    );
-    let (mr, mc) = unit(m.from, m.to);
-    if (mr, mc) != (-last_unit.0, -last_unit.1) {
-        return false;
+
+    /// The current series of `p`: (first move, latest move, moves in it).
+    fn series(&self, p: u8) -> Option<(Move, Move, u8)> {
+        let mut series: Option<(Move, Move, u8)> = None;
+        for &(m, survived) in &self.own[p as usize] {
+            series = match series {
+                Some((first, last, n))
+                    if m.from == last.to
+                        && unit(m.from, m.to) == unit(last.to, last.from)
+                        && on_segment(first, m.to) =>
+                {
+                    Some((first, m, n + 1))
+                }
+                _ => Some((m, m, 1)),
+            };
+            if !survived {
+                series = None;
+            }
+        }
+        series
     }
-    let _ = at;
-    // On the segment of the first move: same line and between the ends.
-    let first_unit = {
-        let d = s.dir;
-        let r = (d as f32 / 12.0).round() as i8;
-        (r, d - 12 * r)
-    };
-    (0..=s.len as i8).any(|k| {
-        let r = origin.row() as i8 + first_unit.0 * k;
-        let c = origin.col() as i8 + first_unit.1 * k;
-        (0..10).contains(&r) && (0..10).contains(&c) && Square::at(r as u8, c as u8) == Some(m.to)
-    })
+
+    fn forbids(&self, limit: u8, p: u8, m: Move) -> bool {
+        self.series(p).is_some_and(|(first, last, n)| {
+            n >= limit
+                && m.from == last.to
+                && unit(m.from, m.to) == unit(last.to, last.from)
+                && on_segment(first, m.to)
+        })
+    }
+}
+
+/// Whether `sq` is one of the squares from `first.from` to `first.to`.
+fn on_segment(first: Move, sq: Square) -> bool {
+    sq == first.from
+        || (unit(first.from, sq) == unit(first.from, first.to)
+            && distance(first.from, sq) <= distance(first.from, first.to)
+            && {
+                let (dr, dc) = unit(first.from, sq);
+                let k = distance(first.from, sq);
+                first.from.row() as i8 + dr * k == sq.row() as i8
+                    && first.from.col() as i8 + dc * k == sq.col() as i8
+            })
+}
+
+/// The legal moves of player `p` by the reference rules.
+fn reference_legal(g: &Stratego, p: u8, history: &TwoSquareReference) -> Vec<Move> {
+    let mut out = reference_moves_for(g, p);
+    if let Some(limit) = g.rules().two_square_limit {
+        out.retain(|m| !history.forbids(limit, p, *m));
+    }
+    out
 }
 
 fn engine_moves(g: &Stratego) -> Vec<Move> {
@@ -165,22 +200,44 @@ fn check_game(rules: Rules, seed: u64, smart: bool) {
         )
     };
     let mut g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
+    let mut history = TwoSquareReference::default();
     while !g.is_terminal() {
+        let p = g.current_player().unwrap();
         let engine = engine_moves(&g);
-        assert_eq!(engine, reference_moves(&g), "seed {seed}, position:\n{g}");
+        assert_eq!(
+            engine,
+            reference_legal(&g, p, &history),
+            "seed {seed}, position:\n{g}"
+        );
         for m in &engine {
             assert!(g.is_legal(Action::Move(*m)));
         }
-        let pick = engine[rng.random_range(0..engine.len())];
+        // Shuttling often (back to where the piece came from) reaches the
+        // two-square limit, so the rule is really exercised.
+        let back = g
+            .last_move(p)
+            .map(|lm| Move {
+                from: lm.to,
+                to: lm.from,
+            })
+            .filter(|m| engine.contains(m));
+        let pick = match back {
+            Some(m) if rng.random_bool(0.5) => m,
+            _ => engine[rng.random_range(0..engine.len())],
+        };
         g.apply(Action::Move(pick)).unwrap();
+        history.record(&g, p, pick);
     }
     // A game ended for want of moves really left the player to move none.
     let to_move = g.observe(0).to_move;
     match g.end().map(|e| e.reason) {
-        Some(EndReason::NoLegalMove) => assert!(reference_moves_for(&g, to_move).is_empty()),
-        Some(EndReason::BothStuck) => {
-            assert!(reference_moves_for(&g, 0).is_empty() && reference_moves_for(&g, 1).is_empty())
+        Some(EndReason::NoLegalMove) => {
+            assert!(reference_legal(&g, to_move, &history).is_empty())
         }
+        Some(EndReason::BothStuck) => assert!(
+            reference_legal(&g, 0, &history).is_empty()
+                && reference_legal(&g, 1, &history).is_empty()
+        ),
         _ => {}
     }
 }
@@ -266,10 +323,11 @@ fn check_chase_game(seed: u64) -> usize {
     );
     let mut g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
     let mut reference = ChaseReference::default();
+    let mut history = TwoSquareReference::default();
     let mut forbidden_seen = 0;
     while !g.is_terminal() {
         let p = g.current_player().unwrap();
-        let geometric = reference_moves(&g);
+        let geometric = reference_legal(&g, p, &history);
         let expected: Vec<Move> = geometric
             .iter()
             .copied()
@@ -281,6 +339,7 @@ fn check_chase_game(seed: u64) -> usize {
         let before = g.clone();
         g.apply(Action::Move(pick)).unwrap();
         reference.record(&before, &g, p, pick);
+        history.record(&g, p, pick);
     }
     forbidden_seen
 }
