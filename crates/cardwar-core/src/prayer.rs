@@ -163,17 +163,26 @@ impl CardWar {
         for i in 0..len {
             self.reveal(q, i);
         }
+        // The largest card: by the value on it (the text), or by the health
+        // it has left; the first in fighting order on a tie.
+        let by_health = self.rules.sniper_by_health;
         let mut best: Option<(u8, Option<usize>, Option<Guard>)> = None;
         for (i, slot) in self.public.sides[t].line.slots().iter().enumerate() {
-            if !matches!(best, Some((h, ..)) if slot.health <= h) {
-                best = Some((slot.health, Some(i), None));
+            let size = if by_health {
+                slot.health
+            } else {
+                self.hidden[t].line[i].strength()
+            };
+            if !matches!(best, Some((b, ..)) if size <= b) {
+                best = Some((size, Some(i), None));
             }
         }
         if self.rules.sniper_targets_guards && q != self.public.battle.attacker {
             for g in Guard::ORDER {
                 let h = self.public.sides[t].guards[g.index()];
-                if h > 0 && !matches!(best, Some((bh, ..)) if h <= bh) {
-                    best = Some((h, None, Some(g)));
+                let size = if by_health { h } else { g.strength() };
+                if h > 0 && !matches!(best, Some((b, ..)) if size <= b) {
+                    best = Some((size, None, Some(g)));
                 }
             }
         }

@@ -53,6 +53,9 @@ pub struct Rules {
     pub gangrene_hits_guards: bool,
     /// The sniper may pick an ace or the joker (ruling 20).
     pub sniper_targets_guards: bool,
+    /// The sniper removes the card with the most health left, not the one
+    /// with the largest value (ruling 26).
+    pub sniper_by_health: bool,
 }
 
 impl Default for Rules {
@@ -71,6 +74,7 @@ impl Default for Rules {
             grenade_rounds_up: true,
             gangrene_hits_guards: true,
             sniper_targets_guards: false,
+            sniper_by_health: false,
         }
     }
 }
@@ -110,6 +114,8 @@ struct RawRules {
     grenade_rounds_up: bool,
     gangrene_hits_guards: bool,
     sniper_targets_guards: bool,
+    #[serde(default)]
+    sniper_by_health: bool,
 }
 
 impl TryFrom<RawRules> for Rules {
@@ -129,6 +135,7 @@ impl TryFrom<RawRules> for Rules {
             grenade_rounds_up: r.grenade_rounds_up,
             gangrene_hits_guards: r.gangrene_hits_guards,
             sniper_targets_guards: r.sniper_targets_guards,
+            sniper_by_health: r.sniper_by_health,
         };
         rules.validate()?;
         Ok(rules)

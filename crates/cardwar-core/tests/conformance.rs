@@ -25,6 +25,7 @@ fn conformance_every_switch_flipped() {
         grenade_rounds_up: false,
         gangrene_hits_guards: false,
         sniper_targets_guards: true,
+        sniper_by_health: true,
     });
 }
 

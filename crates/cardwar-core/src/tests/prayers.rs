@@ -196,6 +196,31 @@ fn rule_prayer_10_sniper_reveals_and_removes_strongest() {
 }
 
 #[test]
+fn rule_prayer_10_sniper_removes_the_largest_card_by_its_value() {
+    // "Из них убирается самая большая": the largest card, by the number on
+    // it. D's king is wounded to 8, behind it lies a fresh 10.
+    let wounded_king = |rules: Rules| {
+        let mut g = battle(rules, 2, &[5, 5], &[13, 10]);
+        fight(&mut g, 1, 1); // 5 + 1 = 6 against 13 + 1 = 14: the king keeps 8
+        assert_eq!(g.open_health(D), Some(8));
+        act(&mut g, Action::Pray);
+        act(&mut g, Action::Dice(10));
+        g
+    };
+    let g = wounded_king(Rules::default());
+    assert!(g.hidden(D).pile.contains(soldier(13, 0)));
+    assert_eq!(g.line_card(D, 0), Some(soldier(10, 0)));
+    // Variant: the card with the most health left.
+    let rules = Rules {
+        sniper_by_health: true,
+        ..Rules::default()
+    };
+    let g = wounded_king(rules);
+    assert!(g.hidden(D).pile.contains(soldier(10, 0)));
+    assert_eq!(g.open_health(D), Some(8));
+}
+
+#[test]
 fn rule_prayer_11_paratroopers_a_die_of_cards() {
     let mut g = battle(Rules::default(), 2, &[5, 5], &[9, 9]);
     to_pile(&mut g, A, &[2, 3, 4]);

@@ -30,6 +30,7 @@ fn all_rule_sets() -> Vec<Rules> {
             grenade_rounds_up: false,
             gangrene_hits_guards: false,
             sniper_targets_guards: true,
+            sniper_by_health: true,
         },
         Rules { aside: 20, ..d },
         Rules { aside: 24, ..d },
