@@ -237,9 +237,10 @@ impl Stratego {
 }
 
 /// Draws [`Stratego::determinize_from`] makes before it gives up on an
-/// observation: consistent completions are rarely scarcer than one in a
-/// hundred (a stuck army or walled-in flags at the very end of a game).
-const DETERMINIZE_TRIES: usize = 2000;
+/// observation. Consistent completions are scarce only at the very end of
+/// a game (a stuck army, or Czech flags walled in by mines: perhaps one
+/// draw in ten thousand); a draw costs about a microsecond.
+const DETERMINIZE_TRIES: usize = 20_000;
 
 fn piece_cell(owner: u8, kind: Kind, moved: bool, revealed: bool) -> u8 {
     PRESENT
