@@ -230,3 +230,49 @@ fn rule_joker_death_ends_game() {
     assert_eq!(g.returns(A), 1.0);
     assert_eq!(g.returns(D), -1.0);
 }
+
+#[test]
+fn rule_card_strength_is_its_number() {
+    // 2..10 by number, jack 11, queen 12, king 13, ace 14, joker 15.
+    for rank in 2..=13 {
+        for suit in 0..2 {
+            assert_eq!(soldier(rank, suit).strength(), rank);
+        }
+    }
+    assert_eq!(
+        Guard::ORDER.map(Guard::strength),
+        [14, 14, 15],
+        "aces and the joker"
+    );
+}
+
+#[test]
+fn rule_guards_earn_three_kills_bonus_unless_configured() {
+    let run = |rules: Rules| {
+        let mut g = battle(rules, 1, &[3, 2, 2, 3], &[]);
+        fight(&mut g, 6, 1); // 9 vs 15: the first ace keeps 6
+        fight(&mut g, 1, 6); // 3 vs 12: the ace keeps 6 (capped)
+        fight(&mut g, 1, 6); // third kill
+        g.side(D).guards[Guard::FirstAce.index()]
+    };
+    assert_eq!(run(Rules::default()), 14, "a wounded ace is restored");
+    let rules = Rules {
+        guards_earn_bonus: false,
+        ..Rules::default()
+    };
+    assert_eq!(run(rules), 6);
+}
+
+#[test]
+fn rule_health_one_rule_spares_guards() {
+    // An ace at 1 health has no line to give its point to: it fights on.
+    let mut g = battle(Rules::default(), 1, &[5, 5], &[]);
+    g.public.sides[D.index()].guards[Guard::FirstAce.index()] = 4;
+    fight(&mut g, 4, 6); // 9 vs 10: the ace keeps 1
+    assert_eq!(
+        g.public.battle.open[D.index()],
+        Open::Guard(Guard::FirstAce)
+    );
+    assert_eq!(g.open_health(D), Some(1));
+    assert_eq!(g.phase(), Phase::AttackDie);
+}

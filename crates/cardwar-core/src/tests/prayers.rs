@@ -266,3 +266,52 @@ fn rule_prayer_12_atomic_bomb_on_attack_ends_it() {
         }
     ));
 }
+
+#[test]
+fn rule_prayer_kills_do_not_count_for_three_kills_bonus() {
+    let mut g = battle(Rules::default(), 2, &[13, 2], &[2, 2, 3, 3]);
+    fight(&mut g, 6, 1); // the king kills a 2
+    fight(&mut g, 6, 1); // and the other
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(10)); // the sniper takes the open 3
+    assert!(g.hidden(D).pile.contains(soldier(3, 0)));
+    assert_eq!(g.public.battle.fighter[A.index()].kills, 2);
+    fight(&mut g, 6, 1); // the king's third kill in a fight
+    let f = g.public.battle.fighter[A.index()];
+    assert_eq!((f.kills, f.doubled), (3, 1), "unwounded: next die doubled");
+}
+
+#[test]
+fn rule_doubling_then_halving_on_one_roll() {
+    // A prays for hellfire, D throws a grenade at A's king: the die is
+    // doubled, then halved (5 -> 10 -> 5; halving first would give 6).
+    let mut g = battle(Rules::default(), 2, &[13, 2], &[2, 2]);
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(6));
+    assert_eq!(g.phase(), Phase::Pray { player: D });
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(8));
+    assert_eq!(g.open_health(A), Some(7), "13 halved, rounded up");
+    act(&mut g, Action::Die(5));
+    act(&mut g, Action::Die(1));
+    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 7 + 5);
+}
+
+#[test]
+fn rule_reinforcements_of_a_guarded_defender_fight_before_the_next_guard() {
+    let mut g = battle(Rules::default(), 2, &[13, 13], &[]);
+    to_pile(&mut g, D, &[5]);
+    assert_eq!(
+        g.public.battle.open[D.index()],
+        Open::Guard(Guard::FirstAce)
+    );
+    act(&mut g, Action::Decline);
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(7));
+    act(&mut g, Action::Draw(soldier(5, 0)));
+    assert_eq!(g.side(D).line.len(), 1);
+    fight(&mut g, 6, 1); // 19 vs 15: the first ace dies
+    assert_eq!(g.side(D).guards[Guard::FirstAce.index()], 0);
+    assert_eq!(g.public.battle.open[D.index()], Open::Soldier);
+    assert_eq!(g.line_card(D, 0), Some(soldier(5, 0)));
+}
