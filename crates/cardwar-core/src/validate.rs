@@ -165,7 +165,12 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
         (p.phase == Phase::Over) == p.outcome.is_some(),
         "result before the end",
     )?;
-    ensure(p.round <= rules.max_rounds, "round past the limit")
+    ensure(p.round <= rules.max_rounds, "round past the limit")?;
+    // Decisions are a subset of all actions, which the length bound caps.
+    ensure(
+        p.moves <= <CardWar as game_traits::Game>::max_game_length(rules),
+        "more decisions than any game has",
+    )
 }
 
 /// Checks everything both players see.
@@ -183,6 +188,12 @@ pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
         seat(pl)?;
     }
     ensure(p.battle_no == 1 || p.battle_no == 2, "bad battle number")?;
+    // Decisions are actions, so no game makes more; a larger count would
+    // overflow at the next decision.
+    ensure(
+        p.moves < <CardWar as game_traits::Game>::max_game_length(rules),
+        "more decisions than any game has",
+    )?;
     ensure(p.battle.attack_die <= 6, "bad die")?;
     for side in &p.sides {
         check_side(side)?;

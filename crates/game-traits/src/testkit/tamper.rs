@@ -48,13 +48,17 @@ fn mutate(text: &str, rng: &mut GameRng) -> String {
         0 | 1 if !numbers.is_empty() => {
             let span = numbers[rng.random_range(0..numbers.len())];
             let old: i128 = text[span.0..span.1].parse().unwrap_or(0);
-            let new = match rng.random_range(0..7) {
+            // Off by one, the edges of the integer types a state is likely
+            // made of (where counters overflow), or anything small.
+            let new = match rng.random_range(0..10) {
                 0 => old + 1,
                 1 => old - 1,
                 2 => 0,
                 3 => -1,
-                4 => 255,
-                5 => 1 << 32,
+                4 => i128::from(u8::MAX),
+                5 => i128::from(u16::MAX),
+                6 => i128::from(u32::MAX),
+                7 => 1 << 32,
                 _ => rng.random_range(0..200),
             };
             splice(span, &new.to_string())
@@ -164,10 +168,14 @@ pub(super) fn observation<G: Game>(obs: &G::Observation, rng: &mut GameRng) -> R
     guarded(
         &format!("tampered observation {bad}"),
         || match serde_json::from_str::<G::Observation>(&bad) {
-            Ok(o) => match G::determinize(&o, &mut sub) {
-                Ok(s) => exercise(s, &mut sub),
-                Err(_) => Ok(()),
-            },
+            Ok(o) => {
+                // An accepted observation is rendered, as a UI would.
+                let _ = o.to_string();
+                match G::determinize(&o, &mut sub) {
+                    Ok(s) => exercise(s, &mut sub),
+                    Err(_) => Ok(()),
+                }
+            }
             Err(_) => Ok(()),
         },
     )
