@@ -176,6 +176,11 @@ fn tampered_states_are_refused() {
     let mut bad = json.clone();
     bad["rules"]["max_rounds"] = serde_json::json!(0);
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
+    // A move counter past any game's length would overflow at the next
+    // decision (found by the conformance kit's tampering).
+    let mut bad = json.clone();
+    bad["public"]["moves"] = serde_json::json!(u32::MAX);
+    assert!(serde_json::from_value::<CardWar>(bad).is_err());
     // Knowledge of a pile that contradicts its cards or its count.
     let mut bad = json.clone();
     bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(30);
