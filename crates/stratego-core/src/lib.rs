@@ -86,7 +86,8 @@ impl Stratego {
     /// 1, kind), for puzzles, analysis and tests: every piece not listed
     /// counts as lost in an earlier fight; listed pieces have not moved and
     /// are not revealed. Both flags must be on the board. The game may be
-    /// over at once (the player to move has no legal move).
+    /// over at once (the player to move has no legal move, or, with
+    /// [`Rules::unreachable_flag_draw`], no flag can ever be captured).
     pub fn from_position(
         rules: &Rules,
         pieces: &[(Square, u8, Kind)],
