@@ -6,7 +6,7 @@ use std::fmt;
 use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Tactic};
 use crate::formation::{part_strength, Environment, FormationOrder, Part, Strength};
 
 /// Number of flags.
@@ -150,7 +150,7 @@ impl Side {
 
     /// The cards as a fixed array and a length (no allocation).
     pub fn to_array(&self) -> ([Card; 4], usize) {
-        let mut out = [Card::tactic(crate::card::Tactic::Fog); 4];
+        let mut out = [Card::tactic(Tactic::Fog); 4];
         for (o, c) in out.iter_mut().zip(self.iter()) {
             *o = c;
         }
@@ -210,6 +210,12 @@ pub struct Flag {
     mud: bool,
     first_complete: Option<PlayerId>,
     claimed: Option<PlayerId>,
+    // Who laid Fog and Mud: recorded only when the rules let Redeploy and
+    // Deserter take them, so default states serialise as they always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fog_by: Option<PlayerId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mud_by: Option<PlayerId>,
 }
 
 #[derive(Deserialize)]
@@ -219,6 +225,10 @@ struct RawFlag {
     mud: bool,
     first_complete: Option<PlayerId>,
     claimed: Option<PlayerId>,
+    #[serde(default)]
+    fog_by: Option<PlayerId>,
+    #[serde(default)]
+    mud_by: Option<PlayerId>,
 }
 
 /// A flag whose fields contradict each other.
@@ -235,13 +245,20 @@ impl TryFrom<RawFlag> for Flag {
             mud: r.mud,
             first_complete: r.first_complete,
             claimed: r.claimed,
+            fog_by: r.fog_by,
+            mud_by: r.mud_by,
         };
         let slots = f.env().slots();
         let both: Vec<Card> = f.sides[0].iter().chain(f.sides[1].iter()).collect();
-        let seats_ok = [f.first_complete, f.claimed]
+        let seats_ok = [f.first_complete, f.claimed, f.fog_by, f.mud_by]
             .iter()
             .all(|p| p.is_none_or(|p| p.index() < 2));
-        if !seats_ok || f.sides.iter().any(|s| s.len() > slots) || Part::of(&both).is_none() {
+        let owners_ok = (f.fog || f.fog_by.is_none()) && (f.mud || f.mud_by.is_none());
+        if !seats_ok
+            || !owners_ok
+            || f.sides.iter().any(|s| s.len() > slots)
+            || Part::of(&both).is_none()
+        {
             return Err(BadFlagState);
         }
         let complete = [f.is_complete(PlayerId::P0), f.is_complete(PlayerId::P1)];
@@ -275,6 +292,18 @@ impl Flag {
     /// `player`'s side.
     pub fn side(&self, player: PlayerId) -> &Side {
         &self.sides[player.index() & 1]
+    }
+
+    /// Who laid Fog (`None` without Fog, and always under the default
+    /// [`EnvironmentTactics::Fixed`](crate::EnvironmentTactics), where
+    /// nobody needs to know).
+    pub const fn fog_owner(&self) -> Option<PlayerId> {
+        self.fog_by
+    }
+
+    /// Who laid Mud (recorded as for [`Flag::fog_owner`]).
+    pub const fn mud_owner(&self) -> Option<PlayerId> {
+        self.mud_by
     }
 
     /// Who claimed the flag.
@@ -379,6 +408,74 @@ impl Flag {
         Ok(())
     }
 
+    /// Records `player` as the one who laid the environment card `tactic`
+    /// (Fog or Mud) that lies here.
+    pub(crate) fn set_environment_owner(&mut self, tactic: Tactic, player: PlayerId) {
+        match tactic {
+            Tactic::Fog if self.fog => self.fog_by = Some(player),
+            Tactic::Mud if self.mud => self.mud_by = Some(player),
+            _ => {}
+        }
+    }
+
+    /// Takes Fog away (Redeploy or Deserter under
+    /// [`EnvironmentTactics::Movable`](crate::EnvironmentTactics)):
+    /// formations are compared by class again.
+    pub fn remove_fog(&mut self) -> Result<(), FlagError> {
+        if self.claimed.is_some() {
+            return Err(FlagError::Claimed);
+        }
+        if !self.fog {
+            return Err(FlagError::Missing(Card::tactic(Tactic::Fog)));
+        }
+        self.fog = false;
+        self.fog_by = None;
+        Ok(())
+    }
+
+    /// Takes Mud away, `remover` being the player whose tactic does it.
+    /// Formations have three cards again: a side holding four loses its
+    /// most recently placed card, returned per seat for its owner's
+    /// discards. Completion order is re-evaluated: a side complete before
+    /// keeps its place; a side that only the removal completes counts as
+    /// completing now, and when it completes both sides at once the
+    /// remover's side counts as completing last (his play completed it).
+    pub fn remove_mud(&mut self, remover: PlayerId) -> Result<[Option<Card>; 2], FlagError> {
+        if remover.index() > 1 {
+            return Err(FlagError::NoSuchSeat(remover));
+        }
+        if self.claimed.is_some() {
+            return Err(FlagError::Claimed);
+        }
+        if !self.mud {
+            return Err(FlagError::Missing(Card::tactic(Tactic::Mud)));
+        }
+        self.mud = false;
+        self.mud_by = None;
+        let mut dropped = [None; 2];
+        for (side, out) in self.sides.iter_mut().zip(dropped.iter_mut()) {
+            if side.len() > 3 {
+                let (cards, n) = side.to_array();
+                let last = cards[n - 1];
+                side.take(last);
+                *out = Some(last);
+            }
+        }
+        if self.first_complete.is_none() {
+            let complete = [
+                self.is_complete(PlayerId::P0),
+                self.is_complete(PlayerId::P1),
+            ];
+            self.first_complete = match complete {
+                [true, true] => Some(remover.opponent()),
+                [true, false] => Some(PlayerId::P0),
+                [false, true] => Some(PlayerId::P1),
+                [false, false] => None,
+            };
+        }
+        Ok(dropped)
+    }
+
     pub(crate) fn set_claimed(&mut self, player: PlayerId) {
         self.claimed = Some(player);
     }
@@ -408,6 +505,12 @@ impl fmt::Debug for Flag {
         if self.mud {
             f.write_str(" mud")?;
         }
+        if let Some(p) = self.fog_by {
+            write!(f, " fog_by:{p}")?;
+        }
+        if let Some(p) = self.mud_by {
+            write!(f, " mud_by:{p}")?;
+        }
         if let Some(p) = self.first_complete {
             write!(f, " first:{p}")?;
         }
@@ -421,7 +524,7 @@ impl fmt::Debug for Flag {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Colour, Tactic};
+    use crate::card::Colour;
 
     fn t(c: Colour, v: u8) -> Card {
         Card::troop(c, v).unwrap()

@@ -46,6 +46,6 @@ pub use formation::{
 };
 pub use observation::Observation;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
-pub use rules::{ClaimTiming, LeaderLimit, ProofTie, Rules};
+pub use rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules};
 pub use series::{GameScore, Series, SeriesError};
 pub use state::{is_victory, BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};

@@ -79,11 +79,17 @@ pub(crate) fn render(
     for (i, flag) in table.flags().iter().enumerate() {
         let slots = flag.env().slots();
         let mut env = String::new();
-        if flag.env().fog {
-            env.push_str(" fog");
-        }
-        if flag.env().mud {
-            env.push_str(" mud");
+        // Owners are known only when the rules can move Fog and Mud.
+        for (on, name, owner) in [
+            (flag.env().fog, " fog", flag.fog_owner()),
+            (flag.env().mud, " mud", flag.mud_owner()),
+        ] {
+            if on {
+                env.push_str(name);
+                if let Some(p) = owner {
+                    env.push_str(&format!(" by {p}"));
+                }
+            }
         }
         let claim = match flag.claimed() {
             Some(p) => format!(" won by {p}"),

@@ -37,6 +37,27 @@ pub enum ProofTie {
     Blocks,
 }
 
+/// Whether Fog and Mud can leave their flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EnvironmentTactics {
+    /// Fog and Mud stay beside their flag for the rest of the game; Redeploy
+    /// and Deserter cannot take them (the project's ruling).
+    #[default]
+    Fixed,
+    /// The published GMT reading: Redeploy may move one of the player's own
+    /// Fog or Mud from an unclaimed flag beside another unclaimed flag or
+    /// discard it; Deserter may discard the opponent's Fog or Mud from an
+    /// unclaimed flag. When Mud leaves a flag, every side holding four cards
+    /// discards its most recently placed card.
+    Movable,
+}
+
+impl EnvironmentTactics {
+    fn is_fixed(&self) -> bool {
+        *self == EnvironmentTactics::Fixed
+    }
+}
+
 /// The rules of one game of Battle Line. [`Default`] is the rule text with
 /// the rulings of the project.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -51,6 +72,10 @@ pub struct Rules {
     pub proof_tie: ProofTie,
     /// The player who starts (the one who did not deal).
     pub first_player: PlayerId,
+    /// Whether Redeploy and Deserter can take Fog and Mud. Left out of the
+    /// serialised rules when fixed, so default records read as before.
+    #[serde(default, skip_serializing_if = "EnvironmentTactics::is_fixed")]
+    pub environment_tactics: EnvironmentTactics,
 }
 
 impl Default for Rules {
@@ -61,6 +86,7 @@ impl Default for Rules {
             leader_limit: LeaderLimit::OncePerGame,
             proof_tie: ProofTie::ClaimantWins,
             first_player: PlayerId::P0,
+            environment_tactics: EnvironmentTactics::Fixed,
         }
     }
 }
@@ -80,6 +106,15 @@ impl Rules {
     pub fn claims_at_start_of_turn() -> Rules {
         Rules {
             claim_timing: ClaimTiming::StartOfTurn,
+            ..Rules::default()
+        }
+    }
+
+    /// The default rules with the published reading of Fog and Mud: Redeploy
+    /// and Deserter can take them.
+    pub fn movable_environment() -> Rules {
+        Rules {
+            environment_tactics: EnvironmentTactics::Movable,
             ..Rules::default()
         }
     }

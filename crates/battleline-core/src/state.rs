@@ -10,7 +10,7 @@ use crate::error::BattleLineError;
 use crate::flag::{Flag, FlagId, FLAGS};
 use crate::observation::Observation;
 use crate::proof::{available_troops, claim_holds};
-use crate::rules::{ClaimTiming, LeaderLimit, Rules};
+use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, Rules};
 
 /// Cards in a full hand.
 pub const HAND_SIZE: usize = 7;
@@ -305,6 +305,15 @@ impl BattleLine {
         }
         zones.push(fog);
         zones.push(mud);
+        // Who laid Fog and Mud is recorded exactly when the rules can move them.
+        let record = self.rules.environment_tactics == EnvironmentTactics::Movable;
+        let owners_ok = t.flags.iter().all(|f| {
+            (f.fog_owner().is_some() == (record && f.env().fog))
+                && (f.mud_owner().is_some() == (record && f.env().mud))
+        });
+        if !owners_ok {
+            return Err("environment owners contradict the rules");
+        }
         let mut all = CardSet::EMPTY;
         for z in zones {
             if !all.intersection(z).is_empty() {
@@ -452,19 +461,70 @@ impl BattleLine {
         m
     }
 
-    /// `p`'s slot cards at unclaimed flags, and the flag of each card.
+    /// The cards Redeploy and Deserter can take from `p` (his slot cards at
+    /// unclaimed flags, and under [`EnvironmentTactics::Movable`] the Fog
+    /// and Mud he laid there), and the flag of each card.
     fn movable(&self, p: PlayerId) -> (CardSet, [u8; 70]) {
         let mut set = CardSet::EMPTY;
         let mut at = [0u8; 70];
+        let env = self.rules.environment_tactics == EnvironmentTactics::Movable;
         for (i, f) in self.table.flags.iter().enumerate() {
             if f.claimed().is_none() {
                 for c in f.side(p).iter() {
                     set.insert(c);
                     at[c.index()] = i as u8;
                 }
+                if env {
+                    for (owner, t) in [(f.fog_owner(), Tactic::Fog), (f.mud_owner(), Tactic::Mud)] {
+                        if owner == Some(p) {
+                            set.insert(Card::tactic(t));
+                            at[Card::tactic(t).index()] = i as u8;
+                        }
+                    }
+                }
             }
         }
         (set, at)
+    }
+
+    /// Unclaimed flags as a bit mask.
+    fn unclaimed_flags(&self) -> u16 {
+        let mut m = 0;
+        for (i, f) in self.table.flags.iter().enumerate() {
+            if f.claimed().is_none() {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// Takes the environment card `t` laid by `owner` from flag `src`, the
+    /// tactic being played by `remover`; cards pushed out of a side by
+    /// Mud's going go to their owners' discards.
+    fn take_environment(&mut self, remover: PlayerId, t: Tactic, src: usize) {
+        let f = &mut self.table.flags[src];
+        if t == Tactic::Fog {
+            let _ = f.remove_fog();
+        } else if let Ok(dropped) = f.remove_mud(remover) {
+            for (d, c) in self.table.discards.iter_mut().zip(dropped) {
+                if let Some(c) = c {
+                    d.insert(c);
+                }
+            }
+        }
+    }
+
+    /// Lays Fog or Mud (`t`) beside flag `to` for `p`.
+    fn lay_environment(&mut self, p: PlayerId, t: Tactic, to: usize) {
+        let f = &mut self.table.flags[to];
+        let _ = if t == Tactic::Fog {
+            f.add_fog()
+        } else {
+            f.add_mud()
+        };
+        if self.rules.environment_tactics == EnvironmentTactics::Movable {
+            f.set_environment_owner(t, p);
+        }
     }
 
     fn troop_playable(&self, p: PlayerId, free: u16) -> bool {
@@ -551,9 +611,13 @@ impl BattleLine {
             }
             if hand.contains(Card::tactic(Tactic::Redeploy)) {
                 let (mine, at) = self.movable(p);
+                let unclaimed = self.unclaimed_flags();
                 for card in mine.iter() {
                     let src = at[card.index()] as usize;
-                    let mut m = free & !(1 << src);
+                    // Fog and Mud need no slot: any other unclaimed flag
+                    // takes them (each exists once, so none is there yet).
+                    let dest = if card.is_slot_card() { free } else { unclaimed };
+                    let mut m = dest & !(1 << src);
                     while m != 0 {
                         let i = m.trailing_zeros() as usize;
                         m &= m - 1;
@@ -647,11 +711,17 @@ impl BattleLine {
         }
     }
 
+    /// The unclaimed flag where `card` is `p`'s (in a slot on his side, or
+    /// as Fog or Mud he laid).
     fn flag_of(&self, p: PlayerId, card: Card) -> Option<usize> {
-        self.table
-            .flags
-            .iter()
-            .position(|f| f.claimed().is_none() && f.side(p).contains(card))
+        let owner = |f: &Flag| match card.as_tactic() {
+            Some(Tactic::Fog) => f.fog_owner(),
+            Some(Tactic::Mud) => f.mud_owner(),
+            _ => None,
+        };
+        self.table.flags.iter().position(|f| {
+            f.claimed().is_none() && (f.side(p).contains(card) || owner(f) == Some(p))
+        })
     }
 
     fn finish(&mut self, outcome: Outcome) {
@@ -737,12 +807,14 @@ impl BattleLine {
             }
             Action::Play { card, flag } => {
                 self.hands[i].remove(card);
-                let f = &mut self.table.flags[flag.index()];
-                let _ = match card.as_tactic() {
-                    Some(Tactic::Fog) => f.add_fog(),
-                    Some(Tactic::Mud) => f.add_mud(),
-                    _ => f.place(p, card),
-                };
+                match card.as_tactic() {
+                    Some(t @ (Tactic::Fog | Tactic::Mud)) => {
+                        self.lay_environment(p, t, flag.index())
+                    }
+                    _ => {
+                        let _ = self.table.flags[flag.index()].place(p, card);
+                    }
+                }
                 if let Some(t) = card.as_tactic() {
                     self.use_tactic(p, card, false);
                     if t.is_leader() {
@@ -761,12 +833,23 @@ impl BattleLine {
             Action::Redeploy { card, to } => {
                 self.use_tactic(p, Card::tactic(Tactic::Redeploy), true);
                 if let Some(src) = self.flag_of(p, card) {
-                    let _ = self.table.flags[src].take(p, card);
-                    match to {
-                        Some(to) => {
-                            let _ = self.table.flags[to.index()].place(p, card);
+                    match card.as_tactic() {
+                        Some(t @ (Tactic::Fog | Tactic::Mud)) => {
+                            self.take_environment(p, t, src);
+                            match to {
+                                Some(to) => self.lay_environment(p, t, to.index()),
+                                None => self.table.discards[i].insert(card),
+                            }
                         }
-                        None => self.table.discards[i].insert(card),
+                        _ => {
+                            let _ = self.table.flags[src].take(p, card);
+                            match to {
+                                Some(to) => {
+                                    let _ = self.table.flags[to.index()].place(p, card);
+                                }
+                                None => self.table.discards[i].insert(card),
+                            }
+                        }
                     }
                 }
                 self.table.passes = 0;
@@ -775,7 +858,12 @@ impl BattleLine {
             Action::Deserter { card } => {
                 self.use_tactic(p, Card::tactic(Tactic::Deserter), true);
                 if let Some(src) = self.flag_of(o, card) {
-                    let _ = self.table.flags[src].take(o, card);
+                    match card.as_tactic() {
+                        Some(t @ (Tactic::Fog | Tactic::Mud)) => self.take_environment(p, t, src),
+                        _ => {
+                            let _ = self.table.flags[src].take(o, card);
+                        }
+                    }
                     self.table.discards[o.index()].insert(card);
                 }
                 self.table.passes = 0;

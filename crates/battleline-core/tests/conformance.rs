@@ -1,7 +1,7 @@
 //! The conformance kit of game-traits on every rule set, and the golden
 //! playthroughs of the default rules.
 
-use battleline_core::{BattleLine, ClaimTiming, LeaderLimit, ProofTie, Rules};
+use battleline_core::{BattleLine, ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules};
 use game_traits::testkit::{check_game, check_golden};
 use game_traits::PlayerId;
 
@@ -28,6 +28,16 @@ fn conformance_other_options() {
         proof_tie: ProofTie::Blocks,
         first_player: PlayerId::P1,
         ..Rules::published_order()
+    });
+}
+
+#[test]
+fn conformance_movable_environment() {
+    check_game::<BattleLine>(&Rules::movable_environment());
+    check_game::<BattleLine>(&Rules {
+        environment_tactics: EnvironmentTactics::Movable,
+        leader_limit: LeaderLimit::OneOnTable,
+        ..Rules::claims_at_start_of_turn()
     });
 }
 
