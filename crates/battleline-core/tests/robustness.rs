@@ -13,9 +13,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn arbitrary_action_ids_never_panic(seed in any::<u64>(), ids in proptest::collection::vec(0..ACTION_SPACE, 1..60)) {
+    fn arbitrary_action_ids_never_panic(seed in any::<u64>(), movable in any::<bool>(), ids in proptest::collection::vec(0..ACTION_SPACE, 1..60)) {
         let mut rng = GameRng::seed_from_u64(seed);
-        let mut s = BattleLine::new(&Rules::default()).unwrap();
+        let rules = if movable { Rules::movable_environment() } else { Rules::default() };
+        let mut s = BattleLine::new(&rules).unwrap();
         let mut legal = Vec::new();
         // Play into the game a random number of steps, then throw actions at it.
         let steps = rng.random_range(0..150);

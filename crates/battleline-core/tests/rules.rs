@@ -841,3 +841,257 @@ fn rule_scout_returns_as_many_as_it_drew_when_the_decks_run_out() {
     });
     assert!(seen > 0);
 }
+
+/// Rule tests of [`EnvironmentTactics::Movable`] (the published reading of
+/// Fog and Mud under Redeploy and Deserter).
+mod movable_environment {
+    use super::*;
+    use battleline_core::EnvironmentTactics;
+
+    /// P0 lays Fog at F5, P1 lays Mud at F6, after [`two_rounds`]; P0 then
+    /// holds Redeploy.
+    fn fog_and_mud_laid(rules: Rules) -> BattleLine {
+        let mut s = two_rounds(
+            rules,
+            tac(Tactic::Fog),
+            tac(Tactic::Mud),
+            tac(Tactic::Redeploy),
+            t(Colour::Green, 1),
+        );
+        turn(&mut s, play(tac(Tactic::Fog), 4), t(Colour::Green, 2));
+        turn(&mut s, play(tac(Tactic::Mud), 5), t(Colour::Green, 3));
+        s
+    }
+
+    #[test]
+    fn rule_movable_environment_redeploy_moves_or_discards_own_fog_only() {
+        let fixed = fog_and_mud_laid(Rules::default());
+        assert!(!legal(&fixed)
+            .iter()
+            .any(|a| matches!(a, Action::Redeploy { card, .. } if !card.is_slot_card())));
+        assert_eq!(fixed.table().flags()[4].fog_owner(), None);
+
+        let s = fog_and_mud_laid(Rules::movable_environment());
+        assert_eq!(s.table().flags()[4].fog_owner(), Some(P0));
+        assert_eq!(s.table().flags()[5].mud_owner(), Some(P1));
+        let l = legal(&s);
+        let fog_moves: Vec<Option<FlagId>> = l
+            .iter()
+            .filter_map(|a| match a {
+                Action::Redeploy { card, to } if *card == tac(Tactic::Fog) => Some(*to),
+                _ => None,
+            })
+            .collect();
+        // Beside any other unclaimed flag (whatever its slots), or discarded.
+        let mut expected: Vec<Option<FlagId>> =
+            (0..9).filter(|&i| i != 4).map(|i| Some(flag(i))).collect();
+        expected.push(None);
+        assert_eq!(fog_moves, expected);
+        // The opponent's Mud is not P0's to redeploy.
+        assert!(!l
+            .iter()
+            .any(|a| matches!(a, Action::Redeploy { card, .. } if *card == tac(Tactic::Mud))));
+
+        let mut moved = s;
+        act(
+            &mut moved,
+            Action::Redeploy {
+                card: tac(Tactic::Fog),
+                to: Some(flag(0)),
+            },
+        );
+        let f = moved.table().flags();
+        assert!(!f[4].env().fog && f[4].fog_owner().is_none());
+        assert!(f[0].env().fog);
+        assert_eq!(f[0].fog_owner(), Some(P0));
+
+        let mut gone = s;
+        act(
+            &mut gone,
+            Action::Redeploy {
+                card: tac(Tactic::Fog),
+                to: None,
+            },
+        );
+        assert!(gone.table().flags().iter().all(|f| !f.env().fog));
+        assert!(gone.table().discards(P0).contains(tac(Tactic::Fog)));
+    }
+
+    #[test]
+    fn rule_movable_environment_deserter_discards_the_opponents_fog_or_mud() {
+        let mut s = two_rounds(
+            Rules::movable_environment(),
+            tac(Tactic::Mud),
+            tac(Tactic::Fog),
+            tac(Tactic::Deserter),
+            t(Colour::Green, 1),
+        );
+        turn(&mut s, play(tac(Tactic::Mud), 0), t(Colour::Green, 2));
+        turn(&mut s, play(tac(Tactic::Fog), 1), t(Colour::Green, 3));
+        let l = legal(&s);
+        assert!(l.contains(&Action::Deserter {
+            card: tac(Tactic::Fog)
+        }));
+        assert!(!l.contains(&Action::Deserter {
+            card: tac(Tactic::Mud)
+        }));
+        act(
+            &mut s,
+            Action::Deserter {
+                card: tac(Tactic::Fog),
+            },
+        );
+        assert!(!s.table().flags()[1].env().fog);
+        assert!(s.table().discards(P1).contains(tac(Tactic::Fog)));
+        assert!(s.table().flags()[0].env().mud);
+    }
+
+    /// P0 lays Mud at F1 and builds Red 1-2-3 there, P1 Blue 1-2-3; P1
+    /// then holds Deserter. With `fourth`, P0 adds Red 4 at F1 last.
+    fn mud_flag(fourth: bool) -> BattleLine {
+        let mut s = dealt(Rules::movable_environment());
+        turn(&mut s, play(t(Colour::Red, 1), 0), tac(Tactic::Mud));
+        turn(&mut s, play(t(Colour::Blue, 1), 0), tac(Tactic::Deserter));
+        turn(&mut s, play(tac(Tactic::Mud), 0), t(Colour::Yellow, 1));
+        turn(&mut s, play(t(Colour::Blue, 2), 0), t(Colour::Yellow, 2));
+        turn(&mut s, play(t(Colour::Red, 2), 0), t(Colour::Yellow, 3));
+        turn(&mut s, play(t(Colour::Blue, 3), 0), t(Colour::Yellow, 4));
+        turn(&mut s, play(t(Colour::Red, 3), 0), t(Colour::Yellow, 5));
+        turn(&mut s, play(t(Colour::Blue, 4), 3), t(Colour::Yellow, 6));
+        let f4 = if fourth { 0 } else { 5 };
+        turn(&mut s, play(t(Colour::Red, 4), f4), t(Colour::Yellow, 7));
+        s
+    }
+
+    #[test]
+    fn rule_movable_environment_mud_leaving_discards_the_most_recent_fourth_card() {
+        let mut s = mud_flag(true);
+        let f = &s.table().flags()[0];
+        assert_eq!(f.side(P0).len(), 4);
+        assert_eq!(f.first_complete(), Some(P0));
+        act(
+            &mut s,
+            Action::Deserter {
+                card: tac(Tactic::Mud),
+            },
+        );
+        let f = &s.table().flags()[0];
+        assert!(!f.env().mud);
+        // Red 4 was placed last: it goes to P0's discards with the Mud.
+        assert_eq!(
+            f.side(P0).iter().collect::<Vec<_>>(),
+            vec![t(Colour::Red, 1), t(Colour::Red, 2), t(Colour::Red, 3)]
+        );
+        assert!(s.table().discards(P0).contains(t(Colour::Red, 4)));
+        assert!(s.table().discards(P0).contains(tac(Tactic::Mud)));
+        // P0 was complete before and stays first; P1's three cards are
+        // complete now, by the removal.
+        assert!(f.is_complete(P1));
+        assert_eq!(f.first_complete(), Some(P0));
+    }
+
+    #[test]
+    fn rule_movable_environment_mud_leaving_completes_sides_now_the_remover_last() {
+        let mut s = mud_flag(false);
+        assert_eq!(s.table().flags()[0].first_complete(), None);
+        // P1's Deserter completes both three-card sides at once: P1, whose
+        // play did it, completes last and loses the tie of equal Wedges.
+        turn(
+            &mut s,
+            Action::Deserter {
+                card: tac(Tactic::Mud),
+            },
+            t(Colour::Green, 1),
+        );
+        let f = &s.table().flags()[0];
+        assert!(f.is_complete(P0) && f.is_complete(P1));
+        assert_eq!(f.first_complete(), Some(P0));
+        act(&mut s, play(t(Colour::Red, 5), 8));
+        assert!(legal(&s).contains(&Action::Claim(flag(0))));
+    }
+
+    #[test]
+    fn rule_movable_environment_a_side_alone_completed_by_mud_leaving_is_first() {
+        let mut s = two_rounds(
+            Rules::movable_environment(),
+            tac(Tactic::Mud),
+            tac(Tactic::Deserter),
+            t(Colour::Green, 1),
+            t(Colour::Green, 2),
+        );
+        // P0: Red 2 at F2 and Mud there; P1 fills Blue 2-3-4 at F2.
+        turn(&mut s, play(tac(Tactic::Mud), 1), t(Colour::Green, 3));
+        turn(&mut s, play(t(Colour::Blue, 3), 1), t(Colour::Green, 4));
+        turn(&mut s, play(t(Colour::Red, 3), 1), t(Colour::Green, 5));
+        turn(&mut s, play(t(Colour::Blue, 4), 1), t(Colour::Green, 6));
+        turn(&mut s, play(t(Colour::Red, 4), 2), t(Colour::Green, 7));
+        assert_eq!(s.table().flags()[1].first_complete(), None);
+        act(
+            &mut s,
+            Action::Deserter {
+                card: tac(Tactic::Mud),
+            },
+        );
+        let f = &s.table().flags()[1];
+        assert!(!f.is_complete(P0) && f.is_complete(P1));
+        assert_eq!(f.first_complete(), Some(P1));
+    }
+
+    #[test]
+    fn movable_environment_owner_records_must_fit_the_rules() {
+        let s = fog_and_mud_laid(Rules::movable_environment());
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<BattleLine>(&json).unwrap(), s);
+        let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        // The same table under the fixed rules: owners that cannot exist.
+        v["rules"]
+            .as_object_mut()
+            .unwrap()
+            .remove("environment_tactics");
+        assert!(serde_json::from_str::<BattleLine>(&v.to_string()).is_err());
+        // An owner missing under the movable rules.
+        let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["table"]["flags"][4]
+            .as_object_mut()
+            .unwrap()
+            .remove("fog_by");
+        assert!(serde_json::from_str::<BattleLine>(&v.to_string()).is_err());
+        // Default states serialise without owners or the new rules field.
+        let d = fog_and_mud_laid(Rules::default());
+        let json = serde_json::to_string(&d).unwrap();
+        assert!(
+            !json.contains("fog_by")
+                && !json.contains("mud_by")
+                && !json.contains("environment_tactics")
+        );
+        assert_eq!(
+            Rules::movable_environment().environment_tactics,
+            EnvironmentTactics::Movable
+        );
+    }
+
+    #[test]
+    fn movable_environment_moves_occur_in_random_play() {
+        let (mut redeploys, mut deserters, mut fourth_dropped) = (0, 0, 0);
+        random_states(Rules::movable_environment(), 300, |s, l| {
+            for a in l {
+                match a {
+                    Action::Redeploy { card, .. } if !card.is_slot_card() => redeploys += 1,
+                    Action::Deserter { card } if !card.is_slot_card() => deserters += 1,
+                    _ => {}
+                }
+            }
+            if l.contains(&Action::Deserter {
+                card: tac(Tactic::Mud),
+            }) && s
+                .table()
+                .flags()
+                .iter()
+                .any(|f| f.env().mud && f.side(PlayerId::P0).len() + f.side(PlayerId::P1).len() > 6)
+            {
+                fourth_dropped += 1;
+            }
+        });
+        assert!(redeploys > 0 && deserters > 0 && fourth_dropped > 0);
+    }
+}
