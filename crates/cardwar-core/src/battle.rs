@@ -68,8 +68,18 @@ impl CardWar {
                 slot.card = Some(card);
                 slot.health = card.strength().saturating_add(slot.extra);
                 slot.extra = 0;
-                self.public.sides[s].known_alive.remove(card);
-                self.public.sides[s].pile_or_drawn.remove(card);
+                let from_pile = std::mem::take(&mut slot.from_pile);
+                let side = &mut self.public.sides[s];
+                // A card from the pile that was never seen there was one of
+                // its unseen cards.
+                if from_pile && !side.pile_or_drawn.contains(card) {
+                    side.unseen_in_pile = side.unseen_in_pile.saturating_sub(1);
+                }
+                side.known_alive.remove(card);
+                side.pile_or_drawn.remove(card);
+                if from_pile {
+                    side.tighten_unseen();
+                }
             }
         }
     }

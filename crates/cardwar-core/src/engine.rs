@@ -262,7 +262,7 @@ impl CardWar {
                     h.hand.insert(c);
                     p.pile -= 1;
                     p.hand += 1;
-                    p.drew_unseen();
+                    p.tighten_unseen();
                     if left > 1 && p.pile > 0 {
                         self.public.phase = Phase::Draw {
                             player,
@@ -334,7 +334,11 @@ impl CardWar {
                         self.hidden[s].pile.remove(c);
                         self.hidden[s].line[len] = c;
                         self.public.sides[s].pile -= 1;
-                        self.public.sides[s].drew_unseen();
+                        // Still a card of the pile's, as far as the
+                        // opponent knows: `unseen_in_pile` counts it.
+                        if let Some(slot) = self.public.sides[s].line.slot_mut(len) {
+                            slot.from_pile = true;
+                        }
                     }
                     if left > 1 && self.public.sides[s].pile > 0 {
                         self.public.phase = Phase::Reinforce {

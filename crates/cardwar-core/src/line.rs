@@ -18,6 +18,9 @@ pub struct SlotView {
     /// Health points given to a face-down card by health-1 cards (0 once
     /// revealed: they are then part of `health`).
     pub extra: u8,
+    /// The face-down card was brought from the pile by a prayer (7, 11):
+    /// both players saw it come from there (false once revealed).
+    pub from_pile: bool,
 }
 
 /// The public view of a line: slot 0 fights first.
@@ -76,6 +79,11 @@ impl LineView {
         &self.slots[..self.len()]
     }
 
+    /// Number of face-down slots holding a card brought from the pile.
+    pub(crate) fn brought_from_pile(&self) -> usize {
+        self.slots().iter().filter(|s| s.from_pile).count()
+    }
+
     /// Health of the first slot: 0 when the line is empty, since unused
     /// slots are blank (a well-formed line; deserialising checks it).
     pub(crate) fn front_health(&self) -> u8 {
@@ -121,7 +129,7 @@ impl LineView {
                 .iter()
                 .all(|s| *s == SlotView::default())
             && self.slots().iter().all(|s| match s.card {
-                Some(_) => s.health >= 1 && s.extra == 0,
+                Some(_) => s.health >= 1 && s.extra == 0 && !s.from_pile,
                 None => s.health == 0,
             })
     }

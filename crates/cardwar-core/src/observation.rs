@@ -117,28 +117,41 @@ impl CardWar {
             .checked_sub(known_aside.len())
             .ok_or_else(bad)?;
         let alive_slots = face_down + side.hand as usize + aside_free;
-        // The rest of the pile: cards that were in it at the last shuffle,
-        // and at most `unseen_in_pile` cards never seen there.
+        // The rest of the pile, and the face-down cards a prayer brought
+        // from it: cards that were in it at the last shuffle, and at most
+        // `unseen_in_pile` cards never seen there.
+        let from_pile = side.line.brought_from_pile();
         let unseen = (side.unseen_in_pile as usize).min(unknown.len());
         let candidates = maybe.len() + unknown.len();
-        if pile_free > maybe.len() + unseen
+        if pile_free + from_pile > maybe.len() + unseen
+            || known_alive.len() + candidates < pile_free + alive_slots
             || known_alive.len() + candidates - pile_free != alive_slots
         {
             return Err(bad());
         }
         let mut pool: Vec<Soldier> = maybe.union(unknown).iter().collect();
         shuffle(&mut pool, rng);
-        let (mut pile, mut room, mut unseen_left) = (known_pile, pile_free, unseen);
+        let (mut room, mut unseen_left) = (pile_free + from_pile, unseen);
+        let mut of_pile: Vec<Soldier> = Vec::with_capacity(room);
         let mut alive: Vec<Soldier> = Vec::with_capacity(alive_slots);
         for c in pool {
             let seen = maybe.contains(c);
             if room > 0 && (seen || unseen_left > 0) {
-                pile.insert(c);
+                of_pile.push(c);
                 room -= 1;
                 unseen_left -= usize::from(!seen);
             } else {
                 alive.push(c);
             }
+        }
+        // `of_pile` is in random order: its head goes to the slots.
+        let mut brought = of_pile.drain(..from_pile.min(of_pile.len()));
+        let mut slot_cards: Vec<Soldier> = Vec::with_capacity(from_pile);
+        slot_cards.extend(brought.by_ref());
+        drop(brought);
+        let mut pile = known_pile;
+        for &c in &of_pile {
+            pile.insert(c);
         }
         alive.extend(known_alive.iter());
         shuffle(&mut alive, rng);
@@ -149,9 +162,11 @@ impl CardWar {
             line: [Soldier::default(); LINE_CAP],
         };
         let mut next = alive.into_iter();
+        let mut next_brought = slot_cards.into_iter();
         for (i, slot) in side.line.slots().iter().enumerate() {
             hidden.line[i] = match slot.card {
                 Some(c) => c,
+                None if slot.from_pile => next_brought.next().ok_or_else(bad)?,
                 None => next.next().ok_or_else(bad)?,
             };
         }

@@ -139,6 +139,8 @@ impl CardWar {
             Prayer::AtomicBomb => {
                 let len = self.public.sides[t].line.len();
                 for _ in 0..len {
+                    // Killed cards are seen by both (ruling 22).
+                    self.reveal(q, 0);
                     let card = self.hidden[t].line[0];
                     self.remove_slot(q, 0);
                     self.bury(q, card);

@@ -115,6 +115,8 @@ impl CardWar {
             }
             self.public.sides[s].aside += len as u8;
             self.public.sides[s].line.clear();
+            // Cards a prayer brought from the pile are now only "alive".
+            self.public.sides[s].tighten_unseen();
             self.hidden[s].line = [Soldier::default(); crate::line::LINE_CAP];
         }
         let attacker = self.public.battle.attacker;

@@ -204,9 +204,10 @@ pub struct SidePublic {
     /// when it was shuffled, and not seen since: each is still in the pile
     /// or was drawn from it (a shuffle moves `known_pile` here).
     pub pile_or_drawn: CardSet,
-    /// The opponent's knowledge: the most cards of the pile that he never
-    /// saw there (those put aside face down at setup). Only seen cards ever
-    /// enter a pile later, so draws can only lower it.
+    /// The opponent's knowledge: the most cards of the pile, and of the
+    /// face-down slots a prayer brought from it, that he never saw there
+    /// (those put aside face down at setup). Only seen cards ever enter a
+    /// pile later, so it can only go down.
     pub unseen_in_pile: u8,
 }
 
@@ -218,9 +219,13 @@ impl SidePublic {
         self.known_pile = CardSet::EMPTY;
     }
 
-    /// The opponent's knowledge after an unseen card left the pile.
-    pub(crate) fn drew_unseen(&mut self) {
-        let free = (self.pile as usize).saturating_sub(self.known_pile.len());
+    /// The opponent's knowledge when cards leave the pile or the slots a
+    /// prayer filled from it (a draw into the hand, a revealed slot, the end
+    /// of a battle): those hold at most their cards not known in the pile
+    /// unseen.
+    pub(crate) fn tighten_unseen(&mut self) {
+        let free = (self.pile as usize + self.line.brought_from_pile())
+            .saturating_sub(self.known_pile.len());
         self.unseen_in_pile = self.unseen_in_pile.min(free as u8);
     }
 

@@ -70,7 +70,8 @@ fn check_side(side: &SidePublic) -> Check {
         "knowledge overlaps",
     )?;
     ensure(
-        side.unseen_in_pile as usize + pile.len() <= side.pile as usize,
+        side.unseen_in_pile as usize + pile.len()
+            <= side.pile as usize + side.line.brought_from_pile(),
         "more unseen cards in a pile than it holds",
     )?;
     ensure(
@@ -245,6 +246,15 @@ pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
             ensure(card.id() == 0, "blank slot holds a card")?;
         }
     }
+    // The face-down cards a prayer brought from the pile.
+    let brought: CardSet = side
+        .line
+        .slots()
+        .iter()
+        .zip(h.line.iter())
+        .filter(|(v, _)| v.from_pile)
+        .map(|(_, &c)| c)
+        .collect();
     let zones = [h.hand, h.aside, h.pile, line];
     let mut all = CardSet::EMPTY;
     for z in zones {
@@ -259,7 +269,9 @@ pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
                 .known_alive
                 .minus(h.hand.union(h.aside).union(face_down_cards(side, h)))
                 .is_empty()
+            && brought.intersection(side.known_alive).is_empty()
             && h.pile
+                .union(brought)
                 .minus(side.known_pile.union(side.pile_or_drawn))
                 .len()
                 <= side.unseen_in_pile as usize,

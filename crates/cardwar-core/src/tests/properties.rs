@@ -181,12 +181,21 @@ fn tampered_states_are_refused() {
     let mut bad = json.clone();
     bad["public"]["moves"] = serde_json::json!(u32::MAX);
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
-    // Knowledge of a pile that contradicts its cards or its count.
+    // Knowledge of a pile that contradicts its cards or its count: after
+    // setup each pile holds six cards never seen.
+    let mut g = CardWar::new(&Rules::default()).unwrap();
+    let mut rng = GameRng::seed_from_u64(2);
+    while matches!(g.phase(), crate::state::Phase::Aside { .. }) {
+        let a = g.sample_chance(&mut rng).unwrap();
+        act(&mut g, a);
+    }
+    assert_eq!(g.side(A).unseen_in_pile, 6);
+    let json = serde_json::to_value(&g).unwrap();
     let mut bad = json.clone();
-    bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(30);
+    bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(7);
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
     let mut bad = json;
-    bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(0);
+    bad["public"]["sides"][0]["unseen_in_pile"] = serde_json::json!(5);
     assert!(serde_json::from_value::<CardWar>(bad).is_err());
 }
 
@@ -491,5 +500,37 @@ fn knowledge_of_a_pile_survives_its_shuffle() {
             pile.minus(dead).is_empty(),
             "dealt {pile} into A's pile, which holds one of {dead}"
         );
+    }
+}
+
+#[test]
+fn knowledge_of_a_reinforcement_comes_from_the_pile() {
+    // A's pile holds only cards D saw dying (2, 3, 4). A prays and a
+    // reinforcement joins the end of his line face down: D knows it is one
+    // of those three, so no determinisation may deal a card of A's hand
+    // into that slot.
+    let rules = Rules {
+        aside: 0,
+        ..Rules::default()
+    };
+    let mut g = battle(rules, 2, &[5, 6], &[9, 9]);
+    super::to_pile(&mut g, A, &[2, 3, 4]);
+    g.public.sides[A.index()].unseen_in_pile = 0;
+    let dead = g.hidden(A).pile;
+    g.public.sides[A.index()].known_pile = dead;
+    g.check().unwrap();
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(7));
+    let mut rng = GameRng::seed_from_u64(5);
+    let a = g.sample_chance(&mut rng).unwrap();
+    act(&mut g, a);
+    assert_eq!(g.side(A).line.len(), 3);
+    let obs = g.observation(D);
+    for _ in 0..50 {
+        let dealt = CardWar::determinize(&obs, &mut rng).unwrap();
+        assert_eq!(dealt.observation(D), obs);
+        let slot = dealt.line_card(A, 2).unwrap();
+        assert!(dead.contains(slot), "dealt {slot} as A's reinforcement");
+        assert!(dealt.hidden(A).pile.minus(dead).is_empty());
     }
 }
