@@ -315,3 +315,18 @@ fn rule_reinforcements_of_a_guarded_defender_fight_before_the_next_guard() {
     assert_eq!(g.public.battle.open[D.index()], Open::Soldier);
     assert_eq!(g.line_card(D, 0), Some(soldier(5, 0)));
 }
+
+#[test]
+fn rule_cards_killed_by_prayers_are_seen_by_both() {
+    // Ruling 22: the bomb's victims, face down until then, are known to
+    // lie in the pile; so are the sniper's and gangrene's.
+    let g = prayed(Rules::default(), &[5, 5], &[9, 8, 7], 12);
+    let victims: crate::CardSet = [9, 8, 7].into_iter().map(|r| soldier(r, 0)).collect();
+    assert_eq!(g.side(D).known_pile, victims);
+    assert_eq!(
+        g.observation(A).public().sides[D.index()].known_pile,
+        victims
+    );
+    let g = prayed(Rules::default(), &[5, 5], &[3, 9], 10);
+    assert!(g.side(D).known_pile.contains(soldier(9, 0)));
+}
