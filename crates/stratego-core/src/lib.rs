@@ -49,7 +49,7 @@ pub use rules::{Rules, MAX_MOVES_LIMIT};
 pub use setup::{Setup, SetupSquare, SETUP_SQUARES};
 pub use square::Square;
 pub use state::{End, EndReason, LastMove, Stratego};
-pub use variant::{Fight, Kind, Variant};
+pub use variant::{Fight, Kind, KindSet, Variant};
 
 use game_traits::{Game, Outcome, PlayerId, Turn};
 use rand::Rng;
@@ -138,6 +138,7 @@ impl Stratego {
                 chase: None,
                 last_move: [None; 2],
                 end: None,
+                ruled_out: Vec::new(),
             },
             true,
         )

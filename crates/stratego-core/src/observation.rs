@@ -10,7 +10,7 @@ use crate::rules::Rules;
 use crate::setup::SETUP_SQUARES;
 use crate::square::Square;
 use crate::state::{End, LastMove, Stratego, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL};
-use crate::variant::Kind;
+use crate::variant::{Kind, KindSet, Variant};
 
 /// One square as a player sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -29,12 +29,21 @@ pub enum ObsCell {
         revealed: bool,
     },
     /// An opponent piece: its kind only if revealed in a fight or by a long
-    /// move; `moved` tells it is no mine or flag.
+    /// move; `moved` tells it is no mine or flag, `ruled_out` what else its
+    /// moves and fights showed it is not.
     Foe {
         /// The kind, when known.
         kind: Option<Kind>,
         /// Whether it has moved.
         moved: bool,
+        /// Movable kinds an unrevealed piece is known not to be: the
+        /// Průzkumník once it stepped diagonally without
+        /// [`Rules::czech_scout_steps_diagonally`], every kind that does not
+        /// beat a piece it took while [`Rules::reveal_attacker`] is off.
+        /// Always empty under the default rules (and then left out of the
+        /// serialised form).
+        #[serde(default, skip_serializing_if = "nothing_ruled_out")]
+        ruled_out: KindSet,
     },
 }
 
@@ -95,6 +104,7 @@ impl Stratego {
                     ObsCell::Foe {
                         kind: revealed.then_some(kind),
                         moved,
+                        ruled_out: self.ruled_out[sq.index()],
                     }
                 }
             })
@@ -134,6 +144,7 @@ impl Stratego {
         for k in Kind::ALL {
             pool[k.index()] = variant.count(k) as i32 - obs.lost[q as usize][k.index()] as i32;
         }
+        let mut constrained = false;
         let mut unknown_moved = Vec::new();
         let mut unknown_still = Vec::new();
         let mut cells = [0u8; 100];
@@ -149,11 +160,19 @@ impl Stratego {
                 ObsCell::Foe {
                     kind: Some(kind),
                     moved,
+                    ..
                 } => {
                     pool[kind.index()] -= 1;
                     piece_cell(q, kind, moved, true)
                 }
-                ObsCell::Foe { kind: None, moved } => {
+                ObsCell::Foe {
+                    kind: None,
+                    moved,
+                    ruled_out,
+                } => {
+                    if !ruled_out.is_empty() {
+                        constrained = true;
+                    }
                     if moved {
                         unknown_moved.push(i);
                     } else {
@@ -176,6 +195,27 @@ impl Stratego {
         {
             return Err(bad("opponent piece count does not match"));
         }
+        // Only the non-default options that hide a winning attacker or tell
+        // a diagonal stepper apart rule kinds out piece by piece.
+        let constrained = constrained.then(|| {
+            let mut pieces: Vec<(usize, KindSet)> = unknown_moved
+                .iter()
+                .chain(&unknown_still)
+                .map(|&i| (i, allowed_kinds(variant, obs.cells[i])))
+                .collect();
+            // The most constrained first: they have the fewest choices left.
+            pieces.sort_by_key(|&(i, allowed)| (allowed.len(), i));
+            pieces
+        });
+        let mut supply = [0u8; Kind::COUNT];
+        for k in Kind::ALL {
+            supply[k.index()] = pool[k.index()].clamp(0, 255) as u8;
+        }
+        if let Some(pieces) = &constrained {
+            if !feasible(pieces, &supply) {
+                return Err(bad("no kinds fit what the opponent's pieces showed"));
+            }
+        }
         // Moved pieces draw among the movable kinds left, then the rest is
         // shuffled: a uniform draw among the assignments that respect "a
         // moved piece is no mine or flag". A draw that contradicts what the
@@ -183,28 +223,45 @@ impl Stratego {
         // some flag can still be captured, or the game ended as it did) is
         // drawn again: rejection keeps the draw uniform over the consistent
         // assignments, and the true one always is.
+        let ruled_out: Vec<(Square, KindSet)> = obs
+            .cells
+            .iter()
+            .zip(Square::all())
+            .filter_map(|(c, sq)| match *c {
+                ObsCell::Foe { ruled_out, .. } if !ruled_out.is_empty() => Some((sq, ruled_out)),
+                _ => None,
+            })
+            .collect();
         let mut refused = None;
         for _ in 0..DETERMINIZE_TRIES {
-            let mut bag = bag.clone();
             let mut cells = cells;
-            for &i in &unknown_moved {
-                let movable = bag.iter().filter(|k| k.is_mobile()).count();
-                if movable == 0 {
-                    return Err(bad("more moved opponent pieces than movable ones"));
+            if let Some(pieces) = &constrained {
+                let drawn = draw_constrained(pieces, supply, rng)
+                    .ok_or_else(|| bad("no kinds fit what the opponent's pieces showed"))?;
+                for (i, kind) in drawn {
+                    cells[i] = (cells[i] & !KIND) | kind.index() as u8;
                 }
-                let nth = rng.random_range(0..movable);
-                let pos = bag
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, k)| k.is_mobile())
-                    .nth(nth)
-                    .map_or(0, |(j, _)| j);
-                let kind = bag.swap_remove(pos);
-                cells[i] = piece_cell(q, kind, true, false);
-            }
-            bag.shuffle(rng);
-            for (&i, &kind) in unknown_still.iter().zip(bag.iter()) {
-                cells[i] = piece_cell(q, kind, false, false);
+            } else {
+                let mut bag = bag.clone();
+                for &i in &unknown_moved {
+                    let movable = bag.iter().filter(|k| k.is_mobile()).count();
+                    if movable == 0 {
+                        return Err(bad("more moved opponent pieces than movable ones"));
+                    }
+                    let nth = rng.random_range(0..movable);
+                    let pos = bag
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, k)| k.is_mobile())
+                        .nth(nth)
+                        .map_or(0, |(j, _)| j);
+                    let kind = bag.swap_remove(pos);
+                    cells[i] = piece_cell(q, kind, true, false);
+                }
+                bag.shuffle(rng);
+                for (&i, &kind) in unknown_still.iter().zip(bag.iter()) {
+                    cells[i] = piece_cell(q, kind, false, false);
+                }
             }
             // Everything checked here holds or fails whatever the draw.
             let state = Stratego::from_parts_unsettled(crate::repr::StateRepr {
@@ -219,6 +276,7 @@ impl Stratego {
                 chase: obs.chase.clone(),
                 last_move: obs.last_move,
                 end: obs.end,
+                ruled_out: ruled_out.clone(),
             })
             .map_err(|e| StrategoError::Observation(e.to_string()))?;
             if state.observe(v) != *obs {
@@ -248,4 +306,152 @@ fn piece_cell(owner: u8, kind: Kind, moved: bool, revealed: bool) -> u8 {
         | kind.index() as u8
         | if moved { MOVED } else { 0 }
         | if revealed { REVEALED } else { 0 }
+}
+
+fn nothing_ruled_out(set: &KindSet) -> bool {
+    set.is_empty()
+}
+
+/// The kinds an unknown opponent piece may be, from its own cell alone.
+fn allowed_kinds(variant: Variant, cell: ObsCell) -> KindSet {
+    let all = KindSet::of_variant(variant);
+    match cell {
+        ObsCell::Foe {
+            kind: None,
+            moved,
+            ruled_out,
+        } => if moved { all.and(KindSet::MOBILE) } else { all }.minus(ruled_out),
+        _ => KindSet::EMPTY,
+    }
+}
+
+/// Draws a kind for each of `pieces` (cell index, kinds it may be), most
+/// constrained first, among the `supply` left: each piece takes one of the
+/// pieces left that it may be, uniformly, unless that leaves the others no
+/// complete assignment. Never stuck when `pieces` can be assigned at all;
+/// close to uniform over the assignments (exactly uniform when the allowed
+/// sets are nested, as "moved" and "unmoved" are).
+fn draw_constrained<R: Rng + ?Sized>(
+    pieces: &[(usize, KindSet)],
+    mut supply: [u8; Kind::COUNT],
+    rng: &mut R,
+) -> Option<Vec<(usize, Kind)>> {
+    let mut out = Vec::with_capacity(pieces.len());
+    for (n, &(i, allowed)) in pieces.iter().enumerate() {
+        let mut choices = allowed;
+        loop {
+            let total: u32 = choices.iter().map(|k| u32::from(supply[k.index()])).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut r = rng.random_range(0..total);
+            let mut pick = None;
+            for k in choices.iter() {
+                let c = u32::from(supply[k.index()]);
+                if r < c {
+                    pick = Some(k);
+                    break;
+                }
+                r -= c;
+            }
+            let kind = pick?;
+            supply[kind.index()] -= 1;
+            if feasible(&pieces[n + 1..], &supply) {
+                out.push((i, kind));
+                break;
+            }
+            supply[kind.index()] += 1;
+            choices = choices.minus(KindSet::of(kind));
+        }
+    }
+    Some(out)
+}
+
+/// Whether every one of `pieces` can get a kind it may be with at most
+/// `supply[k]` pieces of kind `k`: a maximum flow from the pieces, grouped
+/// by their allowed sets, to the kinds, one augmenting path per piece.
+fn feasible(pieces: &[(usize, KindSet)], supply: &[u8; Kind::COUNT]) -> bool {
+    let mut groups: Vec<(KindSet, u32)> = Vec::new();
+    for &(_, allowed) in pieces {
+        match groups.iter_mut().find(|g| g.0 == allowed) {
+            Some(g) => g.1 += 1,
+            None => groups.push((allowed, 1)),
+        }
+    }
+    let mut flow = vec![[0u32; Kind::COUNT]; groups.len()];
+    let mut spare = supply.map(u32::from);
+    for _ in 0..pieces.len() {
+        if !augment(&mut groups, &mut flow, &mut spare) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Finds one augmenting path (breadth first) from a group with a piece
+/// left to a kind with spare supply, and pushes a unit along it.
+fn augment(
+    groups: &mut [(KindSet, u32)],
+    flow: &mut [[u32; Kind::COUNT]],
+    spare: &mut [u32; Kind::COUNT],
+) -> bool {
+    // Nodes: groups 0..g, then kinds g..g+12; `came` is the predecessor.
+    let g = groups.len();
+    let mut came = vec![usize::MAX; g + Kind::COUNT];
+    let mut queue: Vec<usize> = (0..g).filter(|&j| groups[j].1 > 0).collect();
+    for &j in &queue {
+        came[j] = j;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let node = queue[head];
+        head += 1;
+        if node < g {
+            for k in groups[node].0.iter() {
+                let kn = g + k.index();
+                if came[kn] == usize::MAX {
+                    came[kn] = node;
+                    if spare[k.index()] > 0 {
+                        return push_along(groups, flow, spare, &came, kn);
+                    }
+                    queue.push(kn);
+                }
+            }
+        } else {
+            let k = node - g;
+            for j in 0..g {
+                if came[j] == usize::MAX && flow[j][k] > 0 {
+                    came[j] = node;
+                    queue.push(j);
+                }
+            }
+        }
+    }
+    false
+}
+
+fn push_along(
+    groups: &mut [(KindSet, u32)],
+    flow: &mut [[u32; Kind::COUNT]],
+    spare: &mut [u32; Kind::COUNT],
+    came: &[usize],
+    end: usize,
+) -> bool {
+    let g = groups.len();
+    spare[end - g] -= 1;
+    let mut node = end;
+    loop {
+        let prev = came[node];
+        if node >= g {
+            // prev is a group sending to kind `node`.
+            flow[prev][node - g] += 1;
+        } else if prev == node {
+            groups[node].1 -= 1;
+            return true;
+        } else {
+            // Group `node` was reached back from kind `prev`.
+            flow[node][prev - g] -= 1;
+        }
+        node = prev;
+    }
 }

@@ -11,11 +11,13 @@ use crate::square::Square;
 use crate::state::{
     End, EndReason, LastMove, Stratego, EMPTY, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL,
 };
-use crate::variant::Kind;
+use crate::variant::{Kind, KindSet};
 
 /// The stored form of `Stratego`: the 100 board cells as bytes
 /// (`0x80` piece, `0x40` moved, `0x20` revealed, `0x10` second player,
-/// low four bits the kind; `0` empty, `0x0F` lake) and the bookkeeping.
+/// low four bits the kind; `0` empty, `0x0F` lake), the bookkeeping, and
+/// the kinds ruled out for unrevealed pieces as a list of (square, set)
+/// in square order, left out when empty (always, under the default rules).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateRepr {
     pub(crate) rules: Rules,
@@ -29,6 +31,8 @@ pub struct StateRepr {
     pub(crate) chase: Option<Chase>,
     pub(crate) last_move: [Option<LastMove>; 2],
     pub(crate) end: Option<End>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) ruled_out: Vec<(Square, KindSet)>,
 }
 
 impl From<Stratego> for StateRepr {
@@ -45,6 +49,10 @@ impl From<Stratego> for StateRepr {
             chase: s.chase,
             last_move: s.last_move,
             end: s.end,
+            ruled_out: Square::all()
+                .map(|sq| (sq, s.ruled_out[sq.index()]))
+                .filter(|(_, set)| !set.is_empty())
+                .collect(),
         }
     }
 }
@@ -261,6 +269,23 @@ impl Stratego {
             {
                 return bad("bad chase".into());
             }
+        }
+        let mut previous = None;
+        let movers = KindSet::MOBILE.and(KindSet::of_variant(variant));
+        for &(sq, set) in &r.ruled_out {
+            let c = s.board[sq.pad()];
+            let kind = Kind::new(c & KIND).unwrap_or(Kind::FLAG);
+            if !s.tracks_kinds
+                || previous.is_some_and(|p| p >= sq)
+                || set.is_empty()
+                || !set.is_subset(movers)
+                || c & (PRESENT | MOVED | REVEALED) != PRESENT | MOVED
+                || set.contains(kind)
+            {
+                return bad(format!("bad kinds ruled out on {sq}"));
+            }
+            previous = Some(sq);
+            s.ruled_out[sq.index()] = set;
         }
         s.placed = r.placed;
         s.to_move = r.to_move;

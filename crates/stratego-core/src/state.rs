@@ -11,7 +11,7 @@ use crate::repetition::{direction, ortho_adjacent, Chase, Series, ZOBRIST};
 use crate::rules::Rules;
 use crate::setup::{SetupSquare, SETUP_SQUARES};
 use crate::square::{Square, ORTHO, PADDED, PW};
-use crate::variant::{Fight, Kind};
+use crate::variant::{Fight, Kind, KindSet};
 
 // Cell encoding of the padded board: a piece is PRESENT | flags | owner | kind.
 pub(crate) const PRESENT: u8 = 0x80;
@@ -208,6 +208,13 @@ pub struct Stratego {
     /// pieces step diagonally.
     pub(crate) long_kind: u8,
     pub(crate) diag: bool,
+    /// Per square (index order), the kinds the opponent knows the
+    /// unrevealed piece there is not, beyond what its `MOVED` flag says:
+    /// only the options that hide a fight's winner or let a step tell a
+    /// kind apart produce any (see [`Stratego::tracks_kinds`]).
+    pub(crate) ruled_out: [KindSet; 100],
+    /// Derived from the rules: whether `ruled_out` can ever be non-empty.
+    pub(crate) tracks_kinds: bool,
 }
 
 #[inline(always)]
@@ -241,7 +248,28 @@ impl Stratego {
             end: None,
             long_kind: rules.long_mover().map_or(u8::MAX, |k| k.index() as u8),
             diag: rules.diagonal_steps(),
+            ruled_out: [KindSet::EMPTY; 100],
+            tracks_kinds: Stratego::tracks_kinds(rules),
         })
+    }
+
+    /// Whether, under `rules`, the way a piece moves or fights can tell its
+    /// opponent something about its kind that neither the `moved` flag nor
+    /// a reveal records: a hidden attacker that won a fight
+    /// (`reveal_attacker: false`), or a Czech diagonal step when the
+    /// Průzkumník may not step diagonally.
+    pub(crate) fn tracks_kinds(rules: &Rules) -> bool {
+        !rules.reveal_attacker
+            || (rules.diagonal_steps()
+                && rules.long_mover().is_some()
+                && !rules.czech_scout_steps_diagonally)
+    }
+
+    /// The kinds the opponent of its owner knows the piece on `sq` is not,
+    /// from how it moved and fought, beyond "a piece that moved is no mine
+    /// or flag"; empty for revealed pieces and empty squares.
+    pub fn ruled_out(&self, sq: Square) -> KindSet {
+        self.ruled_out[sq.index()]
     }
 
     /// The rules.
@@ -634,6 +662,7 @@ impl Stratego {
         self.alive[owner][kind] = self.alive[owner][kind].saturating_sub(1);
         self.lost[owner][kind] = self.lost[owner][kind].saturating_add(1);
         self.hash ^= ZOBRIST[owner][sq.pad()];
+        self.ruled_out[sq.index()] = KindSet::EMPTY;
         if self.series[owner].at == Some(sq) {
             self.series[owner] = Series::default();
         }
@@ -645,7 +674,7 @@ impl Stratego {
         let (from, to) = (m.from.pad(), m.to.pad());
         let cell = self.board[from];
         let target = self.board[to];
-        let (_, dist) = direction(m.from, m.to);
+        let (dir, dist) = direction(m.from, m.to);
         let mut moved = cell | MOVED;
         if dist > 1 {
             // Only the long mover goes further than one square.
@@ -699,6 +728,9 @@ impl Stratego {
                 self.series[pi] = Series::default();
             }
         }
+        if self.tracks_kinds {
+            self.carry_knowledge(m, dir, target);
+        }
         self.last_move[pi] = Some(LastMove {
             from: m.from,
             to: m.to,
@@ -713,6 +745,32 @@ impl Stratego {
         } else {
             self.check_end(p, target != EMPTY)
         };
+    }
+
+    /// Moves what the opponent knows about the piece of move `m` (already
+    /// applied; `target` was the cell attacked, or empty) along with it,
+    /// adding what the move told him.
+    fn carry_knowledge(&mut self, m: Move, dir: i8, target: u8) {
+        let mut known = std::mem::take(&mut self.ruled_out[m.from.index()]);
+        let mover = self.board[m.to.pad()];
+        if mover & (PRESENT | REVEALED) != PRESENT {
+            // The mover is revealed, or it lost: the square holds the
+            // (revealed) defender or nobody.
+            self.ruled_out[m.to.index()] = KindSet::EMPTY;
+            return;
+        }
+        if matches!(dir, -13 | -11 | 11 | 13) && !self.rules.czech_scout_steps_diagonally {
+            if let Some(long) = Kind::new(self.long_kind) {
+                known = known.or(KindSet::of(long));
+            }
+        }
+        if target != EMPTY {
+            let defender = Kind::new(target & KIND).unwrap_or(Kind::FLAG);
+            let winners = self.rules.variant.winners_against(defender);
+            known = known.or(KindSet::MOBILE.minus(winners));
+        }
+        let variant = KindSet::of_variant(self.rules.variant);
+        self.ruled_out[m.to.index()] = known.and(variant);
     }
 
     fn update_chase(&mut self, p: u8, m: Move, hash_before: u64) {

@@ -308,3 +308,116 @@ const FIGHTS: [[[Fight; 12]; 12]; 3] = [
     fight_table(8, true),
     fight_table(9, false),
 ];
+
+/// A set of piece kinds, one bit per kind index: what an unrevealed piece
+/// is known not to be (see [`ObsCell::Foe`](crate::ObsCell::Foe)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u16", into = "u16")]
+pub struct KindSet(u16);
+
+impl KindSet {
+    /// No kind.
+    pub const EMPTY: KindSet = KindSet(0);
+    /// Every kind that can ever move (all but mine and flag).
+    pub const MOBILE: KindSet = KindSet((1 << 10) - 1);
+    const ALL_BITS: u16 = (1 << Kind::COUNT) - 1;
+
+    /// The set holding only `kind`.
+    pub const fn of(kind: Kind) -> KindSet {
+        KindSet(1 << kind.0)
+    }
+
+    /// The kinds `variant` uses.
+    pub const fn of_variant(variant: Variant) -> KindSet {
+        let mut bits = 0;
+        let mut k = 0;
+        while k < Kind::COUNT {
+            if COUNTS[variant.index()][k] > 0 {
+                bits |= 1 << k;
+            }
+            k += 1;
+        }
+        KindSet(bits)
+    }
+
+    /// Whether `kind` is in the set.
+    pub const fn contains(self, kind: Kind) -> bool {
+        self.0 & (1 << kind.0) != 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of kinds in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The kinds in both sets.
+    pub const fn and(self, other: KindSet) -> KindSet {
+        KindSet(self.0 & other.0)
+    }
+
+    /// The kinds in either set.
+    pub const fn or(self, other: KindSet) -> KindSet {
+        KindSet(self.0 | other.0)
+    }
+
+    /// The kinds of `self` not in `other`.
+    pub const fn minus(self, other: KindSet) -> KindSet {
+        KindSet(self.0 & !other.0)
+    }
+
+    /// Whether every kind of `self` is in `other`.
+    pub const fn is_subset(self, other: KindSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The kinds in ascending index order.
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL.into_iter().filter(move |&k| self.contains(k))
+    }
+
+    /// The bits, kind index `i` at bit `i`.
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+}
+
+impl TryFrom<u16> for KindSet {
+    type Error = String;
+    fn try_from(v: u16) -> Result<Self, Self::Error> {
+        if v & !KindSet::ALL_BITS == 0 {
+            Ok(KindSet(v))
+        } else {
+            Err(format!("no kind set {v:#x}"))
+        }
+    }
+}
+
+impl From<KindSet> for u16 {
+    fn from(s: KindSet) -> u16 {
+        s.0
+    }
+}
+
+impl Variant {
+    /// The kinds an attacker of `variant` beats `defender` with: what a
+    /// hidden attacker that took the square of `defender` may be.
+    pub const fn winners_against(self, defender: Kind) -> KindSet {
+        let mut bits = 0;
+        let mut a = 0;
+        while a < Kind::COUNT {
+            if matches!(
+                FIGHTS[self.index()][a][defender.0 as usize],
+                Fight::AttackerWins
+            ) {
+                bits |= 1 << a;
+            }
+            a += 1;
+        }
+        KindSet(bits & KindSet::of_variant(self).0 & KindSet::MOBILE.0)
+    }
+}

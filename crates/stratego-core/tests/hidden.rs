@@ -6,7 +6,7 @@ use common::{play, pos};
 use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
-use stratego_core::{Kind, ObsCell, Rules, Setup, Stratego};
+use stratego_core::{Kind, KindSet, ObsCell, Rules, Setup, Stratego};
 
 fn rule_sets() -> [Rules; 4] {
     [
@@ -66,7 +66,8 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
         obs.cells[common::sq("h8").index()],
         ObsCell::Foe {
             kind: None,
-            moved: false
+            moved: false,
+            ruled_out: KindSet::EMPTY,
         }
     );
     assert_eq!(obs.cells[common::sq("c5").index()], ObsCell::Lake);
@@ -76,7 +77,8 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
         obs.cells[common::sq("h7").index()],
         ObsCell::Foe {
             kind: None,
-            moved: true
+            moved: true,
+            ruled_out: KindSet::EMPTY,
         },
         "moved: no mine, no flag"
     );
@@ -195,10 +197,10 @@ proptest! {
         obs.cells[idx] = match cell {
             0 => ObsCell::Empty,
             1 => ObsCell::Lake,
-            2 => ObsCell::Foe { kind: None, moved: true },
-            3 => ObsCell::Foe { kind: Some(Kind::FLAG), moved: true },
+            2 => ObsCell::Foe { kind: None, moved: true, ruled_out: KindSet::EMPTY },
+            3 => ObsCell::Foe { kind: Some(Kind::FLAG), moved: true, ruled_out: KindSet::EMPTY },
             4 => ObsCell::Own { kind: Kind::R0, moved: false, revealed: false },
-            _ => ObsCell::Foe { kind: Some(Kind::R0), moved: false },
+            _ => ObsCell::Foe { kind: Some(Kind::R0), moved: false, ruled_out: KindSet::EMPTY },
         };
         if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
             prop_assert_eq!(d.observe(0), obs);

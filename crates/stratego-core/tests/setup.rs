@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use proptest::prelude::*;
 use rand::SeedableRng;
-use stratego_core::{Action, Kind, ObsCell, Rules, Setup, SetupSquare, Square, Stratego, Variant};
+use stratego_core::{
+    Action, Kind, KindSet, ObsCell, Rules, Setup, SetupSquare, Square, Stratego, Variant,
+};
 
 const GRAVON_LINE: &str = "BDGFDFDDDBHFLJGKDIFGEHEMCEHBDDIBJEIBHEBG";
 
@@ -209,7 +211,8 @@ fn rule_setup_is_secret() {
                 c,
                 ObsCell::Foe {
                     kind: None,
-                    moved: false
+                    moved: false,
+                    ruled_out: KindSet::EMPTY,
                 }
             )
         })

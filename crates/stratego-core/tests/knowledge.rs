@@ -1,0 +1,563 @@
+//! What a player knows about the opponent's unrevealed pieces beyond
+//! "moved": kinds ruled out by how they moved and fought, under the options
+//! that hide a winning attacker (`reveal_attacker: false`) or keep the Czech
+//! Průzkumník from stepping diagonally.
+
+mod common;
+
+use common::{play, pos, sq};
+use game_traits::{Game, GameRng};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use stratego_core::{Kind, KindSet, ObsCell, Observation, Rules, Square, Stratego, Variant};
+
+fn hidden_attacker() -> Rules {
+    Rules {
+        reveal_attacker: false,
+        ..Rules::czech()
+    }
+}
+
+fn no_diagonal_scout() -> Rules {
+    Rules {
+        czech_scout_steps_diagonally: false,
+        ..Rules::czech()
+    }
+}
+
+fn set(kinds: &[Kind]) -> KindSet {
+    kinds
+        .iter()
+        .fold(KindSet::EMPTY, |s, &k| s.or(KindSet::of(k)))
+}
+
+/// The movable kinds of `variant` outside `keep`.
+fn all_but(variant: Variant, keep: &[Kind]) -> KindSet {
+    KindSet::MOBILE
+        .and(KindSet::of_variant(variant))
+        .minus(set(keep))
+}
+
+fn nothing_ruled_out(obs: &Observation) -> bool {
+    obs.cells.iter().all(|c| match c {
+        ObsCell::Foe { ruled_out, .. } => ruled_out.is_empty(),
+        _ => true,
+    })
+}
+
+fn foe(obs: &Observation, at: &str) -> ObsCell {
+    obs.cells[sq(at).index()]
+}
+
+/// The kinds determinisation gives the piece on `at` over many draws.
+fn drawn_kinds(obs: &Observation, at: &str, draws: u64) -> Vec<Kind> {
+    (0..draws)
+        .map(|seed| {
+            let d = Stratego::determinize(obs, &mut GameRng::seed_from_u64(seed))
+                .expect("a consistent completion");
+            assert_eq!(d.observe(obs.viewer), *obs);
+            d.piece(sq(at)).expect("a piece").1
+        })
+        .collect()
+}
+
+/// A Czech position: player 0 attacks from e3 with `attacker`, onto e4
+/// held by player 1's `defender`; both sides have a few more pieces, so
+/// that determinisation has choices.
+fn czech_attack(attacker: Kind, defender: Kind) -> Stratego {
+    czech_attack_with(hidden_attacker(), attacker, defender)
+}
+
+fn czech_attack_with(rules: Rules, attacker: Kind, defender: Kind) -> Stratego {
+    pos(
+        rules,
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("b1", 0, Kind::MINE),
+            ("c1", 0, Kind::R0),
+            ("d1", 0, Kind::R1),
+            ("g1", 0, Kind::R5),
+            ("h1", 0, Kind::R6),
+            ("i1", 0, Kind::R3),
+            ("j1", 0, Kind::R7),
+            ("e3", 0, attacker),
+            ("j10", 1, Kind::FLAG),
+            ("e4", 1, defender),
+            ("h8", 1, Kind::R4),
+        ],
+        0,
+    )
+}
+
+#[test]
+fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
+    let mut g = czech_attack(Kind::R2, Kind::R3);
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observe(1);
+    // Only the Maršál, the Generál and the Kapitán beat a Kadet.
+    assert_eq!(
+        foe(&obs, "e4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]),
+        }
+    );
+    let kinds = drawn_kinds(&obs, "e4", 600);
+    assert!(kinds
+        .iter()
+        .all(|k| [Kind::R0, Kind::R1, Kind::R2].contains(k)));
+    // Uniform over the completions: by symmetry each of the three kinds
+    // (one piece each) is a third of them.
+    for k in [Kind::R0, Kind::R1, Kind::R2] {
+        let n = kinds.iter().filter(|&&x| x == k).count();
+        assert!((140..=260).contains(&n), "{k:?} drawn {n} times in 600");
+    }
+}
+
+#[test]
+fn rule_hidden_attacker_that_beat_the_marshal_is_the_spion() {
+    let mut g = czech_attack(Kind::R8, Kind::R0);
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observe(1);
+    assert_eq!(
+        foe(&obs, "e4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[Kind::R8]),
+        }
+    );
+    assert!(drawn_kinds(&obs, "e4", 100).iter().all(|&k| k == Kind::R8));
+}
+
+#[test]
+fn rule_hidden_attacker_that_cleared_a_mine_is_the_miner() {
+    let mut g = czech_attack(Kind::R7, Kind::MINE);
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observe(1);
+    assert_eq!(
+        foe(&obs, "e4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[Kind::MINER]),
+        }
+    );
+    assert!(drawn_kinds(&obs, "e4", 100)
+        .iter()
+        .all(|&k| k == Kind::MINER));
+}
+
+#[test]
+fn rule_hidden_attacker_that_lost_or_tied_leaves_nothing_to_remember() {
+    for (attacker, defender) in [(Kind::R4, Kind::R3), (Kind::R3, Kind::R3)] {
+        let mut g = czech_attack(attacker, defender);
+        let before = g.lost(0)[attacker.index()];
+        play(&mut g, &["e3-e4"]);
+        let obs = g.observe(1);
+        assert_eq!(foe(&obs, "e3"), ObsCell::Empty, "the attacker left");
+        assert!(nothing_ruled_out(&obs));
+        assert_eq!(
+            obs.lost[0][attacker.index()],
+            before + 1,
+            "and its loss is public"
+        );
+    }
+}
+
+#[test]
+fn rule_hidden_attacker_knowledge_follows_the_piece_and_narrows() {
+    let mut g = pos(
+        hidden_attacker(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("c1", 0, Kind::R0),
+            ("d1", 0, Kind::R2),
+            ("e3", 0, Kind::R1),
+            ("j10", 1, Kind::FLAG),
+            ("e4", 1, Kind::R3),
+            ("e6", 1, Kind::R2),
+            ("h8", 1, Kind::R4),
+        ],
+        0,
+    );
+    play(&mut g, &["e3-e4", "h8-h7", "e4-e5"]);
+    let obs = g.observe(1);
+    assert_eq!(foe(&obs, "e4"), ObsCell::Empty);
+    assert_eq!(
+        foe(&obs, "e5"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]),
+        },
+        "what the fight showed moves with the piece"
+    );
+    play(&mut g, &["h7-h8", "e5-e6"]);
+    let obs = g.observe(1);
+    assert_eq!(
+        foe(&obs, "e6"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1]),
+        },
+        "a second win over a Kapitán leaves the Maršál and the Generál"
+    );
+    assert!(drawn_kinds(&obs, "e6", 100)
+        .iter()
+        .all(|k| [Kind::R0, Kind::R1].contains(k)));
+}
+
+#[test]
+fn rule_hidden_attacker_revealed_later_is_simply_known() {
+    let mut g = pos(
+        hidden_attacker(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("c1", 0, Kind::R0),
+            ("e3", 0, Kind::R1),
+            ("j10", 1, Kind::FLAG),
+            ("e4", 1, Kind::R3),
+            ("f5", 1, Kind::R4),
+        ],
+        0,
+    );
+    // The Kaprál attacks the hidden winner and loses: the defender is shown.
+    play(&mut g, &["e3-e4", "f5-e5", "c1-c2", "e5-e4"]);
+    assert_eq!(
+        foe(&g.observe(1), "e4"),
+        ObsCell::Foe {
+            kind: Some(Kind::R1),
+            moved: true,
+            ruled_out: KindSet::EMPTY,
+        }
+    );
+    assert!(g.ruled_out(sq("e4")).is_empty());
+}
+
+#[test]
+fn rule_diagonal_step_shows_no_pruzkumnik() {
+    let mut g = pos(
+        no_diagonal_scout(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("c1", 0, Kind::R1),
+            ("h1", 0, Kind::R6),
+            ("i1", 0, Kind::R6),
+            ("e3", 0, Kind::R5),
+            ("j10", 1, Kind::FLAG),
+            ("h8", 1, Kind::R4),
+        ],
+        0,
+    );
+    play(&mut g, &["e3-f4"]);
+    let obs = g.observe(1);
+    assert_eq!(
+        foe(&obs, "f4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: KindSet::of(Kind::R6),
+        }
+    );
+    let kinds = drawn_kinds(&obs, "f4", 300);
+    assert!(kinds.iter().all(|k| [Kind::R1, Kind::R5].contains(k)));
+    assert!(kinds.contains(&Kind::R1) && kinds.contains(&Kind::R5));
+}
+
+#[test]
+fn rule_diagonal_step_shows_nothing_when_the_pruzkumnik_steps_diagonally() {
+    let mut g = pos(
+        Rules::czech(),
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("h1", 0, Kind::R6),
+            ("e3", 0, Kind::R5),
+            ("j10", 1, Kind::FLAG),
+            ("h8", 1, Kind::R4),
+        ],
+        0,
+    );
+    play(&mut g, &["e3-f4"]);
+    assert_eq!(
+        foe(&g.observe(1), "f4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: KindSet::EMPTY,
+        }
+    );
+    assert!(drawn_kinds(&g.observe(1), "f4", 200).contains(&Kind::R6));
+}
+
+#[test]
+fn rule_one_square_orthogonal_step_shows_only_a_movable_piece() {
+    let rules = Rules {
+        reveal_attacker: false,
+        ..no_diagonal_scout()
+    };
+    let mut g = pos(
+        rules,
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("h1", 0, Kind::R6),
+            ("e3", 0, Kind::R5),
+            ("j10", 1, Kind::FLAG),
+            ("h8", 1, Kind::R4),
+        ],
+        0,
+    );
+    play(&mut g, &["e3-e4"]);
+    assert_eq!(
+        foe(&g.observe(1), "e4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: KindSet::EMPTY,
+        }
+    );
+}
+
+#[test]
+fn rule_long_move_shows_the_long_mover_even_with_hidden_attackers() {
+    let rules = Rules {
+        reveal_attacker: false,
+        ..no_diagonal_scout()
+    };
+    let mut g = pos(
+        rules,
+        &[
+            ("a1", 0, Kind::FLAG),
+            ("f1", 0, Kind::R6),
+            ("e3", 0, Kind::R5),
+            ("j10", 1, Kind::FLAG),
+            ("f7", 1, Kind::R7),
+            ("h8", 1, Kind::R4),
+        ],
+        0,
+    );
+    // A long move ending in an attack: the move itself shows the
+    // Průzkumník, so the hidden-attacker option hides nothing.
+    play(&mut g, &["f1-f7"]);
+    assert_eq!(
+        foe(&g.observe(1), "f7"),
+        ObsCell::Foe {
+            kind: Some(Kind::R6),
+            moved: true,
+            ruled_out: KindSet::EMPTY,
+        }
+    );
+}
+
+#[test]
+fn winners_against_follow_the_fight_tables() {
+    for variant in Variant::ALL {
+        for d in variant.kinds() {
+            for a in variant.kinds().filter(|k| k.is_mobile()) {
+                let wins = variant.fight(a, d) == stratego_core::Fight::AttackerWins;
+                assert_eq!(variant.winners_against(d).contains(a), wins);
+            }
+        }
+    }
+}
+
+// ----- stored forms ----------------------------------------------------------
+
+fn won_hidden() -> Stratego {
+    let mut g = czech_attack(Kind::R2, Kind::R3);
+    play(&mut g, &["e3-e4"]);
+    g
+}
+
+#[test]
+fn stored_ruled_out_kinds_round_trip_and_tampering_is_refused() {
+    let g = won_hidden();
+    let json = serde_json::to_value(&g).unwrap();
+    let back: Stratego = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, g);
+    let e4 = u64::from(u8::from(sq("e4")));
+    let tamper = |entries: serde_json::Value| {
+        let mut j = json.clone();
+        j["ruled_out"] = entries;
+        serde_json::from_value::<Stratego>(j)
+    };
+    let honest = all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]).bits();
+    assert!(tamper(serde_json::json!([[e4, honest]])).is_ok());
+    // Ruling out its true kind, an immobile kind, a kind the army lacks, a
+    // square without an unrevealed moved piece, duplicates, or any kind
+    // under options that never rule kinds out: all refused.
+    let bad = [
+        serde_json::json!([[e4, honest | 1 << 2]]),
+        serde_json::json!([[e4, 1 << 10]]),
+        serde_json::json!([[e4, 1 << 9]]),
+        serde_json::json!([[e4, 1 << 12]]),
+        serde_json::json!([[e4, 0]]),
+        serde_json::json!([[u64::from(u8::from(sq("c1"))), 1 << 4]]),
+        serde_json::json!([[u64::from(u8::from(sq("e5"))), 1 << 4]]),
+        serde_json::json!([[e4, 1 << 4], [e4, 1 << 5]]),
+    ];
+    for entries in bad {
+        assert!(tamper(entries.clone()).is_err(), "{entries}");
+    }
+    let mut default_rules = json.clone();
+    default_rules["rules"]["reveal_attacker"] = serde_json::json!(true);
+    assert!(serde_json::from_value::<Stratego>(default_rules).is_err());
+}
+
+#[test]
+fn observations_with_impossible_ruled_out_kinds_are_refused() {
+    let g = won_hidden();
+    let mut obs = g.observe(1);
+    let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[sq("e4").index()] else {
+        panic!("a foe on e4");
+    };
+    *ruled_out = all_but(Variant::Czech, &[]);
+    assert!(Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)).is_err());
+    // Each of two moved pieces could be the Maršál, but not both: ruling
+    // out everything else on both leaves no completion.
+    let mut g = g;
+    play(&mut g, &["h8-h7", "g1-g2"]);
+    let mut obs = g.observe(1);
+    for at in ["e4", "g2"] {
+        if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[sq(at).index()] {
+            *ruled_out = all_but(Variant::Czech, &[Kind::R0]);
+        }
+    }
+    assert!(Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)).is_err());
+}
+
+#[test]
+fn default_rules_serialise_no_ruled_out_kinds() {
+    let mut g = czech_attack_with(Rules::czech(), Kind::R2, Kind::R3);
+    play(&mut g, &["e3-e4"]);
+    let text = serde_json::to_string(&g).unwrap() + &serde_json::to_string(&g.observe(1)).unwrap();
+    assert!(!text.contains("ruled_out"));
+}
+
+// ----- properties --------------------------------------------------------------
+
+fn option_rules() -> [Rules; 4] {
+    [
+        Rules {
+            reveal_attacker: false,
+            czech_scout_steps_diagonally: false,
+            ..Rules::czech()
+        },
+        hidden_attacker(),
+        Rules {
+            reveal_attacker: false,
+            ..Rules::classic()
+        },
+        Rules {
+            reveal_attacker: false,
+            runner_soldiers: true,
+            ..Rules::srazhenie()
+        },
+    ]
+}
+
+/// A random game stopped after `steps` actions (setup included).
+fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut g = Stratego::new(&rules).unwrap();
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if g.is_terminal() {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply(a).unwrap();
+    }
+    g
+}
+
+/// Every unrevealed piece of `owner` in `state` fits what its opponent's
+/// observation says of it.
+fn fits_knowledge(state: &Stratego, obs: &Observation) -> bool {
+    Square::all().all(|s| match obs.cells[s.index()] {
+        ObsCell::Foe {
+            kind: None,
+            moved,
+            ruled_out,
+        } => state
+            .piece(s)
+            .is_some_and(|(_, k)| !ruled_out.contains(k) && (!moved || k.is_mobile())),
+        _ => true,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn determinised_states_respect_every_ruled_out_kind(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, draw in any::<u64>()) {
+        let g = random_state(option_rules()[which], seed, steps);
+        for viewer in 0..2 {
+            let obs = g.observe(viewer);
+            // The truth is consistent with what the viewer knows.
+            prop_assert!(fits_knowledge(&g, &obs));
+            let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(draw)).unwrap();
+            prop_assert_eq!(d.observe(viewer), obs.clone());
+            prop_assert!(fits_knowledge(&d, &obs));
+        }
+    }
+
+    #[test]
+    fn default_rules_never_rule_kinds_out(which in 0usize..3, seed in any::<u64>(), steps in 80usize..900) {
+        let g = random_state(Rules::for_variant(Variant::ALL[which]), seed, steps);
+        for viewer in 0..2 {
+            prop_assert!(nothing_ruled_out(&g.observe(viewer)));
+        }
+    }
+
+    #[test]
+    fn tampered_ruled_out_kinds_are_refused_or_harmless(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, idx in 0usize..100, bits in 0u16..4096) {
+        let g = random_state(option_rules()[which], seed, steps);
+        let mut obs = g.observe(0);
+        if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[idx] {
+            *ruled_out = KindSet::try_from(bits).unwrap();
+        }
+        if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
+            prop_assert_eq!(d.observe(0), obs.clone());
+            prop_assert!(fits_knowledge(&d, &obs));
+        }
+    }
+}
+
+/// Whole random games under each option set, determinised every few moves
+/// from both sides: the ruled-out kinds do occur, and every completion
+/// respects them.
+#[test]
+fn random_games_under_the_options_rule_kinds_out_and_completions_respect_them() {
+    for rules in option_rules() {
+        let mut constrained = 0;
+        for seed in 0..6 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut g = Stratego::new(&rules).unwrap();
+            let mut legal = Vec::new();
+            let mut step = 0;
+            while !g.is_terminal() {
+                g.legal_actions(&mut legal);
+                g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+                step += 1;
+                if step % 7 != 0 {
+                    continue;
+                }
+                for viewer in 0..2 {
+                    let obs = g.observe(viewer);
+                    assert!(fits_knowledge(&g, &obs));
+                    if !nothing_ruled_out(&obs) {
+                        constrained += 1;
+                    }
+                    let d = Stratego::determinize(&obs, &mut rng).unwrap();
+                    assert_eq!(d.observe(viewer), obs);
+                    assert!(fits_knowledge(&d, &obs));
+                }
+            }
+        }
+        assert!(constrained > 20, "{rules:?}: {constrained}");
+    }
+}
