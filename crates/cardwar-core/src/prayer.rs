@@ -5,7 +5,7 @@ use std::fmt;
 use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
-use crate::card::Guard;
+use crate::card::{CardSet, Guard};
 use crate::state::{CardWar, Open, Phase};
 
 /// The result of a prayer, one per sum of 2d6.
@@ -148,6 +148,9 @@ impl CardWar {
                 if self.public.battle.open[t] == Open::Soldier {
                     self.public.battle.open[t] = Open::None;
                 }
+                if self.rules.bomb_hits_hand {
+                    self.bomb_off_field(q);
+                }
                 if q == self.public.battle.attacker {
                     self.finish_battle();
                     return;
@@ -156,6 +159,22 @@ impl CardWar {
         }
         if self.public.outcome.is_none() {
             self.advance_battle();
+        }
+    }
+
+    /// The variant bomb: `q`'s hand and set-aside soldiers die too, seen
+    /// by both (ruling 22).
+    pub(crate) fn bomb_off_field(&mut self, q: PlayerId) {
+        let t = q.index();
+        let (hand, aside) = (self.hidden[t].hand, self.hidden[t].aside);
+        self.hidden[t].hand = CardSet::EMPTY;
+        self.hidden[t].aside = CardSet::EMPTY;
+        let side = &mut self.public.sides[t];
+        side.hand = 0;
+        side.aside = 0;
+        side.known_aside = CardSet::EMPTY;
+        for card in hand.union(aside).iter() {
+            self.bury(q, card);
         }
     }
 

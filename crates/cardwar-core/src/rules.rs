@@ -56,6 +56,9 @@ pub struct Rules {
     /// The sniper removes the card with the most health left, not the one
     /// with the largest value (ruling 26).
     pub sniper_by_health: bool,
+    /// The atomic bomb also destroys the opponent's hand and set-aside
+    /// cards, not only his soldiers on the field (ruling 27).
+    pub bomb_hits_hand: bool,
 }
 
 impl Default for Rules {
@@ -75,6 +78,7 @@ impl Default for Rules {
             gangrene_hits_guards: true,
             sniper_targets_guards: false,
             sniper_by_health: false,
+            bomb_hits_hand: false,
         }
     }
 }
@@ -116,6 +120,8 @@ struct RawRules {
     sniper_targets_guards: bool,
     #[serde(default)]
     sniper_by_health: bool,
+    #[serde(default)]
+    bomb_hits_hand: bool,
 }
 
 impl TryFrom<RawRules> for Rules {
@@ -136,6 +142,7 @@ impl TryFrom<RawRules> for Rules {
             gangrene_hits_guards: r.gangrene_hits_guards,
             sniper_targets_guards: r.sniper_targets_guards,
             sniper_by_health: r.sniper_by_health,
+            bomb_hits_hand: r.bomb_hits_hand,
         };
         rules.validate()?;
         Ok(rules)

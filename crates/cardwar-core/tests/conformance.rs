@@ -26,6 +26,7 @@ fn conformance_every_switch_flipped() {
         gangrene_hits_guards: false,
         sniper_targets_guards: true,
         sniper_by_health: true,
+        bomb_hits_hand: true,
     });
 }
 

@@ -330,3 +330,34 @@ fn rule_cards_killed_by_prayers_are_seen_by_both() {
     let g = prayed(Rules::default(), &[5, 5], &[3, 9], 10);
     assert!(g.side(D).known_pile.contains(soldier(9, 0)));
 }
+
+#[test]
+fn rule_prayer_12_atomic_bomb_spares_the_hand_unless_configured() {
+    // Ruling 27: "all the opponent's cards" are his soldiers on the field;
+    // the variant destroys his hand and set-aside cards too (not his pile).
+    let g = prayed(Rules::default(), &[5, 5], &[9, 8], 12);
+    assert_eq!(g.side(D).hand, 22);
+    let rules = Rules {
+        bomb_hits_hand: true,
+        ..Rules::default()
+    };
+    let mut g = battle(rules, 2, &[5, 5], &[9, 8]);
+    let mut hand = g.hidden(D).hand;
+    let kept = super::take(13, &mut hand);
+    g.hidden[D.index()].hand.remove(kept);
+    g.hidden[D.index()].aside.insert(kept);
+    g.public.sides[D.index()].hand -= 1;
+    g.public.sides[D.index()].aside += 1;
+    g.check().unwrap();
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(12));
+    assert_eq!(
+        (g.side(D).hand, g.side(D).aside, g.side(D).pile),
+        (0, 0, 24)
+    );
+    assert_eq!(g.side(D).known_pile, crate::CardSet::ALL, "seen by both");
+    assert_eq!(
+        g.public.battle.open[D.index()],
+        Open::Guard(Guard::FirstAce)
+    );
+}

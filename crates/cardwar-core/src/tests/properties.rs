@@ -31,6 +31,7 @@ fn all_rule_sets() -> Vec<Rules> {
             gangrene_hits_guards: false,
             sniper_targets_guards: true,
             sniper_by_health: true,
+            bomb_hits_hand: true,
         },
         Rules { aside: 20, ..d },
         Rules { aside: 24, ..d },
