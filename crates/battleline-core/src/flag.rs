@@ -7,7 +7,9 @@ use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Tactic};
-use crate::formation::{part_strength, Environment, FormationOrder, Part, Strength};
+use crate::formation::{
+    part_strength, part_strength_unseen, Environment, FormationOrder, Part, Strength,
+};
 
 /// Number of flags.
 pub const FLAGS: usize = 9;
@@ -335,6 +337,24 @@ impl Flag {
     /// The strength of `player`'s formation when complete.
     pub fn strength(&self, player: PlayerId, order: FormationOrder) -> Option<Strength> {
         part_strength(&self.side(player).part(), self.env(), order)
+    }
+
+    /// The strength of `player`'s formation when complete and its wilds may
+    /// only become troop cards of `unseen` (those not visible on the table,
+    /// [`WildCards::UnseenOnly`](crate::WildCards)); `None` also when they
+    /// cannot all become one.
+    pub fn strength_unseen(
+        &self,
+        player: PlayerId,
+        order: FormationOrder,
+        unseen: CardSet,
+    ) -> Option<Strength> {
+        part_strength_unseen(
+            &self.side(player).part(),
+            self.env(),
+            order,
+            unseen.troop_bits(),
+        )
     }
 
     /// Puts `card` into a free slot on `player`'s side. Completing the side

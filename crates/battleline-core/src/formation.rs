@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, Tactic, TROOPS};
+use crate::card::{Card, CardSet, Tactic, TROOPS};
 
 /// The formation classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -335,10 +335,11 @@ fn flush_colours(part: &Part) -> u8 {
 /// A way a formation can be completed, found by reasoning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Pattern {
-    /// Any cards: the `m` highest.
-    Any,
-    /// One colour.
-    Flush(u8),
+    /// Any cards: the `m` highest, leaving the troop bits the wilds take
+    /// (only when wilds must become unseen cards).
+    Any(u64),
+    /// One colour, leaving the troop bits the wilds take.
+    Flush(u8, u64),
     /// One value (0-based).
     Phalanx(u8),
     /// A run from value index `lo` in any colours, wilds on `wild_slots`.
@@ -349,14 +350,19 @@ pub(crate) enum Pattern {
 
 /// Where the wilds go in a run of `n` values from `lo` (0-based), so that
 /// the remaining values are all in `avail_values`; the wild slots as a
-/// value mask. `None` when impossible.
+/// value mask. `None` when impossible. With `unseen` the wilds too must
+/// become cards of `avail_values` (a run holds each value once, so wilds
+/// and troops never need the same card).
 #[inline]
-fn place_run(part: &Part, n: u8, lo: u8, avail_values: u16) -> Option<u16> {
+fn place_run(part: &Part, n: u8, lo: u8, avail_values: u16, unseen: bool) -> Option<u16> {
     let run: u16 = ((1 << n) - 1) << lo;
     if part.vmask & !run != 0 {
         return None;
     }
     let mut free = run & !part.vmask;
+    if unseen && free & !avail_values != 0 {
+        return None;
+    }
     let mut wild = 0u16;
     if part.cavalry {
         if free & (1 << 7) == 0 {
@@ -401,28 +407,81 @@ fn place_run(part: &Part, n: u8, lo: u8, avail_values: u16) -> Option<u16> {
 
 /// Best run start (0-based) for a run of `n` values: highest first.
 #[inline]
-fn best_run(part: &Part, n: u8, avail_values: u16) -> Option<(u8, u16)> {
+fn best_run(part: &Part, n: u8, avail_values: u16, unseen: bool) -> Option<(u8, u16)> {
     if part.vdup {
         return None;
     }
     (0..=10 - n)
         .rev()
-        .find_map(|lo| place_run(part, n, lo, avail_values).map(|w| (lo, w)))
+        .find_map(|lo| place_run(part, n, lo, avail_values, unseen).map(|w| (lo, w)))
+}
+
+/// The lowest troop bit of `pool` of value index `v`, if any.
+#[inline]
+fn one_of_value(pool: u64, v: usize) -> Option<u64> {
+    let b = pool & VALUE_BITS[v];
+    (b != 0).then(|| b & b.wrapping_neg())
+}
+
+/// With wilds that must become unseen cards: the best sum of `k` "any
+/// value" cards (the Leaders and the `m` troops) taken with `top` from
+/// `pool`, after Cavalry took an 8 and Shield Bearers a 1, 2 or 3 from it
+/// (distinct cards); the sum of those and the bits the two took. `cards`
+/// restricts a wild's card to one colour field (`None`: any colour).
+#[inline]
+fn fixed_wilds_then_top(
+    part: &Part,
+    pool: u64,
+    k: u8,
+    top: impl Fn(u64, u8) -> Option<u16>,
+) -> Option<(u16, u64)> {
+    let mut pool = pool;
+    let mut base = 0u16;
+    let mut taken = 0u64;
+    if part.cavalry {
+        let b = one_of_value(pool, 7)?;
+        pool &= !b;
+        taken |= b;
+        base += 8;
+    }
+    if !part.shield {
+        return top(pool, k).map(|s| (base + s, taken));
+    }
+    let mut best: Option<(u16, u64)> = None;
+    for v in 0..3 {
+        if let Some(b) = one_of_value(pool, v) {
+            if let Some(s) = top(pool & !b, k) {
+                let total = base + v as u16 + 1 + s;
+                if best.is_none_or(|(x, _)| total > x) {
+                    best = Some((total, taken | b));
+                }
+            }
+        }
+    }
+    best
 }
 
 /// The best way to complete `part` to `n` cards with troops from `avail`
-/// matching `class`; returns the sum and the pattern.
+/// matching `class`; returns the sum and the pattern. With `unseen` every
+/// wild must become a distinct troop card of `avail` that the added troops
+/// do not use (the option [`WildCards::UnseenOnly`](crate::WildCards),
+/// where `avail` is exactly the cards not visible on the table).
 #[inline]
 pub(crate) fn best_in_class(
     part: &Part,
     n: u8,
     avail: u64,
     class: FormationClass,
+    unseen: bool,
 ) -> Option<(u16, Pattern)> {
     let m = n.checked_sub(part.len() as u8)?;
     match class {
+        FormationClass::Host if unseen => {
+            fixed_wilds_then_top(part, avail, part.leaders + m, top_values)
+                .map(|(s, taken)| (part.tsum + s, Pattern::Any(taken)))
+        }
         FormationClass::Host => {
-            top_values(avail, m).map(|s| (part.tsum + part.wild_max_sum() + s, Pattern::Any))
+            top_values(avail, m).map(|s| (part.tsum + part.wild_max_sum() + s, Pattern::Any(0)))
         }
         FormationClass::Battalion => {
             let mut best: Option<(u16, Pattern)> = None;
@@ -430,10 +489,23 @@ pub(crate) fn best_in_class(
             while cols != 0 {
                 let c = cols.trailing_zeros();
                 cols &= cols - 1;
-                if let Some(bits) = top_bits(colour_field(avail, c), m) {
-                    let s = part.tsum + part.wild_max_sum() + MASK_SUM[bits as usize] as u16;
+                let found = if unseen {
+                    let field = avail & FIELD << (c * 10);
+                    fixed_wilds_then_top(part, field, part.leaders + m, |pool, k| {
+                        top_bits(colour_field(pool, c), k).map(|b| MASK_SUM[b as usize] as u16)
+                    })
+                    .map(|(s, taken)| (part.tsum + s, taken))
+                } else {
+                    top_bits(colour_field(avail, c), m).map(|bits| {
+                        (
+                            part.tsum + part.wild_max_sum() + MASK_SUM[bits as usize] as u16,
+                            0,
+                        )
+                    })
+                };
+                if let Some((s, taken)) = found {
                     if best.is_none_or(|(b, _)| s > b) {
-                        best = Some((s, Pattern::Flush(c as u8)));
+                        best = Some((s, Pattern::Flush(c as u8, taken)));
                     }
                 }
             }
@@ -443,15 +515,17 @@ pub(crate) fn best_in_class(
             if part.vmask.count_ones() > 1 {
                 return None;
             }
+            // Unseen wilds each need a card of the value too.
+            let need = m as u32 + if unseen { part.wild_count() as u32 } else { 0 };
             (0..10u8).rev().find_map(|v| {
                 let ok = (part.vmask == 0 || part.vmask == 1 << v)
                     && (!part.cavalry || v == 7)
                     && (!part.shield || v <= 2)
-                    && (avail & VALUE_BITS[v as usize]).count_ones() >= m as u32;
+                    && (avail & VALUE_BITS[v as usize]).count_ones() >= need;
                 ok.then(|| (n as u16 * (v as u16 + 1), Pattern::Phalanx(v)))
             })
         }
-        FormationClass::SkirmishLine => best_run(part, n, any_colour_values(avail))
+        FormationClass::SkirmishLine => best_run(part, n, any_colour_values(avail), unseen)
             .map(|(lo, w)| (run_sum(n, lo), Pattern::Run(lo, w))),
         FormationClass::Wedge => {
             let mut best: Option<(u16, Pattern)> = None;
@@ -459,7 +533,7 @@ pub(crate) fn best_in_class(
             while cols != 0 {
                 let c = cols.trailing_zeros();
                 cols &= cols - 1;
-                if let Some((lo, w)) = best_run(part, n, colour_field(avail, c)) {
+                if let Some((lo, w)) = best_run(part, n, colour_field(avail, c), unseen) {
                     let s = run_sum(n, lo);
                     if best.is_none_or(|(b, _)| s > b) {
                         best = Some((s, Pattern::StraightFlush(c as u8, lo, w)));
@@ -479,7 +553,7 @@ const fn run_sum(n: u8, lo: u8) -> u16 {
 /// The strongest completion of `part` to `env.slots()` cards with troops
 /// from `avail`, not looking at classes ranked below `floor` (so a caller
 /// that only cares about beating a strength stops early). `None` when no
-/// completion reaches `floor`.
+/// completion reaches `floor`. `unseen` as for [`best_in_class`].
 #[inline]
 pub(crate) fn best_completion(
     part: &Part,
@@ -487,17 +561,18 @@ pub(crate) fn best_completion(
     avail: u64,
     order: FormationOrder,
     floor: u16,
+    unseen: bool,
 ) -> Option<(Strength, Pattern)> {
     let n = env.slots() as u8;
     if env.fog {
-        return best_in_class(part, n, avail, FormationClass::Host)
+        return best_in_class(part, n, avail, FormationClass::Host, unseen)
             .map(|(s, p)| (Strength::sum_only(s), p));
     }
     for class in order.classes() {
         if order.rank(class) < floor {
             return None;
         }
-        if let Some((s, p)) = best_in_class(part, n, avail, class) {
+        if let Some((s, p)) = best_in_class(part, n, avail, class, unseen) {
             return Some((Strength::of(class, s, order), p));
         }
     }
@@ -523,16 +598,17 @@ pub(crate) fn pattern_cards(part: &Part, n: u8, avail: u64, pattern: Pattern) ->
         }
     };
     match pattern {
-        Pattern::Any => {
+        Pattern::Any(wilds) => {
             let mut left = m;
             for v in (0..10).rev() {
-                let pool = avail & VALUE_BITS[v];
+                let pool = avail & !wilds & VALUE_BITS[v];
                 let k = pool.count_ones().min(left);
                 take(pool, k, &mut out);
                 left -= k;
             }
         }
-        Pattern::Flush(c) => take(avail & FIELD << (c as u32 * 10), m, &mut out),
+        // Leaders take the cards after the troops', which gives the same sum.
+        Pattern::Flush(c, wilds) => take(avail & !wilds & FIELD << (c as u32 * 10), m, &mut out),
         Pattern::Phalanx(v) => take(avail & VALUE_BITS[v as usize], m, &mut out),
         Pattern::Run(lo, wild) | Pattern::StraightFlush(_, lo, wild) => {
             let run: u16 = ((1 << n) - 1) << lo;
@@ -650,7 +726,57 @@ pub(crate) fn part_strength(
     if part.wild_count() == 0 {
         return Some(plain_strength(part, n, env.fog, order));
     }
-    best_completion(part, env, 0, order, 0).map(|(s, _)| s)
+    best_completion(part, env, 0, order, 0, false).map(|(s, _)| s)
+}
+
+/// [`part_strength`] when every wild must become a distinct troop card of
+/// `unseen` (the cards not visible on the table); `None` also when the
+/// wilds cannot all become one.
+#[inline]
+pub(crate) fn part_strength_unseen(
+    part: &Part,
+    env: Environment,
+    order: FormationOrder,
+    unseen: u64,
+) -> Option<Strength> {
+    let n = env.slots() as u8;
+    if part.len() != n as usize {
+        return None;
+    }
+    if part.wild_count() == 0 {
+        return Some(plain_strength(part, n, env.fog, order));
+    }
+    best_completion(part, env, unseen, order, 0, true).map(|(s, _)| s)
+}
+
+/// The strength of a complete formation of `cards` under the option
+/// [`WildCards::UnseenOnly`](crate::WildCards): each wild card may only
+/// become a troop card that is not `visible` on the table (in a slot at
+/// any flag or in the discards) nor among `cards`, and the wilds become
+/// distinct cards. `None` also when the wilds cannot all become one: such a
+/// formation is no formation.
+///
+/// ```
+/// use battleline_core::{formation_strength_unseen, Card, CardSet, Colour, Environment, FormationClass, FormationOrder, Tactic};
+/// let r = |v| Card::troop(Colour::Red, v).unwrap();
+/// let cards = [r(9), Card::tactic(Tactic::Alexander), r(10)];
+/// let env = Environment::default();
+/// let free = formation_strength_unseen(&cards, env, FormationOrder::Text, CardSet::EMPTY).unwrap();
+/// assert_eq!(free.sum(), 27); // Red 8-9-10
+/// // With Red 8 on the table the Leader is an 8 of another colour.
+/// let seen: CardSet = [r(8)].into_iter().collect();
+/// let s = formation_strength_unseen(&cards, env, FormationOrder::Text, seen).unwrap();
+/// assert_eq!((s.class(), s.sum()), (Some(FormationClass::SkirmishLine), 27));
+/// ```
+pub fn formation_strength_unseen(
+    cards: &[Card],
+    env: Environment,
+    order: FormationOrder,
+    visible: CardSet,
+) -> Option<Strength> {
+    let part = Part::of(cards)?;
+    let pool = CardSet::ALL_TROOPS.troop_bits() & !visible.troop_bits() & !part.troops;
+    part_strength_unseen(&part, env, order, pool)
 }
 
 /// Strength of a formation of troops only: pure bit tests on the value mask.

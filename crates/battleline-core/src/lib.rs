@@ -42,10 +42,11 @@ pub use card::{Card, CardKind, CardSet, Colour, Deck, Tactic};
 pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use formation::{
-    compare_formations, formation_strength, Environment, FormationClass, FormationOrder, Strength,
+    compare_formations, formation_strength, formation_strength_unseen, Environment, FormationClass,
+    FormationOrder, Strength,
 };
 pub use observation::Observation;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
-pub use rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules};
+pub use rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards};
 pub use series::{GameScore, Series, SeriesError};
 pub use state::{is_victory, BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};

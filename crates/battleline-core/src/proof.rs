@@ -15,8 +15,10 @@ use game_traits::PlayerId;
 
 use crate::card::{Card, CardSet};
 use crate::flag::Flag;
-use crate::formation::{best_completion, part_strength, pattern_cards, Strength};
-use crate::rules::{ProofTie, Rules};
+use crate::formation::{
+    best_completion, part_strength, part_strength_unseen, pattern_cards, Strength,
+};
+use crate::rules::{ProofTie, Rules, WildCards};
 
 /// Troop cards the opponent would add to his side: a witness against a claim.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -111,12 +113,29 @@ fn decide(
     let order = rules.formation_order;
     let env = flag.env();
     let me = flag.side(claimant).part();
-    let Some(mine) = part_strength(&me, env, order) else {
-        return ClaimCheck::Incomplete;
-    };
     let opponent = PlayerId::new(1 - (claimant.index() & 1) as u8);
     let theirs = flag.side(opponent).part();
-    if let Some(s) = part_strength(&theirs, env, order) {
+    let on_flag = me.troops | theirs.troops;
+    let avail = available.troop_bits() & !on_flag;
+    let unseen = rules.wild_cards == WildCards::UnseenOnly;
+    // Under UnseenOnly the wilds become cards of `avail` (the cards not
+    // visible now): the claimant's as the table stands at the claim, the
+    // opponent's besides the troops of his completion.
+    let strength = |part| {
+        if unseen {
+            part_strength_unseen(part, env, order, avail)
+        } else {
+            part_strength(part, env, order)
+        }
+    };
+    let Some(mine) = strength(&me) else {
+        return ClaimCheck::Incomplete;
+    };
+    if theirs.len() == env.slots() {
+        // A complete side whose wilds can become nothing is no formation.
+        let Some(s) = strength(&theirs) else {
+            return ClaimCheck::Holds;
+        };
         let wins = mine > s || (mine == s && flag.first_complete() == Some(claimant));
         return if wins {
             ClaimCheck::Holds
@@ -126,10 +145,8 @@ fn decide(
             })
         };
     }
-    let on_flag = me.troops | theirs.troops;
-    let avail = available.troop_bits() & !on_flag;
     let floor = mine.rank();
-    match best_completion(&theirs, env, avail, order, floor) {
+    match best_completion(&theirs, env, avail, order, floor, unseen) {
         Some((best, pattern)) if beats(best, mine, rules.proof_tie) => {
             let n = env.slots() as u8;
             let cards = if witness {

@@ -58,6 +58,25 @@ impl EnvironmentTactics {
     }
 }
 
+/// Which troop cards a wild card (Leader, Companion Cavalry, Shield
+/// Bearers) may become.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WildCards {
+    /// Any card of its values, also one already on the table (the
+    /// project's ruling: a wild stands in for a card, it is not that card).
+    #[default]
+    CopyTable,
+    /// Only a troop card not visible on the table (in no slot at any flag,
+    /// not in the discards); the wilds of a formation become distinct cards.
+    UnseenOnly,
+}
+
+impl WildCards {
+    fn is_copy_table(&self) -> bool {
+        *self == WildCards::CopyTable
+    }
+}
+
 /// The rules of one game of Battle Line. [`Default`] is the rule text with
 /// the rulings of the project.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -76,6 +95,10 @@ pub struct Rules {
     /// serialised rules when fixed, so default records read as before.
     #[serde(default, skip_serializing_if = "EnvironmentTactics::is_fixed")]
     pub environment_tactics: EnvironmentTactics,
+    /// What wild cards may become. Left out of the serialised rules when
+    /// [`WildCards::CopyTable`], so default records read as before.
+    #[serde(default, skip_serializing_if = "WildCards::is_copy_table")]
+    pub wild_cards: WildCards,
 }
 
 impl Default for Rules {
@@ -87,6 +110,7 @@ impl Default for Rules {
             proof_tie: ProofTie::ClaimantWins,
             first_player: PlayerId::P0,
             environment_tactics: EnvironmentTactics::Fixed,
+            wild_cards: WildCards::CopyTable,
         }
     }
 }
@@ -115,6 +139,15 @@ impl Rules {
     pub fn movable_environment() -> Rules {
         Rules {
             environment_tactics: EnvironmentTactics::Movable,
+            ..Rules::default()
+        }
+    }
+
+    /// The default rules with wild cards that may only become troop cards
+    /// not visible on the table.
+    pub fn unseen_wilds() -> Rules {
+        Rules {
+            wild_cards: WildCards::UnseenOnly,
             ..Rules::default()
         }
     }

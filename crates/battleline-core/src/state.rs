@@ -10,7 +10,7 @@ use crate::error::BattleLineError;
 use crate::flag::{Flag, FlagId, FLAGS};
 use crate::observation::Observation;
 use crate::proof::{available_troops, claim_holds};
-use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, Rules};
+use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, Rules, WildCards};
 
 /// Cards in a full hand.
 pub const HAND_SIZE: usize = 7;
@@ -743,14 +743,17 @@ impl BattleLine {
     /// more flags win; equal is a draw.
     fn settle(&mut self) {
         let order = self.rules.formation_order;
+        let unseen =
+            (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.table.available_troops());
         for f in self.table.flags.iter_mut() {
             if f.claimed().is_some() {
                 continue;
             }
-            let s = [
-                f.strength(PlayerId::P0, order),
-                f.strength(PlayerId::P1, order),
-            ];
+            let strength = |p| match unseen {
+                Some(u) => f.strength_unseen(p, order, u),
+                None => f.strength(p, order),
+            };
+            let s = [strength(PlayerId::P0), strength(PlayerId::P1)];
             let winner = match s {
                 [Some(a), Some(b)] if a == b => f.first_complete(),
                 [Some(a), Some(b)] => Some(if a > b { PlayerId::P0 } else { PlayerId::P1 }),

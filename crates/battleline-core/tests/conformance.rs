@@ -1,7 +1,9 @@
 //! The conformance kit of game-traits on every rule set, and the golden
 //! playthroughs of the default rules.
 
-use battleline_core::{BattleLine, ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules};
+use battleline_core::{
+    BattleLine, ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards,
+};
 use game_traits::testkit::{check_game, check_golden};
 use game_traits::PlayerId;
 
@@ -38,6 +40,17 @@ fn conformance_movable_environment() {
         environment_tactics: EnvironmentTactics::Movable,
         leader_limit: LeaderLimit::OneOnTable,
         ..Rules::claims_at_start_of_turn()
+    });
+}
+
+#[test]
+fn conformance_unseen_wilds() {
+    check_game::<BattleLine>(&Rules::unseen_wilds());
+    check_game::<BattleLine>(&Rules {
+        wild_cards: WildCards::UnseenOnly,
+        environment_tactics: EnvironmentTactics::Movable,
+        proof_tie: ProofTie::Blocks,
+        ..Rules::published_order()
     });
 }
 

@@ -4,8 +4,8 @@
 mod reference;
 
 use battleline_core::{
-    check_claim, formation_strength, Card, CardSet, ClaimCheck, Environment, Flag, FormationOrder,
-    ProofTie, Rules, Tactic,
+    check_claim, formation_strength, formation_strength_unseen, Card, CardSet, ClaimCheck,
+    Environment, Flag, FormationOrder, ProofTie, Rules, Tactic, WildCards,
 };
 use game_traits::PlayerId;
 use proptest::prelude::*;
@@ -86,6 +86,22 @@ proptest! {
             reference::strength(&cards, env, order),
             "{:?} {:?} {:?}", cards, env, order
         );
+        // WildCards::UnseenOnly: the same cards with some troops visible on
+        // the table, most of them among the few values in play.
+        let mut visible = CardSet::EMPTY;
+        let p = rng.random_range(0.0..1.0);
+        for c in troops.iter().copied().chain(troops_shuffled(&mut rng).into_iter().take(12)) {
+            if !cards.contains(&c) && rng.random_bool(p) {
+                visible.insert(c);
+            }
+        }
+        let in_formation: CardSet = cards.iter().copied().collect();
+        let pool = CardSet::ALL_TROOPS.difference(visible).difference(in_formation);
+        prop_assert_eq!(
+            formation_strength_unseen(&cards, env, order, visible),
+            reference::strength_unseen(&cards, env, order, pool),
+            "{:?} {:?} {:?} visible {}", cards, env, order, visible
+        );
     }
 
     #[test]
@@ -95,6 +111,7 @@ proptest! {
         let rules = Rules {
             formation_order: random_order(&mut rng),
             proof_tie: if rng.random_bool(0.8) { ProofTie::ClaimantWins } else { ProofTie::Blocks },
+            wild_cards: if rng.random_bool(0.5) { WildCards::CopyTable } else { WildCards::UnseenOnly },
             ..Rules::default()
         };
         let n = env.slots();
@@ -146,8 +163,17 @@ proptest! {
             prop_assert!(w.cards().difference(available).is_empty());
             let mut full: Vec<Card> = flag.side(opponent).iter().collect();
             full.extend(w.cards().iter());
-            let theirs_s = reference::strength(&full, env, rules.formation_order).expect("complete witness");
-            let mine_s = reference::strength(&mine, env, rules.formation_order).unwrap();
+            let order = rules.formation_order;
+            let unseen = available.intersection(CardSet::ALL_TROOPS).iter().filter(|&c| !flag.contains(c)).collect::<CardSet>();
+            let (theirs_s, mine_s) = match rules.wild_cards {
+                WildCards::CopyTable => (reference::strength(&full, env, order), reference::strength(&mine, env, order)),
+                WildCards::UnseenOnly => (
+                    reference::strength_unseen(&full, env, order, unseen.difference(w.cards())),
+                    reference::strength_unseen(&mine, env, order, unseen),
+                ),
+            };
+            let theirs_s = theirs_s.expect("complete witness");
+            let mine_s = mine_s.expect("complete claimant");
             let first_is_me = flag.first_complete() == Some(claimant) && w.cards().is_empty();
             prop_assert!(theirs_s > mine_s || (theirs_s == mine_s && (!first_is_me || rules.proof_tie == ProofTie::Blocks)));
         }

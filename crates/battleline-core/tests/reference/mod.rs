@@ -4,7 +4,7 @@
 
 use battleline_core::{
     Card, CardKind, CardSet, Colour, Environment, Flag, FormationClass, FormationOrder, ProofTie,
-    Rules, Strength, Tactic,
+    Rules, Strength, Tactic, WildCards,
 };
 use game_traits::PlayerId;
 
@@ -57,7 +57,32 @@ pub fn classify(cards: &[(u8, u8)], fog: bool, order: FormationOrder) -> Strengt
 
 /// The best strength over every assignment of the wild cards.
 pub fn strength(cards: &[Card], env: Environment, order: FormationOrder) -> Option<Strength> {
+    strength_from(cards, env, order, None)
+}
+
+/// The best strength over every assignment of the wild cards to distinct
+/// troop cards of `pool` (`WildCards::UnseenOnly`); `None` also when there
+/// is no such assignment.
+pub fn strength_unseen(
+    cards: &[Card],
+    env: Environment,
+    order: FormationOrder,
+    pool: CardSet,
+) -> Option<Strength> {
+    strength_from(cards, env, order, Some(pool))
+}
+
+fn strength_from(
+    cards: &[Card],
+    env: Environment,
+    order: FormationOrder,
+    pool: Option<CardSet>,
+) -> Option<Strength> {
     if cards.len() != env.slots() {
+        return None;
+    }
+    let distinct: CardSet = cards.iter().copied().collect();
+    if distinct.len() != cards.len() || cards.iter().any(|c| options(*c).is_empty()) {
         return None;
     }
     let mut best: Option<Strength> = None;
@@ -65,6 +90,8 @@ pub fn strength(cards: &[Card], env: Environment, order: FormationOrder) -> Opti
     fn go(
         cards: &[Card],
         chosen: &mut Vec<(u8, u8)>,
+        wild_used: &mut Vec<(u8, u8)>,
+        pool: Option<CardSet>,
         fog: bool,
         order: FormationOrder,
         best: &mut Option<Strength>,
@@ -78,14 +105,35 @@ pub fn strength(cards: &[Card], env: Environment, order: FormationOrder) -> Opti
             }
             Some((&c, rest)) => {
                 for o in options(c) {
+                    let wild = !c.is_troop();
+                    if wild {
+                        if let Some(pool) = pool {
+                            // Only an unseen card, and not one another wild became.
+                            if !pool.contains(troop(o.0 as usize, o.1)) || wild_used.contains(&o) {
+                                continue;
+                            }
+                        }
+                        wild_used.push(o);
+                    }
                     chosen.push(o);
-                    go(rest, chosen, fog, order, best);
+                    go(rest, chosen, wild_used, pool, fog, order, best);
                     chosen.pop();
+                    if wild {
+                        wild_used.pop();
+                    }
                 }
             }
         }
     }
-    go(cards, &mut chosen, env.fog, order, &mut best);
+    go(
+        cards,
+        &mut chosen,
+        &mut Vec::new(),
+        pool,
+        env.fog,
+        order,
+        &mut best,
+    );
     best
 }
 
@@ -124,27 +172,39 @@ pub fn claim_holds(flag: &Flag, claimant: PlayerId, available: CardSet, rules: &
     }
     let order = rules.formation_order;
     let env = flag.env();
+    let unseen_set: CardSet = available
+        .intersection(CardSet::ALL_TROOPS)
+        .iter()
+        .filter(|&c| !flag.contains(c))
+        .collect();
+    // Under UnseenOnly a wild becomes a card nobody can see: one of the
+    // available cards, and not one the opponent's completion adds.
+    let eval = |cards: &[Card], used: CardSet| match rules.wild_cards {
+        WildCards::CopyTable => strength(cards, env, order),
+        WildCards::UnseenOnly => strength_unseen(cards, env, order, unseen_set.difference(used)),
+    };
     let mine_cards: Vec<Card> = flag.side(claimant).iter().collect();
-    let Some(mine) = strength(&mine_cards, env, order) else {
+    let Some(mine) = eval(&mine_cards, CardSet::EMPTY) else {
         return false;
     };
     let opponent = PlayerId::new(1 - claimant.index() as u8);
     let theirs: Vec<Card> = flag.side(opponent).iter().collect();
     if theirs.len() == env.slots() {
-        let s = strength(&theirs, env, order).expect("complete");
+        let Some(s) = eval(&theirs, CardSet::EMPTY) else {
+            return true;
+        };
         return mine > s || (mine == s && flag.first_complete() == Some(claimant));
     }
-    let pool: Vec<Card> = available
-        .intersection(CardSet::ALL_TROOPS)
-        .iter()
-        .filter(|&c| !flag.contains(c))
-        .collect();
+    let pool: Vec<Card> = unseen_set.iter().collect();
     let need = env.slots() - theirs.len();
     let refuted = subsets(&pool, need, &mut |extra| {
         let mut cards = theirs.clone();
         cards.extend_from_slice(extra);
-        let s = strength(&cards, env, order).expect("complete");
-        s > mine || (s == mine && rules.proof_tie == ProofTie::Blocks)
+        let used: CardSet = extra.iter().copied().collect();
+        match eval(&cards, used) {
+            Some(s) => s > mine || (s == mine && rules.proof_tie == ProofTie::Blocks),
+            None => false,
+        }
     });
     !refuted
 }
