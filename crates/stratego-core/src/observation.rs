@@ -371,6 +371,15 @@ fn draw_constrained<R: Rng + ?Sized>(
 /// `supply[k]` pieces of kind `k`: a maximum flow from the pieces, grouped
 /// by their allowed sets, to the kinds, one augmenting path per piece.
 fn feasible(pieces: &[(usize, KindSet)], supply: &[u8; Kind::COUNT]) -> bool {
+    // Pieces that may be any kind left (the unmoved ones, last in draw
+    // order) only need enough pieces left.
+    let left = Kind::ALL
+        .into_iter()
+        .filter(|k| supply[k.index()] > 0)
+        .fold(KindSet::EMPTY, |s, k| s.or(KindSet::of(k)));
+    if pieces.iter().all(|&(_, allowed)| left.is_subset(allowed)) {
+        return pieces.len() <= supply.iter().map(|&n| n as usize).sum();
+    }
     let mut groups: Vec<(KindSet, u32)> = Vec::new();
     for &(_, allowed) in pieces {
         match groups.iter_mut().find(|g| g.0 == allowed) {
@@ -380,26 +389,32 @@ fn feasible(pieces: &[(usize, KindSet)], supply: &[u8; Kind::COUNT]) -> bool {
     }
     let mut flow = vec![[0u32; Kind::COUNT]; groups.len()];
     let mut spare = supply.map(u32::from);
-    for _ in 0..pieces.len() {
-        if !augment(&mut groups, &mut flow, &mut spare) {
+    let mut came = vec![usize::MAX; groups.len() + Kind::COUNT];
+    let mut queue = Vec::with_capacity(groups.len() + Kind::COUNT);
+    while groups.iter().any(|g| g.1 > 0) {
+        if !augment(&mut groups, &mut flow, &mut spare, &mut came, &mut queue) {
             return false;
         }
     }
     true
 }
 
-/// Finds one augmenting path (breadth first) from a group with a piece
-/// left to a kind with spare supply, and pushes a unit along it.
+/// Finds one augmenting path (breadth first) from a group with pieces
+/// left to a kind with spare supply, and pushes as much as it carries.
+/// `came` and `queue` are scratch space.
 fn augment(
     groups: &mut [(KindSet, u32)],
     flow: &mut [[u32; Kind::COUNT]],
     spare: &mut [u32; Kind::COUNT],
+    came: &mut [usize],
+    queue: &mut Vec<usize>,
 ) -> bool {
     // Nodes: groups 0..g, then kinds g..g+12; `came` is the predecessor.
     let g = groups.len();
-    let mut came = vec![usize::MAX; g + Kind::COUNT];
-    let mut queue: Vec<usize> = (0..g).filter(|&j| groups[j].1 > 0).collect();
-    for &j in &queue {
+    came.fill(usize::MAX);
+    queue.clear();
+    queue.extend((0..g).filter(|&j| groups[j].1 > 0));
+    for &j in queue.iter() {
         came[j] = j;
     }
     let mut head = 0;
@@ -412,7 +427,8 @@ fn augment(
                 if came[kn] == usize::MAX {
                     came[kn] = node;
                     if spare[k.index()] > 0 {
-                        return push_along(groups, flow, spare, &came, kn);
+                        push_along(groups, flow, spare, came, kn);
+                        return true;
                     }
                     queue.push(kn);
                 }
@@ -430,28 +446,99 @@ fn augment(
     false
 }
 
+/// Pushes the most the path ending at kind node `end` carries: the pieces
+/// left in its first group, the spare supply of its kind, and the flow of
+/// every assignment it takes back.
 fn push_along(
     groups: &mut [(KindSet, u32)],
     flow: &mut [[u32; Kind::COUNT]],
     spare: &mut [u32; Kind::COUNT],
     came: &[usize],
     end: usize,
-) -> bool {
+) {
     let g = groups.len();
-    spare[end - g] -= 1;
+    let mut amount = spare[end - g];
+    let mut node = end;
+    loop {
+        let prev = came[node];
+        if node < g && prev == node {
+            amount = amount.min(groups[node].1);
+            break;
+        }
+        if node < g {
+            // Group `node` was reached back from kind `prev`.
+            amount = amount.min(flow[node][prev - g]);
+        }
+        node = prev;
+    }
+    spare[end - g] -= amount;
     let mut node = end;
     loop {
         let prev = came[node];
         if node >= g {
-            // prev is a group sending to kind `node`.
-            flow[prev][node - g] += 1;
+            flow[prev][node - g] += amount;
         } else if prev == node {
-            groups[node].1 -= 1;
-            return true;
+            groups[node].1 -= amount;
+            return;
         } else {
-            // Group `node` was reached back from kind `prev`.
-            flow[node][prev - g] -= 1;
+            flow[node][prev - g] -= amount;
         }
         node = prev;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    /// Hall's condition, plainly: every set of kinds can hold the pieces
+    /// that may only be kinds of that set.
+    fn hall(pieces: &[(usize, KindSet)], supply: &[u8; Kind::COUNT]) -> bool {
+        (0u16..1 << Kind::COUNT).all(|bits| {
+            let s = KindSet::try_from(bits).unwrap_or_default();
+            let need = pieces.iter().filter(|p| p.1.is_subset(s)).count();
+            let have: usize = s.iter().map(|k| supply[k.index()] as usize).sum();
+            need <= have
+        })
+    }
+
+    fn instance() -> impl Strategy<Value = (Vec<(usize, KindSet)>, [u8; Kind::COUNT])> {
+        // Allowed sets drawn from a few shapes, as in play, plus any set.
+        let set = prop_oneof![
+            (0u16..4096).prop_map(|b| KindSet::try_from(b).unwrap_or_default()),
+            (0u16..16).prop_map(|b| KindSet::try_from(b << 6 | 0xF).unwrap_or_default()),
+            Just(KindSet::MOBILE),
+            Just(KindSet::try_from(0xFFF).unwrap_or_default()),
+        ];
+        (
+            proptest::collection::vec(set, 0..14),
+            proptest::array::uniform12(0u8..3),
+        )
+            .prop_map(|(sets, supply)| (sets.into_iter().enumerate().collect(), supply))
+    }
+
+    proptest! {
+        #[test]
+        fn feasibility_is_halls_condition((pieces, supply) in instance()) {
+            prop_assert_eq!(feasible(&pieces, &supply), hall(&pieces, &supply));
+        }
+
+        #[test]
+        fn constrained_draws_fit_when_feasible((pieces, supply) in instance(), seed in any::<u64>()) {
+            let mut rng = game_traits::GameRng::seed_from_u64(seed);
+            let drawn = draw_constrained(&pieces, supply, &mut rng);
+            prop_assert_eq!(drawn.is_some(), feasible(&pieces, &supply));
+            if let Some(drawn) = drawn {
+                let mut used = [0u8; Kind::COUNT];
+                for (&(i, allowed), &(j, kind)) in pieces.iter().zip(&drawn) {
+                    prop_assert_eq!(i, j);
+                    prop_assert!(allowed.contains(kind));
+                    used[kind.index()] += 1;
+                }
+                prop_assert!(used.iter().zip(&supply).all(|(u, s)| u <= s));
+            }
+        }
     }
 }
