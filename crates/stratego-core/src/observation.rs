@@ -27,6 +27,10 @@ pub enum ObsCell {
         moved: bool,
         /// Whether the opponent knows its kind.
         revealed: bool,
+        /// What the opponent knows it is not, as in [`ObsCell::Foe`]: the
+        /// viewer saw the same moves and fights.
+        #[serde(default, skip_serializing_if = "nothing_ruled_out")]
+        ruled_out: KindSet,
     },
     /// An opponent piece: its kind only if revealed in a fight or by a long
     /// move; `moved` tells it is no mine or flag, `ruled_out` what else its
@@ -99,6 +103,7 @@ impl Stratego {
                         kind,
                         moved,
                         revealed,
+                        ruled_out: self.ruled_out[sq.index()],
                     }
                 } else {
                     ObsCell::Foe {
@@ -156,6 +161,7 @@ impl Stratego {
                     kind,
                     moved,
                     revealed,
+                    ..
                 } => piece_cell(v, kind, moved, revealed),
                 ObsCell::Foe {
                     kind: Some(kind),
@@ -228,7 +234,11 @@ impl Stratego {
             .iter()
             .zip(Square::all())
             .filter_map(|(c, sq)| match *c {
-                ObsCell::Foe { ruled_out, .. } if !ruled_out.is_empty() => Some((sq, ruled_out)),
+                ObsCell::Own { ruled_out, .. } | ObsCell::Foe { ruled_out, .. }
+                    if !ruled_out.is_empty() =>
+                {
+                    Some((sq, ruled_out))
+                }
                 _ => None,
             })
             .collect();

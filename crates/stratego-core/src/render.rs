@@ -197,6 +197,7 @@ impl fmt::Display for Observation {
                 kind,
                 moved,
                 revealed,
+                ..
             }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
             Some(ObsCell::Foe { kind, moved, .. }) => {
                 token(v, self.viewer ^ 1, *kind, kind.is_some(), *moved)

@@ -59,7 +59,8 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
         ObsCell::Own {
             kind: Kind::R1,
             moved: false,
-            revealed: false
+            revealed: false,
+            ruled_out: KindSet::EMPTY,
         }
     );
     assert_eq!(
@@ -199,7 +200,7 @@ proptest! {
             1 => ObsCell::Lake,
             2 => ObsCell::Foe { kind: None, moved: true, ruled_out: KindSet::EMPTY },
             3 => ObsCell::Foe { kind: Some(Kind::FLAG), moved: true, ruled_out: KindSet::EMPTY },
-            4 => ObsCell::Own { kind: Kind::R0, moved: false, revealed: false },
+            4 => ObsCell::Own { kind: Kind::R0, moved: false, revealed: false, ruled_out: KindSet::EMPTY },
             _ => ObsCell::Foe { kind: Some(Kind::R0), moved: false, ruled_out: KindSet::EMPTY },
         };
         if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {

@@ -116,6 +116,33 @@ fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
 }
 
 #[test]
+fn rule_the_attacker_knows_what_the_defender_learnt() {
+    let mut g = czech_attack(Kind::R2, Kind::R3);
+    play(&mut g, &["e3-e4"]);
+    let known = all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]);
+    let obs = g.observe(0);
+    assert_eq!(
+        foe(&obs, "e4"),
+        ObsCell::Own {
+            kind: Kind::R2,
+            moved: true,
+            revealed: false,
+            ruled_out: known,
+        }
+    );
+    // So a state determinised from his view gives the defender the same
+    // knowledge of the attacker's army.
+    for seed in 0..20 {
+        let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(seed)).unwrap();
+        for (i, cell) in obs.cells.iter().enumerate() {
+            if matches!(cell, ObsCell::Own { .. }) {
+                assert_eq!(d.observe(1).cells[i], g.observe(1).cells[i]);
+            }
+        }
+    }
+}
+
+#[test]
 fn rule_hidden_attacker_that_beat_the_marshal_is_the_spion() {
     let mut g = czech_attack(Kind::R8, Kind::R0);
     play(&mut g, &["e3-e4"]);
@@ -502,6 +529,14 @@ proptest! {
             let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(draw)).unwrap();
             prop_assert_eq!(d.observe(viewer), obs.clone());
             prop_assert!(fits_knowledge(&d, &obs));
+            // The opponent's view of the viewer's pieces is part of what
+            // the viewer knows.
+            let (theirs, truth) = (d.observe(viewer ^ 1), g.observe(viewer ^ 1));
+            for (i, cell) in obs.cells.iter().enumerate() {
+                if matches!(cell, ObsCell::Own { .. }) {
+                    prop_assert_eq!(theirs.cells[i], truth.cells[i]);
+                }
+            }
         }
     }
 

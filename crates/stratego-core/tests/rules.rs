@@ -602,7 +602,8 @@ per_rule_set!(
             ObsCell::Own {
                 kind: Kind::R1,
                 moved: true,
-                revealed: true
+                revealed: true,
+                ruled_out: KindSet::EMPTY,
             }
         );
     }
