@@ -132,7 +132,7 @@ impl Stratego {
 
     /// A full state consistent with `obs`: the opponent's unknown pieces get
     /// kinds drawn at random from those he has left, moved pieces only
-    /// movable kinds.
+    /// movable kinds, and no piece a kind its moves and fights ruled out.
     pub fn determinize_from<R: Rng + ?Sized>(
         obs: &Observation,
         rng: &mut R,
@@ -222,13 +222,6 @@ impl Stratego {
                 return Err(bad("no kinds fit what the opponent's pieces showed"));
             }
         }
-        // Moved pieces draw among the movable kinds left, then the rest is
-        // shuffled: a uniform draw among the assignments that respect "a
-        // moved piece is no mine or flag". A draw that contradicts what the
-        // course of the game told everybody (the player to move can move,
-        // some flag can still be captured, or the game ended as it did) is
-        // drawn again: rejection keeps the draw uniform over the consistent
-        // assignments, and the true one always is.
         let ruled_out: Vec<(Square, KindSet)> = obs
             .cells
             .iter()
@@ -242,6 +235,14 @@ impl Stratego {
                 _ => None,
             })
             .collect();
+        // Moved pieces draw among the movable kinds left, then the rest is
+        // shuffled: a uniform draw among the assignments that respect "a
+        // moved piece is no mine or flag" (with ruled-out kinds, the
+        // constrained draw instead). A draw that contradicts what the
+        // course of the game told everybody (the player to move can move,
+        // some flag can still be captured, or the game ended as it did) is
+        // drawn again: rejection keeps the draw uniform over the consistent
+        // assignments, and the true one always is.
         let mut refused = None;
         for _ in 0..DETERMINIZE_TRIES {
             let mut cells = cells;
