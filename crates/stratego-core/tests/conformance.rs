@@ -51,6 +51,41 @@ fn conformance_czech_hidden_attacker_no_diagonal_scout() {
     );
 }
 
+/// Each option that makes moves and fights rule kinds out, alone and at
+/// full game length (the combined test above cuts games short).
+#[test]
+fn conformance_czech_hidden_attacker() {
+    check_game_with::<Stratego>(
+        &Rules {
+            reveal_attacker: false,
+            ..Rules::czech()
+        },
+        &light(),
+    );
+}
+
+#[test]
+fn conformance_czech_no_diagonal_scout() {
+    check_game_with::<Stratego>(
+        &Rules {
+            czech_scout_steps_diagonally: false,
+            ..Rules::czech()
+        },
+        &light(),
+    );
+}
+
+#[test]
+fn conformance_classic_hidden_attacker() {
+    check_game_with::<Stratego>(
+        &Rules {
+            reveal_attacker: false,
+            ..Rules::classic()
+        },
+        &light(),
+    );
+}
+
 #[test]
 fn conformance_classic() {
     check_game::<Stratego>(&Rules::classic());

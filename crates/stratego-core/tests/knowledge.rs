@@ -517,7 +517,7 @@ fn fits_knowledge(state: &Stratego, obs: &Observation) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn determinised_states_respect_every_ruled_out_kind(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, draw in any::<u64>()) {
