@@ -94,7 +94,9 @@ impl StrategoHeuristic {
             // An unknown piece: attack it, the cheaper the attacker the
             // better; an unmoved one may be a mine (which only the miner
             // clears) or the flag.
-            Some(ObsCell::Foe { kind: None, moved }) => {
+            Some(ObsCell::Foe {
+                kind: None, moved, ..
+            }) => {
                 if moved {
                     4.0 - 0.3 * worth
                 } else if mine == Kind::MINER {
