@@ -7,20 +7,11 @@ use game_traits::PlayerId;
 
 use crate::action::Action;
 use crate::card::{CardSet, Soldier};
+use crate::dice::{self, guard_die_weight, two_dice_weight};
 use crate::listing::{DRAWS, PLACES};
 use crate::prayer::Prayer;
 use crate::rules::Rules;
 use crate::state::{Battle, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
-
-/// Probability weight (out of 36) of the higher of two dice being `k`.
-pub(crate) fn guard_die_weight(k: u8) -> u32 {
-    2 * k as u32 - 1
-}
-
-/// Probability weight (out of 36) of 2d6 summing to `s`.
-pub(crate) fn two_dice_weight(s: u8) -> u32 {
-    6 - (s as i32 - 7).unsigned_abs()
-}
 
 /// A card drawn uniformly from `set`. Out of line so that the dice, the
 /// commoner chance events, are sampled by a function with fewer registers
@@ -30,7 +21,8 @@ fn uniform_card<R: rand::Rng + ?Sized>(set: CardSet, rng: &mut R) -> Option<Acti
     if set.is_empty() {
         None
     } else {
-        set.nth(rng.random_range(0..set.len())).map(Action::Draw)
+        set.nth(dice::below(rng, set.len() as u32) as usize)
+            .map(Action::Draw)
     }
 }
 
@@ -171,7 +163,7 @@ impl CardWar {
                 uniform_card(self.hid(player).pile, rng)
             }
             Phase::Initiative { first_die } => {
-                let d = rng.random_range(1..=if first_die == 0 { 6 } else { 5 });
+                let d = dice::below(rng, if first_die == 0 { 6 } else { 5 }) as u8 + 1;
                 Some(Action::Die(if first_die != 0 && d >= first_die {
                     d + 1
                 } else {
@@ -179,22 +171,16 @@ impl CardWar {
                 }))
             }
             Phase::DrawRoll { .. } | Phase::PrayerRoll { .. } => {
-                // Both dice from one uniform draw over the 36 pairs.
-                let pair: u8 = rng.random_range(0..36);
-                Some(Action::Dice(pair / 6 + pair % 6 + 2))
+                Some(Action::Dice(dice::two_dice_sum(rng)))
             }
-            Phase::ParatrooperRoll { .. } | Phase::AttackDie => {
-                Some(Action::Die(rng.random_range(1..=6)))
-            }
+            Phase::ParatrooperRoll { .. } | Phase::AttackDie => Some(Action::Die(dice::die(rng))),
             Phase::DefenceDie => {
                 let d = self.public.battle.attacker.opponent();
                 Some(Action::Die(
                     if matches!(self.public.battle.open[d.index()], Open::Guard(_)) {
-                        // The higher of two dice, from one draw over the 36 pairs.
-                        let pair: u8 = rng.random_range(0..36);
-                        (pair / 6).max(pair % 6) + 1
+                        dice::higher_of_two_dice(rng)
                     } else {
-                        rng.random_range(1..=6)
+                        dice::die(rng)
                     },
                 ))
             }

@@ -34,6 +34,7 @@
 mod action;
 mod battle;
 mod card;
+mod dice;
 mod engine;
 mod error;
 mod game;
