@@ -70,16 +70,11 @@ impl CardWar {
                 slot.extra = 0;
                 let from_pile = std::mem::take(&mut slot.from_pile);
                 let side = &mut self.public.sides[s];
-                // A card from the pile that was never seen there was one of
-                // its unseen cards.
-                if from_pile && !side.pile_or_drawn.contains(card) {
-                    side.unseen_in_pile = side.unseen_in_pile.saturating_sub(1);
+                if from_pile {
+                    side.reveal_from_pile(card);
                 }
                 side.known_alive.remove(card);
                 side.pile_or_drawn.remove(card);
-                if from_pile {
-                    side.tighten_unseen();
-                }
             }
         }
     }

@@ -13,15 +13,18 @@ use crate::prayer::Prayer;
 use crate::rules::Rules;
 use crate::state::{Battle, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
 
-/// A card drawn uniformly from `set`. Out of line so that the dice, the
-/// commoner chance events, are sampled by a function with fewer registers
-/// to save.
+/// A card drawn uniformly from `set`, which holds `count` cards. The count
+/// is the public one, equal to the set's size in every state (validation
+/// checks it): reading it, rather than counting the set, takes the count off
+/// the path from the set to the random index. Out of line so that the dice,
+/// the commoner chance events, are sampled by a function with fewer
+/// registers to save.
 #[inline(never)]
-fn uniform_card<R: rand::Rng + ?Sized>(set: CardSet, rng: &mut R) -> Option<Action> {
-    if set.is_empty() {
+fn uniform_card<R: rand::Rng + ?Sized>(set: CardSet, count: u8, rng: &mut R) -> Option<Action> {
+    if count == 0 {
         None
     } else {
-        set.nth(dice::below(rng, set.len() as u32) as usize)
+        set.nth(dice::below(rng, count.into()) as usize)
             .map(Action::Draw)
     }
 }
@@ -158,9 +161,11 @@ impl CardWar {
     /// Draws a chance outcome without allocating.
     pub(crate) fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         match self.public.phase {
-            Phase::Aside { colour, .. } => uniform_card(self.hid(colour).hand, rng),
+            Phase::Aside { colour, .. } => {
+                uniform_card(self.hid(colour).hand, self.side(colour).hand, rng)
+            }
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                uniform_card(self.hid(player).pile, rng)
+                uniform_card(self.hid(player).pile, self.side(player).pile, rng)
             }
             Phase::Initiative { first_die } => {
                 let d = dice::below(rng, if first_die == 0 { 6 } else { 5 }) as u8 + 1;

@@ -229,6 +229,21 @@ impl SidePublic {
         self.unseen_in_pile = self.unseen_in_pile.min(free as u8);
     }
 
+    /// The opponent's knowledge when a face-down card a prayer brought
+    /// from the pile is revealed (before `card` leaves the sets of cards
+    /// known elsewhere). Out of line: it is rare, and inlined it would make
+    /// every reveal save more registers.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn reveal_from_pile(&mut self, card: Soldier) {
+        // A card from the pile that was never seen there was one of its
+        // unseen cards.
+        if !self.pile_or_drawn.contains(card) {
+            self.unseen_in_pile = self.unseen_in_pile.saturating_sub(1);
+        }
+        self.tighten_unseen();
+    }
+
     pub(crate) fn new(hand: u8) -> Self {
         SidePublic {
             hand,
