@@ -198,117 +198,16 @@ impl CardWar {
     pub(crate) fn step(&mut self, action: Action) {
         // Dispatching on the phase alone, then on the action, takes fewer
         // instructions than matching the pair: this runs for every action.
+        // Each phase's rule is its own function, so that `step` itself is a
+        // jump table that saves no registers, and each rule saves only the
+        // registers it uses.
         match self.public.phase {
-            Phase::Aside { colour, left } => match action {
-                Action::Draw(c) if self.hid(colour).hand.contains(c) => {
-                    self.hand_to_pile(colour, c);
-                    self.public.phase = if left > 1 {
-                        Phase::Aside {
-                            colour,
-                            left: left - 1,
-                        }
-                    } else if colour == PlayerId::P0 {
-                        Phase::Aside {
-                            colour: PlayerId::P1,
-                            left: self.rules.aside,
-                        }
-                    } else {
-                        Phase::Initiative { first_die: 0 }
-                    };
-                }
-                _ => {}
-            },
-            Phase::Initiative { first_die } => match action {
-                Action::Die(d @ 1..=6) if first_die == 0 => {
-                    self.public.phase = Phase::Initiative { first_die: d };
-                }
-                Action::Die(d @ 1..=6) if d != first_die => {
-                    self.public.first = if first_die > d {
-                        PlayerId::P0
-                    } else {
-                        PlayerId::P1
-                    };
-                    self.begin_round();
-                }
-                _ => {}
-            },
-            Phase::DrawRoll { player } => {
-                if let Action::Dice(s @ 2..=12) = action {
-                    let pile = self.side(player).pile;
-                    let n = s.min(pile.saturating_sub(self.rules.keep_in_pile));
-                    if n > 0 {
-                        self.public.phase = Phase::Draw { player, left: n };
-                    } else {
-                        self.after_draw(player);
-                    }
-                }
-            }
-            Phase::Draw { player, left } => match action {
-                Action::Draw(c) if self.hid(player).pile.contains(c) => {
-                    let (h, p) = (
-                        &mut self.hidden[player.index()],
-                        &mut self.public.sides[player.index()],
-                    );
-                    h.pile.remove(c);
-                    h.hand.insert(c);
-                    p.pile -= 1;
-                    p.hand += 1;
-                    p.tighten_unseen();
-                    if left > 1 && p.pile > 0 {
-                        self.public.phase = Phase::Draw {
-                            player,
-                            left: left - 1,
-                        };
-                    } else {
-                        self.after_draw(player);
-                    }
-                }
-                _ => {}
-            },
-            Phase::Lay { player, kind, left } => match action {
-                Action::Place(c) if self.hid(player).hand.contains(c) => {
-                    self.public.moves += 1;
-                    let s = player.index();
-                    let len = self.public.sides[s].line.len();
-                    if self.public.sides[s].line.push() {
-                        self.hidden[s].hand.remove(c);
-                        self.hidden[s].line[len] = c;
-                        self.public.sides[s].hand -= 1;
-                    }
-                    if left > 1 && self.public.sides[s].hand > 0 {
-                        self.public.phase = Phase::Lay {
-                            player,
-                            kind,
-                            left: left - 1,
-                        };
-                    } else {
-                        self.lay_done(player, kind);
-                    }
-                }
-                Action::EndLine if kind == LayKind::FreeAttack => {
-                    self.public.moves += 1;
-                    self.lay_done(player, kind);
-                }
-                _ => {}
-            },
-            Phase::Pray { player } => match action {
-                Action::Pray => {
-                    self.public.moves += 1;
-                    self.public.sides[player.index()].prayed = true;
-                    if self.rules.one_prayer_per_fight {
-                        self.public.battle.asked = [true; 2];
-                    } else {
-                        self.public.battle.asked[player.index()] = true;
-                    }
-                    self.public.phase = Phase::PrayerRoll { player };
-                }
-                Action::Decline => {
-                    self.public.moves += 1;
-                    self.public.battle.asked[player.index()] = true;
-                    self.advance_battle();
-                }
-                _ => {}
-            },
+            Phase::Aside { colour, left } => self.put_aside(colour, left, action),
+            Phase::Initiative { first_die } => self.initiative(first_die, action),
+            Phase::DrawRoll { player } => self.draw_roll(player, action),
+            Phase::Draw { player, left } => self.draw_card(player, left, action),
+            Phase::Lay { player, kind, left } => self.lay(player, kind, left, action),
+            Phase::Pray { player } => self.answer_prayer_question(player, action),
             Phase::PrayerRoll { player } => {
                 if let Some(prayer) = match action {
                     Action::Dice(s) => Prayer::from_sum(s),
@@ -317,41 +216,8 @@ impl CardWar {
                     self.pray(player, prayer);
                 }
             }
-            Phase::Reinforce { player, left } => match action {
-                Action::Draw(c) if self.hid(player).pile.contains(c) => {
-                    let s = player.index();
-                    let len = self.public.sides[s].line.len();
-                    if self.public.sides[s].line.push() {
-                        self.hidden[s].pile.remove(c);
-                        self.hidden[s].line[len] = c;
-                        self.public.sides[s].pile -= 1;
-                        // Still a card of the pile's, as far as the
-                        // opponent knows: `unseen_in_pile` counts it.
-                        if let Some(slot) = self.public.sides[s].line.slot_mut(len) {
-                            slot.from_pile = true;
-                        }
-                    }
-                    if left > 1 && self.public.sides[s].pile > 0 {
-                        self.public.phase = Phase::Reinforce {
-                            player,
-                            left: left - 1,
-                        };
-                    } else {
-                        self.advance_battle();
-                    }
-                }
-                _ => {}
-            },
-            Phase::ParatrooperRoll { player } => {
-                if let Action::Die(d @ 1..=6) = action {
-                    let n = d.min(self.side(player).pile);
-                    if n > 0 {
-                        self.public.phase = Phase::Reinforce { player, left: n };
-                    } else {
-                        self.advance_battle();
-                    }
-                }
-            }
+            Phase::Reinforce { player, left } => self.reinforce(player, left, action),
+            Phase::ParatrooperRoll { player } => self.paratroopers(player, action),
             Phase::AttackDie => {
                 if let Action::Die(d @ 1..=6) = action {
                     self.public.battle.attack_die = d;
@@ -364,6 +230,188 @@ impl CardWar {
                 }
             }
             Phase::Over => {}
+        }
+    }
+
+    /// Setup: `colour` puts a card of his hand aside into his pile.
+    #[inline(never)]
+    fn put_aside(&mut self, colour: PlayerId, left: u8, action: Action) {
+        match action {
+            Action::Draw(c) if self.hid(colour).hand.contains(c) => {
+                self.hand_to_pile(colour, c);
+                self.public.phase = if left > 1 {
+                    Phase::Aside {
+                        colour,
+                        left: left - 1,
+                    }
+                } else if colour == PlayerId::P0 {
+                    Phase::Aside {
+                        colour: PlayerId::P1,
+                        left: self.rules.aside,
+                    }
+                } else {
+                    Phase::Initiative { first_die: 0 }
+                };
+            }
+            _ => {}
+        }
+    }
+
+    /// The initiative dice.
+    #[inline(never)]
+    fn initiative(&mut self, first_die: u8, action: Action) {
+        match action {
+            Action::Die(d @ 1..=6) if first_die == 0 => {
+                self.public.phase = Phase::Initiative { first_die: d };
+            }
+            Action::Die(d @ 1..=6) if d != first_die => {
+                self.public.first = if first_die > d {
+                    PlayerId::P0
+                } else {
+                    PlayerId::P1
+                };
+                self.begin_round();
+            }
+            _ => {}
+        }
+    }
+
+    /// `player`'s 2d6 of how many cards he draws.
+    #[inline(never)]
+    fn draw_roll(&mut self, player: PlayerId, action: Action) {
+        if let Action::Dice(s @ 2..=12) = action {
+            let pile = self.side(player).pile;
+            let n = s.min(pile.saturating_sub(self.rules.keep_in_pile));
+            if n > 0 {
+                self.public.phase = Phase::Draw { player, left: n };
+            } else {
+                self.after_draw(player);
+            }
+        }
+    }
+
+    /// `player` draws a card from his pile into his hand.
+    #[inline(never)]
+    fn draw_card(&mut self, player: PlayerId, left: u8, action: Action) {
+        match action {
+            Action::Draw(c) if self.hid(player).pile.contains(c) => {
+                let (h, p) = (
+                    &mut self.hidden[player.index()],
+                    &mut self.public.sides[player.index()],
+                );
+                h.pile.remove(c);
+                h.hand.insert(c);
+                p.pile -= 1;
+                p.hand += 1;
+                p.tighten_unseen();
+                if left > 1 && p.pile > 0 {
+                    self.public.phase = Phase::Draw {
+                        player,
+                        left: left - 1,
+                    };
+                } else {
+                    self.after_draw(player);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `player` lays the next card of a line, or ends a free attack line.
+    #[inline(never)]
+    fn lay(&mut self, player: PlayerId, kind: LayKind, left: u8, action: Action) {
+        match action {
+            Action::Place(c) if self.hid(player).hand.contains(c) => {
+                self.public.moves += 1;
+                let s = player.index();
+                let len = self.public.sides[s].line.len();
+                if self.public.sides[s].line.push() {
+                    self.hidden[s].hand.remove(c);
+                    self.hidden[s].line[len] = c;
+                    self.public.sides[s].hand -= 1;
+                }
+                if left > 1 && self.public.sides[s].hand > 0 {
+                    self.public.phase = Phase::Lay {
+                        player,
+                        kind,
+                        left: left - 1,
+                    };
+                } else {
+                    self.lay_done(player, kind);
+                }
+            }
+            Action::EndLine if kind == LayKind::FreeAttack => {
+                self.public.moves += 1;
+                self.lay_done(player, kind);
+            }
+            _ => {}
+        }
+    }
+
+    /// `player` prays before this fight, or not.
+    #[inline(never)]
+    fn answer_prayer_question(&mut self, player: PlayerId, action: Action) {
+        match action {
+            Action::Pray => {
+                self.public.moves += 1;
+                self.public.sides[player.index()].prayed = true;
+                if self.rules.one_prayer_per_fight {
+                    self.public.battle.asked = [true; 2];
+                } else {
+                    self.public.battle.asked[player.index()] = true;
+                }
+                self.public.phase = Phase::PrayerRoll { player };
+            }
+            Action::Decline => {
+                self.public.moves += 1;
+                self.public.battle.asked[player.index()] = true;
+                self.advance_battle();
+            }
+            _ => {}
+        }
+    }
+
+    /// A prayer brings the next card of `player`'s pile face down into his
+    /// line.
+    #[inline(never)]
+    fn reinforce(&mut self, player: PlayerId, left: u8, action: Action) {
+        match action {
+            Action::Draw(c) if self.hid(player).pile.contains(c) => {
+                let s = player.index();
+                let len = self.public.sides[s].line.len();
+                if self.public.sides[s].line.push() {
+                    self.hidden[s].pile.remove(c);
+                    self.hidden[s].line[len] = c;
+                    self.public.sides[s].pile -= 1;
+                    // Still a card of the pile's, as far as the
+                    // opponent knows: `unseen_in_pile` counts it.
+                    if let Some(slot) = self.public.sides[s].line.slot_mut(len) {
+                        slot.from_pile = true;
+                    }
+                }
+                if left > 1 && self.public.sides[s].pile > 0 {
+                    self.public.phase = Phase::Reinforce {
+                        player,
+                        left: left - 1,
+                    };
+                } else {
+                    self.advance_battle();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The die of how many paratroopers `player`'s prayer brings.
+    #[inline(never)]
+    fn paratroopers(&mut self, player: PlayerId, action: Action) {
+        if let Action::Die(d @ 1..=6) = action {
+            let n = d.min(self.side(player).pile);
+            if n > 0 {
+                self.public.phase = Phase::Reinforce { player, left: n };
+            } else {
+                self.advance_battle();
+            }
         }
     }
 
