@@ -89,6 +89,25 @@ impl CardWar {
     /// Lists the legal actions in id order.
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();
+        // Playouts list the legal actions of decisions only, placements
+        // above all: the chance nodes' lists are out of line, so that this
+        // function saves few registers.
+        match self.public.phase {
+            Phase::Lay { player, kind, .. } => {
+                PLACES.push(out, self.hid(player).hand);
+                if kind == LayKind::FreeAttack {
+                    out.push(Action::EndLine);
+                }
+            }
+            Phase::Pray { .. } => out.extend([Action::Pray, Action::Decline]),
+            Phase::Over => {}
+            _ => self.list_chance(out),
+        }
+    }
+
+    /// Lists the outcomes of a chance node in id order.
+    #[inline(never)]
+    fn list_chance(&self, out: &mut Vec<Action>) {
         match self.public.phase {
             Phase::Aside { colour, .. } => DRAWS.push(out, self.hid(colour).hand),
             Phase::Initiative { first_die } => {
@@ -100,17 +119,10 @@ impl CardWar {
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
                 DRAWS.push(out, self.hid(player).pile)
             }
-            Phase::Lay { player, kind, .. } => {
-                PLACES.push(out, self.hid(player).hand);
-                if kind == LayKind::FreeAttack {
-                    out.push(Action::EndLine);
-                }
-            }
-            Phase::Pray { .. } => out.extend([Action::Pray, Action::Decline]),
             Phase::ParatrooperRoll { .. } | Phase::AttackDie | Phase::DefenceDie => {
                 out.extend((1..=6).map(Action::Die))
             }
-            Phase::Over => {}
+            Phase::Lay { .. } | Phase::Pray { .. } | Phase::Over => {}
         }
     }
 
