@@ -9,8 +9,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use battleline_core::{
-    check_claim, formation_strength, BattleLine, Card, CardSet, ClaimCheck, Environment, Flag,
-    FormationOrder, Phase, Rules, Tactic,
+    check_claim, formation_strength, formation_strength_unseen, BattleLine, Card, CardSet,
+    ClaimCheck, Environment, Flag, FormationOrder, Phase, Rules, Tactic,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use game_traits::{random_playout, Game, GameRng, PlayerId, Turn};
@@ -123,6 +123,14 @@ fn formation(c: &mut Criterion) {
     });
     g.bench_function("mud_three_wilds", |b| {
         b.iter(|| formation_strength(black_box(&wild3), mud, o))
+    });
+    // WildCards::UnseenOnly: the Red 8 the Leader would copy is on the table.
+    let seen: CardSet = [t(2, 8)].into_iter().collect();
+    g.bench_function("leader_unseen", |b| {
+        b.iter(|| formation_strength_unseen(black_box(&wild1), env, o, seen))
+    });
+    g.bench_function("mud_three_wilds_unseen", |b| {
+        b.iter(|| formation_strength_unseen(black_box(&wild3), mud, o, seen))
     });
     g.bench_function("brute_force_leader", |b| {
         b.iter(|| reference::strength(black_box(&wild1), env, o))

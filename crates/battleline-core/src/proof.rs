@@ -146,7 +146,12 @@ fn decide(
         };
     }
     let floor = mine.rank();
-    match best_completion(&theirs, env, avail, order, floor, unseen) {
+    let best = if unseen {
+        best_completion::<true>(&theirs, env, avail, order, floor)
+    } else {
+        best_completion::<false>(&theirs, env, avail, order, floor)
+    };
+    match best {
         Some((best, pattern)) if beats(best, mine, rules.proof_tie) => {
             let n = env.slots() as u8;
             let cards = if witness {

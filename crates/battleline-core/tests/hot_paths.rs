@@ -292,3 +292,124 @@ fn rule_claim_succeeds_when_opponent_cannot_complete() {
     let avail: CardSet = [t(5, 10)].into_iter().collect();
     assert!(check_claim(&flag, PlayerId::P0, avail, &Rules::default()).holds());
 }
+
+/// The rule tests of `WildCards::UnseenOnly`.
+mod unseen_wilds {
+    use super::*;
+    use battleline_core::{Colour, FormationClass};
+
+    fn t(c: Colour, v: u8) -> Card {
+        Card::troop(c, v).unwrap()
+    }
+
+    fn eights() -> CardSet {
+        Colour::ALL.iter().map(|&c| t(c, 8)).collect()
+    }
+
+    const PLAIN: Environment = Environment {
+        fog: false,
+        mud: false,
+    };
+
+    #[test]
+    fn rule_unseen_wilds_a_wild_cannot_become_a_card_on_the_table() {
+        let cards = [
+            t(Colour::Red, 9),
+            Card::tactic(Tactic::Alexander),
+            t(Colour::Red, 10),
+        ];
+        let o = FormationOrder::Text;
+        // The default lets the Leader copy Red 8 even when it is on the table.
+        let copy = formation_strength(&cards, PLAIN, o).unwrap();
+        assert_eq!(
+            (copy.class(), copy.sum()),
+            (Some(FormationClass::Wedge), 27)
+        );
+        let seen: CardSet = [t(Colour::Red, 8)].into_iter().collect();
+        let s = formation_strength_unseen(&cards, PLAIN, o, seen).unwrap();
+        assert_eq!(
+            (s.class(), s.sum()),
+            (Some(FormationClass::SkirmishLine), 27)
+        );
+        // Every 8 seen: no run ends at 10; the best is Red 7 for a Battalion.
+        let s = formation_strength_unseen(&cards, PLAIN, o, eights()).unwrap();
+        assert_eq!((s.class(), s.sum()), (Some(FormationClass::Battalion), 26));
+    }
+
+    #[test]
+    fn rule_unseen_wilds_two_wilds_become_distinct_cards() {
+        // Only one 8 left unseen: Cavalry takes it, the Leader cannot.
+        let cards = [
+            t(Colour::Blue, 8),
+            Card::tactic(Tactic::CompanionCavalry),
+            Card::tactic(Tactic::Darius),
+        ];
+        let seen: CardSet = eights()
+            .iter()
+            .filter(|&c| c != t(Colour::Green, 8))
+            .collect();
+        let copy = formation_strength(&cards, PLAIN, FormationOrder::Text).unwrap();
+        assert_eq!(
+            (copy.class(), copy.sum()),
+            (Some(FormationClass::Phalanx), 24)
+        );
+        // Cavalry is Green 8 (Blue 8 is in the formation): a Host with the
+        // Leader as a 10.
+        let s = formation_strength_unseen(&cards, PLAIN, FormationOrder::Text, seen).unwrap();
+        assert_eq!((s.class(), s.sum()), (Some(FormationClass::Host), 26));
+    }
+
+    #[test]
+    fn rule_unseen_wilds_a_wild_with_nothing_to_become_is_no_formation() {
+        let cards = [
+            t(Colour::Blue, 6),
+            Card::tactic(Tactic::CompanionCavalry),
+            t(Colour::Blue, 7),
+        ];
+        assert!(formation_strength_unseen(&cards, PLAIN, FormationOrder::Text, eights()).is_none());
+        // Such a side cannot claim.
+        let mut flag = Flag::new();
+        for c in cards {
+            flag.place(PlayerId::P0, c).unwrap();
+        }
+        let available = CardSet::ALL_TROOPS.difference(eights());
+        let rules = Rules::unseen_wilds();
+        assert_eq!(
+            check_claim(&flag, PlayerId::P0, available, &rules),
+            ClaimCheck::Incomplete
+        );
+        assert!(check_claim(&flag, PlayerId::P0, available, &Rules::default()).holds());
+    }
+
+    #[test]
+    fn rule_unseen_wilds_in_the_claim_proof() {
+        // P0: Blue 5-6-7 (Wedge 18). P1: Green 9 and a Leader. Green 8 is
+        // seen elsewhere, so no Green run through 9 is left for P1.
+        let mut flag = Flag::new();
+        for v in 5..=7 {
+            flag.place(PlayerId::P0, t(Colour::Blue, v)).unwrap();
+        }
+        flag.place(PlayerId::P1, t(Colour::Green, 9)).unwrap();
+        flag.place(PlayerId::P1, Card::tactic(Tactic::Darius))
+            .unwrap();
+        let seen: CardSet = [t(Colour::Green, 8)].into_iter().collect();
+        let available = CardSet::ALL_TROOPS.difference(seen);
+        // By default the Leader copies Green 8: Green 8-9-10 wins.
+        let copy = check_claim(&flag, PlayerId::P0, available, &Rules::default());
+        assert!(matches!(copy, ClaimCheck::Refuted(_)));
+        assert!(check_claim(&flag, PlayerId::P0, available, &Rules::unseen_wilds()).holds());
+        // With Green 8 unseen the option refutes too, and the witness leaves
+        // a card for the Leader.
+        let all = CardSet::ALL_TROOPS;
+        match check_claim(&flag, PlayerId::P0, all, &Rules::unseen_wilds()) {
+            ClaimCheck::Refuted(w) => {
+                assert_eq!(w.cards().len(), 1);
+                assert!(w
+                    .cards()
+                    .iter()
+                    .all(|c| c.index() / 10 == t(Colour::Green, 1).index() / 10));
+            }
+            other => panic!("expected a refutation, got {other:?}"),
+        }
+    }
+}

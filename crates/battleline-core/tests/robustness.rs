@@ -3,7 +3,7 @@
 
 use battleline_core::{
     check_claim, formation_strength, Action, BattleLine, Card, CardSet, Colour, Deck, Environment,
-    Flag, FormationOrder, Observation, Phase, Rules, Series, Tactic, ACTION_SPACE,
+    Flag, FormationOrder, Observation, Phase, Rules, Series, Tactic, WildCards, ACTION_SPACE,
 };
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use proptest::prelude::*;
@@ -13,9 +13,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn arbitrary_action_ids_never_panic(seed in any::<u64>(), movable in any::<bool>(), ids in proptest::collection::vec(0..ACTION_SPACE, 1..60)) {
+    fn arbitrary_action_ids_never_panic(seed in any::<u64>(), movable in any::<bool>(), unseen in any::<bool>(), ids in proptest::collection::vec(0..ACTION_SPACE, 1..60)) {
         let mut rng = GameRng::seed_from_u64(seed);
-        let rules = if movable { Rules::movable_environment() } else { Rules::default() };
+        let rules = Rules {
+            wild_cards: if unseen { WildCards::UnseenOnly } else { WildCards::CopyTable },
+            ..if movable { Rules::movable_environment() } else { Rules::default() }
+        };
         let mut s = BattleLine::new(&rules).unwrap();
         let mut legal = Vec::new();
         // Play into the game a random number of steps, then throw actions at it.
