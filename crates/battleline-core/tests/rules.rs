@@ -1038,6 +1038,61 @@ mod movable_environment {
     }
 
     #[test]
+    fn rule_movable_environment_redeploy_moves_mud_and_both_flags_change() {
+        use Colour::*;
+        let mut s = dealt(Rules::movable_environment());
+        turn(&mut s, play(t(Red, 1), 0), tac(Tactic::Mud));
+        turn(&mut s, play(t(Blue, 1), 0), tac(Tactic::Fog));
+        turn(&mut s, play(tac(Tactic::Mud), 0), tac(Tactic::Redeploy));
+        turn(&mut s, play(tac(Tactic::Fog), 8), t(Yellow, 1));
+        let plays = [
+            (t(Red, 2), 0),
+            (t(Blue, 2), 0),
+            (t(Red, 3), 0),
+            (t(Blue, 3), 0),
+            (t(Red, 4), 0),
+            (t(Blue, 4), 0),
+            (t(Red, 5), 3),
+            (t(Blue, 5), 2),
+            (t(Red, 6), 3),
+            (t(Blue, 6), 2),
+            (t(Red, 7), 4),
+            (t(Blue, 7), 2),
+        ];
+        for (i, (card, f)) in plays.into_iter().enumerate() {
+            let i = i as u8;
+            let draw = if i < 10 {
+                t(Green, i + 1)
+            } else {
+                t(Purple, i - 9)
+            };
+            turn(&mut s, play(card, f), draw);
+        }
+        let f = s.table().flags();
+        assert_eq!(f[0].first_complete(), Some(P0));
+        assert_eq!(f[2].first_complete(), Some(P1));
+        act(
+            &mut s,
+            Action::Redeploy {
+                card: tac(Tactic::Mud),
+                to: Some(flag(2)),
+            },
+        );
+        let f = s.table().flags();
+        // F1 loses Mud: each four-card side drops its last card to its
+        // owner's discards; P0 completed first and still did.
+        assert!(!f[0].env().mud);
+        assert!(s.table().discards(P0).contains(t(Red, 4)));
+        assert!(s.table().discards(P1).contains(t(Blue, 4)));
+        assert_eq!(f[0].first_complete(), Some(P0));
+        // F3 gains it, laid by P0: P1's three cards are incomplete again.
+        assert!(f[2].env().mud);
+        assert_eq!(f[2].mud_owner(), Some(P0));
+        assert!(!f[2].is_complete(P1));
+        assert_eq!(f[2].first_complete(), None);
+    }
+
+    #[test]
     fn movable_environment_owner_records_must_fit_the_rules() {
         let s = fog_and_mud_laid(Rules::movable_environment());
         let json = serde_json::to_string(&s).unwrap();
