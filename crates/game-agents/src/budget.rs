@@ -15,6 +15,16 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// `200` for iterations, `50ms` for time: the suffix of a bot's name.
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Time(t) => write!(f, "{}ms", t.as_millis()),
+        }
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Budget::Iterations(1000)

@@ -72,10 +72,7 @@ impl<G: Game> Default for FlatMonteCarlo<G> {
 
 impl<G: Game> Agent<G> for FlatMonteCarlo<G> {
     fn name(&self) -> String {
-        match self.config.budget {
-            Budget::Iterations(n) => format!("flat-mc:{n}"),
-            Budget::Time(t) => format!("flat-mc:{}ms", t.as_millis()),
-        }
+        format!("flat-mc:{}", self.config.budget)
     }
 
     fn choose(

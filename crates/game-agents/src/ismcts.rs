@@ -323,10 +323,7 @@ impl<G: Game> Ismcts<G> {
 
 impl<G: Game> Agent<G> for Ismcts<G> {
     fn name(&self) -> String {
-        match self.config.budget {
-            Budget::Iterations(n) => format!("ismcts:{n}"),
-            Budget::Time(t) => format!("ismcts:{}ms", t.as_millis()),
-        }
+        format!("ismcts:{}", self.config.budget)
     }
 
     fn choose(
