@@ -5,7 +5,7 @@ mod common;
 use common::{play, pos};
 use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use stratego_core::{Kind, KindSet, ObsCell, Rules, Setup, Stratego};
 
 fn rule_sets() -> [Rules; 4] {
@@ -21,22 +21,6 @@ fn rule_sets() -> [Rules; 4] {
             ..Rules::classic()
         },
     ]
-}
-
-/// A random game stopped after `steps` actions (setup included).
-fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut g = Stratego::new(&rules).unwrap();
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        if g.is_terminal() {
-            break;
-        }
-        g.legal_actions(&mut legal);
-        let a = legal[rng.random_range(0..legal.len())];
-        g.apply(a).unwrap();
-    }
-    g
 }
 
 #[test]
@@ -153,7 +137,7 @@ proptest! {
     fn determinisation_is_consistent_with_the_observation(
         which in 0usize..4, seed in any::<u64>(), steps in 0usize..700, viewer in 0u8..2, dseed in any::<u64>()
     ) {
-        let g = random_state(rule_sets()[which], seed, steps);
+        let g = common::random_state(rule_sets()[which], seed, steps);
         let obs = g.observation(PlayerId::new(viewer));
         let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(dseed)).unwrap();
         prop_assert_eq!(d.observe(viewer), obs.clone());
@@ -193,7 +177,7 @@ proptest! {
 
     #[test]
     fn tampered_observations_are_refused_not_panicking(which in 0usize..4, seed in any::<u64>(), steps in 0usize..400, idx in 0usize..100, cell in 0u8..6) {
-        let g = random_state(rule_sets()[which], seed, steps);
+        let g = common::random_state(rule_sets()[which], seed, steps);
         let mut obs = g.observe(0);
         obs.cells[idx] = match cell {
             0 => ObsCell::Empty,
@@ -210,7 +194,7 @@ proptest! {
 
     #[test]
     fn states_round_trip_through_json(which in 0usize..4, seed in any::<u64>(), steps in 0usize..700) {
-        let g = random_state(rule_sets()[which], seed, steps);
+        let g = common::random_state(rule_sets()[which], seed, steps);
         let json = serde_json::to_string(&g).unwrap();
         let back: Stratego = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, g);
@@ -219,7 +203,7 @@ proptest! {
 
 #[test]
 fn tampered_states_are_refused() {
-    let g = random_state(Rules::classic(), 3, 200);
+    let g = common::random_state(Rules::classic(), 3, 200);
     let json = serde_json::to_value(&g).unwrap();
     let mut bad = json.clone();
     bad["cells"][42] = serde_json::json!(0x8a); // a lake (c6) holding a mine

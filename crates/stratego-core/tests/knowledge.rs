@@ -485,22 +485,6 @@ fn option_rules() -> [Rules; 4] {
     ]
 }
 
-/// A random game stopped after `steps` actions (setup included).
-fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut g = Stratego::new(&rules).unwrap();
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        if g.is_terminal() {
-            break;
-        }
-        g.legal_actions(&mut legal);
-        let a = legal[rng.random_range(0..legal.len())];
-        g.apply(a).unwrap();
-    }
-    g
-}
-
 /// Every unrevealed piece of `owner` in `state` fits what its opponent's
 /// observation says of it.
 fn fits_knowledge(state: &Stratego, obs: &Observation) -> bool {
@@ -521,7 +505,7 @@ proptest! {
 
     #[test]
     fn determinised_states_respect_every_ruled_out_kind(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, draw in any::<u64>()) {
-        let g = random_state(option_rules()[which], seed, steps);
+        let g = common::random_state(option_rules()[which], seed, steps);
         for viewer in 0..2 {
             let obs = g.observe(viewer);
             // The truth is consistent with what the viewer knows.
@@ -542,7 +526,7 @@ proptest! {
 
     #[test]
     fn default_rules_never_rule_kinds_out(which in 0usize..3, seed in any::<u64>(), steps in 80usize..900) {
-        let g = random_state(Rules::for_variant(Variant::ALL[which]), seed, steps);
+        let g = common::random_state(Rules::for_variant(Variant::ALL[which]), seed, steps);
         for viewer in 0..2 {
             prop_assert!(nothing_ruled_out(&g.observe(viewer)));
         }
@@ -550,7 +534,7 @@ proptest! {
 
     #[test]
     fn tampered_ruled_out_kinds_are_refused_or_harmless(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, idx in 0usize..100, bits in 0u16..4096) {
-        let g = random_state(option_rules()[which], seed, steps);
+        let g = common::random_state(option_rules()[which], seed, steps);
         let mut obs = g.observe(0);
         if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[idx] {
             *ruled_out = KindSet::try_from(bits).unwrap();

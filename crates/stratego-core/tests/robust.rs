@@ -1,9 +1,10 @@
 //! Fuzz-like properties: nothing a caller can pass through the public API
 //! makes the engine panic, and refused actions leave the state unchanged.
 
-use game_traits::{Game, GameRng};
+mod common;
+
+use game_traits::Game;
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
 use stratego_core::{Kind, Rules, SetupSquare, Square, Stratego, Variant, ACTION_SPACE};
 
 fn rules_of(i: usize) -> Rules {
@@ -21,26 +22,12 @@ fn rules_of(i: usize) -> Rules {
     }
 }
 
-fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut g = Stratego::new(&rules).unwrap();
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        if g.is_terminal() {
-            break;
-        }
-        g.legal_actions(&mut legal);
-        g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
-    }
-    g
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_actions_are_refused_cleanly(which in 0usize..4, seed in any::<u64>(), steps in 0usize..600, ids in prop::collection::vec(0usize..ACTION_SPACE + 50, 1..40)) {
-        let g = random_state(rules_of(which), seed, steps);
+        let g = common::random_state(rules_of(which), seed, steps);
         let rules = *g.rules();
         for id in ids {
             let Some(a) = Stratego::action_from_id(&rules, id) else {

@@ -1,7 +1,8 @@
 //! Helpers shared by the rule tests.
 #![allow(dead_code)]
 
-use game_traits::Game;
+use game_traits::rand::{Rng, SeedableRng};
+use game_traits::{Game, GameRng};
 use stratego_core::{Action, Kind, Move, Rules, Square, Stratego};
 
 pub fn sq(name: &str) -> Square {
@@ -39,4 +40,21 @@ pub fn targets(g: &Stratego, from: &str) -> Vec<String> {
         .filter(|m| m.from == sq(from))
         .map(|m| m.to.to_string())
         .collect()
+}
+
+/// A random game stopped after `steps` actions (setup included); every
+/// listed action must apply.
+pub fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut g = Stratego::new(&rules).expect("valid rules");
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if g.is_terminal() {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply(a).expect("a listed action applies");
+    }
+    g
 }
