@@ -209,7 +209,7 @@ impl<G: Game> Ismcts<G> {
         let scale = Scale::of::<G>(state.rules());
         self.values.clear();
         self.values.extend(
-            PlayerId::all(G::num_players(state.rules()))
+            PlayerId::all()
                 .map(|p| scale.value(&state, p, self.evaluate)),
         );
         for &index in &self.path {

@@ -69,6 +69,7 @@ impl Game for CoinGame {
     type Action = CoinAction;
     type Observation = CoinGame;
     type Error = Illegal;
+    type ActionView = CoinAction;
     const NAME: &'static str = "coin";
 
     fn new(rules: &CoinRules) -> Result<Self, Illegal> {
@@ -83,9 +84,6 @@ impl Game for CoinGame {
     }
     fn rules(&self) -> &CoinRules {
         &self.rules
-    }
-    fn num_players(_: &CoinRules) -> usize {
-        2
     }
     fn turn(&self) -> Turn {
         match (self.call, self.toss) {
@@ -106,21 +104,21 @@ impl Game for CoinGame {
             Turn::Terminal => {}
         }
     }
-    fn is_legal(&self, action: CoinAction) -> bool {
-        matches!(
-            (self.turn(), action),
-            (Turn::Player(_), CoinAction::Call(_)) | (Turn::Chance, CoinAction::Toss(_))
-        )
-    }
-    fn apply(&mut self, action: CoinAction) -> Result<(), Illegal> {
-        if !self.is_legal(action) {
-            return Err(Illegal);
+    fn check_action(&self, action: CoinAction) -> Result<(), Illegal> {
+        match (self.turn(), action) {
+            (Turn::Player(_), CoinAction::Call(_)) | (Turn::Chance, CoinAction::Toss(_)) => Ok(()),
+            _ => Err(Illegal),
         }
+    }
+    fn apply_unchecked(&mut self, action: CoinAction) {
         match action {
             CoinAction::Call(s) => self.call = Some(s),
             CoinAction::Toss(s) => self.toss = Some(s),
         }
-        Ok(())
+    }
+    fn action_view(&self, _: PlayerId, action: CoinAction) -> CoinAction {
+        // Nothing is hidden in this game.
+        action
     }
     fn chance_outcomes(&self, out: &mut Vec<(CoinAction, f64)>) {
         out.clear();

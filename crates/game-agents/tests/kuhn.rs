@@ -53,8 +53,8 @@ fn mean_against_random(bot: &mut dyn Agent<KuhnPoker>, games: u64) -> (f64, f64)
     let mut random = RandomAgent;
     let mut returns = Vec::new();
     for seed in 0..games {
-        let seat = PlayerId::new((seed % 2) as u8);
-        let agents: &mut [&mut dyn Agent<KuhnPoker>] = if seat == PlayerId::P0 {
+        let seat = PlayerId::BOTH[(seed % 2) as usize];
+        let agents: &mut [&mut dyn Agent<KuhnPoker>; 2] = if seat == PlayerId::P0 {
             &mut [&mut *bot, &mut random]
         } else {
             &mut [&mut random, &mut *bot]

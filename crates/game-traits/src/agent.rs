@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 
 use crate::game::Game;
-use crate::player::{PlayerId, Turn};
+use crate::player::{PerPlayer, PlayerId, Turn};
 use crate::record::Record;
 use crate::GameRng;
 
@@ -43,14 +43,6 @@ pub enum MatchError<E: std::error::Error + 'static> {
     /// The rules were refused.
     #[error("rules refused: {0}")]
     Rules(#[source] E),
-    /// The game needs another number of agents.
-    #[error("{expected} agents needed, {given} given")]
-    AgentCount {
-        /// Players of the game.
-        expected: usize,
-        /// Agents passed.
-        given: usize,
-    },
     /// An agent chose an action outside the legal list.
     #[error("agent of {player} chose an illegal action at step {step}")]
     IllegalChoice {
@@ -95,19 +87,12 @@ pub fn agent_rng(seed: u64, player: PlayerId) -> GameRng {
 pub fn play_match<G: Game>(
     rules: &G::Rules,
     seed: u64,
-    agents: &mut [&mut dyn Agent<G>],
+    agents: &mut [&mut dyn Agent<G>; 2],
 ) -> Result<(G, Record<G>), MatchError<G::Error>> {
-    let players = G::num_players(rules);
-    if agents.len() != players {
-        return Err(MatchError::AgentCount {
-            expected: players,
-            given: agents.len(),
-        });
-    }
     let mut state = G::new(rules).map_err(MatchError::Rules)?;
     let mut record = Record::new(rules.clone(), seed);
     let mut chance = chance_rng(seed);
-    let mut seat_rngs: Vec<GameRng> = PlayerId::all(players).map(|p| agent_rng(seed, p)).collect();
+    let mut seat_rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
     let mut legal = Vec::new();
     let max = G::max_game_length(rules) as usize;
     loop {
@@ -121,7 +106,7 @@ pub fn play_match<G: Game>(
             Turn::Player(p) => {
                 state.legal_actions(&mut legal);
                 let obs = state.observation(p);
-                let a = agents[p.index()].choose(&obs, &legal, &mut seat_rngs[p.index()]);
+                let a = agents[p.index()].choose(&obs, &legal, &mut seat_rngs[p]);
                 if !legal.contains(&a) {
                     return Err(MatchError::IllegalChoice { player: p, step });
                 }

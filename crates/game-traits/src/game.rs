@@ -25,10 +25,21 @@ use crate::player::{Outcome, PlayerId, Turn};
 /// his [`Game::Observation`], and [`Game::determinize`] builds a full state
 /// from an observation alone.
 ///
+/// Checked play is built on the unchecked one, as in shakmaty and
+/// OpenSpiel: a game implements [`Game::check_action`] (why an action is
+/// illegal, if it is) and [`Game::apply_unchecked`]; the provided
+/// [`Game::apply`] runs the first and then the second, so a refused action
+/// leaves the state untouched by construction.
+///
 /// # Contract
 ///
 /// - `apply` of an action that [`Game::is_legal`] rejects returns an error
 ///   and leaves the state equal (`==`) to what it was.
+/// - `is_legal(a)` agrees with `check_action(a).is_ok()` and with the
+///   listed set, for every id of the action space.
+/// - [`Ord`] on actions agrees with the order of [`Game::action_id`].
+/// - [`Game::action_view`] never tells a viewer apart two actions that
+///   leave him with the same observation.
 /// - `legal_actions` lists each action once, sorted by [`Game::action_id`],
 ///   and is non-empty at every non-terminal turn.
 /// - At a chance event, `legal_actions` lists exactly the outcomes of
@@ -46,6 +57,10 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
     type Observation: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned;
     /// Why an action, a rule set or an observation was refused.
     type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// An action as one viewer perceives it: the whole action when he can
+    /// know it, otherwise only what he sees of it ("P1 drew a tactics
+    /// card", "P1 placed a piece"). What logs, replays and screens show.
+    type ActionView: Clone + Eq + Debug + Display + Serialize + DeserializeOwned;
 
     /// A short stable name of the game, used in records.
     const NAME: &'static str;
@@ -57,9 +72,6 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
     /// The rules this game is played under.
     fn rules(&self) -> &Self::Rules;
 
-    /// Number of players (seats) under `rules`.
-    fn num_players(rules: &Self::Rules) -> usize;
-
     /// Who acts now.
     fn turn(&self) -> Turn;
 
@@ -69,20 +81,38 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
     /// path free of allocation.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
-    /// Whether `action` may be applied now. Cheaper than listing.
-    fn is_legal(&self, action: Self::Action) -> bool;
+    /// `Ok` when `action` may be applied now, otherwise the error saying
+    /// why not (an illegal action with its reason). Decides one action
+    /// without listing them all.
+    fn check_action(&self, action: Self::Action) -> Result<(), Self::Error>;
 
-    /// Applies a legal action or chance outcome; an illegal one returns an
-    /// error and leaves the state unchanged.
-    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+    /// Whether `action` may be applied now; by default
+    /// [`Game::check_action`] without its reason. Games override it only
+    /// with something faster that agrees.
+    fn is_legal(&self, action: Self::Action) -> bool {
+        self.check_action(action).is_ok()
+    }
+
+    /// Applies a legal action or chance outcome; an illegal one returns the
+    /// error of [`Game::check_action`] and leaves the state unchanged.
+    /// Games do not override this.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error> {
+        self.check_action(action)?;
+        self.apply_unchecked(action);
+        Ok(())
+    }
 
     /// Applies an action already known to be legal (one just listed by
-    /// [`Game::legal_actions`]), skipping the check. Search code calls this
-    /// on its hot path. With an illegal action the state is unspecified
-    /// (but memory-safe); by default this is [`Game::apply`].
-    fn apply_unchecked(&mut self, action: Self::Action) {
-        let _ = self.apply(action);
-    }
+    /// [`Game::legal_actions`]), skipping the check: what search code calls
+    /// on its hot path, and what a game implements. With an illegal action
+    /// the state is unspecified but memory-safe, and no panic follows.
+    fn apply_unchecked(&mut self, action: Self::Action);
+
+    /// `action`, about to be applied to this state, as `viewer` perceives
+    /// it. Computed before the action is applied, from what the viewer may
+    /// know: two actions that leave him with the same observation give the
+    /// same view.
+    fn action_view(&self, viewer: PlayerId, action: Self::Action) -> Self::ActionView;
 
     /// Clears `out` and fills it with the outcomes of the chance event now
     /// due and their probabilities; empty when the turn is not

@@ -22,7 +22,7 @@ pub mod testkit;
 
 pub use agent::{agent_rng, chance_rng, play_match, Agent, MatchError, RandomAgent};
 pub use game::Game;
-pub use player::{Outcome, PlayerId, Turn};
+pub use player::{Outcome, PerPlayer, PlayerId, Turn};
 pub use playout::random_playout;
 pub use record::{Record, ReplayError};
 

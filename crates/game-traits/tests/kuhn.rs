@@ -137,16 +137,25 @@ fn tampered_state_is_refused() {
     }
 }
 
-/// A deliberately broken game: it leaks nothing but ignores the generator
-/// when determinising. The kit must notice.
+/// Deliberately broken games: each breaks one contract, and the kit must
+/// notice.
 mod broken {
     use super::*;
     use game_traits::rand::Rng;
+    use game_traits::testkit::kuhn::KuhnView;
 
-    /// `LEAK = false`: honest observations, but determinisation ignores its
-    /// generator. `LEAK = true`: the observation carries the whole state.
+    /// Honest observations, but determinisation ignores its generator.
+    pub const FIXED_DEAL: u8 = 0;
+    /// The observation carries the whole state.
+    pub const LEAKY_OBSERVATION: u8 = 1;
+    /// The view of a deal shows every player the card.
+    pub const LEAKY_VIEW: u8 = 2;
+    /// `is_legal` accepts a second deal of the same card, which the list
+    /// and `check_action` refuse.
+    pub const LAX_IS_LEGAL: u8 = 3;
+
     #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-    pub struct FixedDeal<const LEAK: bool>(pub KuhnPoker);
+    pub struct Broken<const FAULT: u8>(pub KuhnPoker);
 
     #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
     pub struct View {
@@ -160,26 +169,24 @@ mod broken {
         }
     }
 
-    impl<const LEAK: bool> std::fmt::Display for FixedDeal<LEAK> {
+    impl<const FAULT: u8> std::fmt::Display for Broken<FAULT> {
         fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
             self.0.fmt(f)
         }
     }
 
-    impl<const LEAK: bool> Game for FixedDeal<LEAK> {
+    impl<const FAULT: u8> Game for Broken<FAULT> {
         type Rules = KuhnRules;
         type Action = KuhnAction;
         type Observation = View;
         type Error = <KuhnPoker as Game>::Error;
-        const NAME: &'static str = "fixed-deal";
+        type ActionView = KuhnView;
+        const NAME: &'static str = "broken-kuhn";
         fn new(r: &KuhnRules) -> Result<Self, Self::Error> {
-            KuhnPoker::new(r).map(FixedDeal)
+            KuhnPoker::new(r).map(Broken)
         }
         fn rules(&self) -> &KuhnRules {
             self.0.rules()
-        }
-        fn num_players(r: &KuhnRules) -> usize {
-            KuhnPoker::num_players(r)
         }
         fn turn(&self) -> Turn {
             self.0.turn()
@@ -187,11 +194,29 @@ mod broken {
         fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
             self.0.legal_actions(out)
         }
-        fn is_legal(&self, a: KuhnAction) -> bool {
-            self.0.is_legal(a)
+        fn check_action(&self, a: KuhnAction) -> Result<(), Self::Error> {
+            self.0.check_action(a)
         }
-        fn apply(&mut self, a: KuhnAction) -> Result<(), Self::Error> {
-            self.0.apply(a)
+        fn is_legal(&self, a: KuhnAction) -> bool {
+            let lax = FAULT == LAX_IS_LEGAL && matches!(a, KuhnAction::Deal(_));
+            lax && self.0.turn() == Turn::Chance || self.0.is_legal(a)
+        }
+        fn apply_unchecked(&mut self, a: KuhnAction) {
+            self.0.apply_unchecked(a)
+        }
+        fn action_view(&self, viewer: PlayerId, a: KuhnAction) -> KuhnView {
+            match (FAULT, self.0.action_view(viewer, a)) {
+                (LEAKY_VIEW, KuhnView::Deal { to, .. }) => {
+                    let KuhnAction::Deal(card) = a else {
+                        unreachable!("a deal's view comes from a deal")
+                    };
+                    KuhnView::Deal {
+                        to,
+                        card: Some(card),
+                    }
+                }
+                (_, view) => view,
+            }
         }
         fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, f64)>) {
             self.0.chance_outcomes(out)
@@ -199,19 +224,22 @@ mod broken {
         fn observation(&self, p: PlayerId) -> View {
             View {
                 honest: self.0.observation(p),
-                everything: LEAK.then(|| self.0.clone()),
+                everything: (FAULT == LEAKY_OBSERVATION).then(|| self.0.clone()),
             }
         }
         fn determinize<R: Rng + ?Sized>(
             o: &Self::Observation,
-            _: &mut R,
+            rng: &mut R,
         ) -> Result<Self, Self::Error> {
             if let Some(all) = &o.everything {
-                return Ok(FixedDeal(all.clone()));
+                return Ok(Broken(all.clone()));
             }
-            // Always the same completion: the generator is ignored.
-            let mut fixed = game_traits::GameRng::from_seed([7; 32]);
-            KuhnPoker::determinize(&o.honest, &mut fixed).map(FixedDeal)
+            if FAULT == FIXED_DEAL {
+                // Always the same completion: the generator is ignored.
+                let mut fixed = game_traits::GameRng::from_seed([7; 32]);
+                return KuhnPoker::determinize(&o.honest, &mut fixed).map(Broken);
+            }
+            KuhnPoker::determinize(&o.honest, rng).map(Broken)
         }
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()
@@ -244,24 +272,48 @@ mod broken {
     use game_traits::rand::SeedableRng;
 }
 
+fn few_games() -> KitConfig {
+    KitConfig {
+        games: 20,
+        ..KitConfig::default()
+    }
+}
+
 #[test]
 #[should_panic(expected = "never differed")]
 fn kit_catches_determinisation_that_ignores_its_generator() {
-    let config = KitConfig {
-        games: 20,
-        ..KitConfig::default()
-    };
-    check_game_with::<broken::FixedDeal<false>>(&KuhnRules::default(), &config);
+    check_game_with::<broken::Broken<{ broken::FIXED_DEAL }>>(&KuhnRules::default(), &few_games());
 }
 
 #[test]
 #[should_panic(expected = "reveal everything hidden")]
 fn kit_catches_observations_that_leak_the_hidden_card() {
-    let config = KitConfig {
-        games: 20,
-        ..KitConfig::default()
-    };
-    check_game_with::<broken::FixedDeal<true>>(&KuhnRules::default(), &config);
+    check_game_with::<broken::Broken<{ broken::LEAKY_OBSERVATION }>>(
+        &KuhnRules::default(),
+        &few_games(),
+    );
+}
+
+#[test]
+#[should_panic(expected = "both leave him the same observation")]
+fn kit_catches_an_action_view_that_shows_the_opponents_card() {
+    check_game_with::<broken::Broken<{ broken::LEAKY_VIEW }>>(&KuhnRules::default(), &few_games());
+}
+
+#[test]
+#[should_panic(expected = "is_legal")]
+fn kit_catches_is_legal_disagreeing_with_the_list() {
+    check_game_with::<broken::Broken<{ broken::LAX_IS_LEGAL }>>(
+        &KuhnRules::default(),
+        &few_games(),
+    );
+}
+
+#[test]
+fn the_default_checks_pass_on_an_honest_wrapper_too() {
+    // The same wrapper without a fault passes, so the tests above fail for
+    // the fault they name and nothing else.
+    check_game_with::<broken::Broken<99>>(&KuhnRules::default(), &few_games());
 }
 
 proptest::proptest! {
@@ -301,9 +353,30 @@ fn random_playout_reaches_the_end_and_counts_actions() {
 }
 
 #[test]
-fn seats_have_an_opponent_and_a_successor() {
-    assert_eq!(PlayerId::P0.opponent(), PlayerId::P1);
-    assert_eq!(PlayerId::P1.opponent(), PlayerId::P0);
-    assert_eq!(PlayerId::P1.next(2), PlayerId::P0);
-    assert_eq!(PlayerId::P1.next(3), PlayerId::new(2));
+fn seats_are_two_and_serialise_as_numbers() {
+    assert_eq!(PlayerId::P0.other(), PlayerId::P1);
+    assert_eq!(PlayerId::P1.other(), PlayerId::P0);
+    assert_eq!(PlayerId::from_index(1), Some(PlayerId::P1));
+    assert_eq!(PlayerId::from_index(2), None);
+    assert_eq!(serde_json::to_string(&PlayerId::P1).unwrap(), "1");
+    assert_eq!(serde_json::from_str::<PlayerId>("0").unwrap(), PlayerId::P0);
+    for bad in ["2", "255", "-1", "\"P0\"", "null"] {
+        assert!(serde_json::from_str::<PlayerId>(bad).is_err(), "{bad}");
+    }
+    let both = game_traits::PerPlayer::new("a", "b");
+    assert_eq!(serde_json::to_string(&both).unwrap(), r#"["a","b"]"#);
+    assert_eq!(both[PlayerId::P1], "b");
+}
+
+#[test]
+fn kuhn_action_view_hides_the_opponents_card() {
+    use game_traits::testkit::kuhn::Card::*;
+    let g = KuhnPoker::new(&KuhnRules::default()).unwrap();
+    let deal = KuhnAction::Deal(King);
+    assert_eq!(g.action_view(PlayerId::P1, deal).to_string(), "P0 is dealt a card");
+    assert_eq!(g.action_view(PlayerId::P0, deal).to_string(), "P0 is dealt K");
+    assert_eq!(
+        g.action_view(PlayerId::P1, deal),
+        g.action_view(PlayerId::P1, KuhnAction::Deal(Jack))
+    );
 }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::{play_match, Agent, Game, PlayerId, RandomAgent};
+use crate::{play_match, Game, PlayerId, RandomAgent};
 
 /// Renders the games played by uniform random agents from `seeds` and
 /// compares them with the file at `path`, failing with a readable diff when
@@ -53,21 +53,17 @@ fn digest(text: &str) -> u64 {
 }
 
 fn snapshot<G: Game>(out: &mut String, state: &G) {
-    let players = G::num_players(state.rules());
     let _ = writeln!(out, "state:\n{state}");
-    for p in PlayerId::all(players) {
+    for p in PlayerId::all() {
         let _ = writeln!(out, "view of {p}:\n{}", state.observation(p));
     }
 }
 
 fn render<G: Game>(rules: &G::Rules, seeds: &[u64]) -> String {
     let mut out = String::new();
-    let players = G::num_players(rules);
     for &seed in seeds {
-        let mut bots: Vec<RandomAgent> = vec![RandomAgent; players];
-        let mut agents: Vec<&mut dyn Agent<G>> =
-            bots.iter_mut().map(|b| b as &mut dyn Agent<G>).collect();
-        let (end, record) = play_match::<G>(rules, seed, &mut agents)
+        let (mut a, mut b) = (RandomAgent, RandomAgent);
+        let (end, record) = play_match::<G>(rules, seed, &mut [&mut a, &mut b])
             .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", G::NAME));
         let len = record.actions().len();
         let stride = (len / 30).max(1);
@@ -94,7 +90,7 @@ fn render<G: Game>(rules: &G::Rules, seeds: &[u64]) -> String {
             G::NAME
         );
         snapshot(&mut out, &end);
-        let returns: Vec<String> = PlayerId::all(players)
+        let returns: Vec<String> = PlayerId::all()
             .map(|p| format!("{p}:{}", end.returns(p)))
             .collect();
         let _ = writeln!(

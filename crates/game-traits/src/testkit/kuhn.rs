@@ -69,18 +69,56 @@ impl Default for KuhnRules {
     }
 }
 
-/// Why a Kuhn poker action or state was refused.
+/// A deal or a decision as one player sees it: the card dealt to the
+/// other player stays hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KuhnView {
+    /// `to` was dealt a card, shown only to him.
+    Deal {
+        /// Who received the card.
+        to: PlayerId,
+        /// The card, when the viewer is the one who received it.
+        card: Option<Card>,
+    },
+    /// A check or fold.
+    Pass,
+    /// A bet or call.
+    Bet,
+}
+
+impl fmt::Display for KuhnView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KuhnView::Deal { to, card: Some(c) } => write!(f, "{to} is dealt {}", card_letter(*c)),
+            KuhnView::Deal { to, card: None } => write!(f, "{to} is dealt a card"),
+            KuhnView::Pass => f.write_str("pass"),
+            KuhnView::Bet => f.write_str("bet"),
+        }
+    }
+}
+
+/// Why a Kuhn poker action or state was refused: the workspace's error
+/// vocabulary, as every game crate spells it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum KuhnError {
-    /// The action is not legal now.
-    #[error("illegal action {0}")]
-    Illegal(KuhnAction),
+    /// The action is not legal now; the state is unchanged.
+    #[error("illegal action {action}: {reason}")]
+    IllegalAction {
+        /// The refused action.
+        action: KuhnAction,
+        /// Why it is refused.
+        reason: &'static str,
+    },
     /// The rules are out of range.
-    #[error("ante must be 1..=100")]
-    BadAnte,
-    /// A deserialised state or observation is inconsistent.
-    #[error("inconsistent state: {0}")]
-    Inconsistent(&'static str),
+    #[error("invalid rules: {0}")]
+    InvalidRules(&'static str),
+    /// A deserialised state is inconsistent.
+    #[error("invalid state: {0}")]
+    InvalidState(&'static str),
+    /// An observation is inconsistent.
+    #[error("invalid observation: {0}")]
+    InvalidObservation(&'static str),
 }
 
 /// A game of Kuhn poker.
@@ -116,7 +154,7 @@ impl TryFrom<RawKuhn> for KuhnPoker {
         // Rebuild by replaying, so every reachable-state invariant holds.
         let mut k = KuhnPoker::new(&raw.rules)?;
         if raw.cards[0].is_none() && raw.cards[1].is_some() {
-            return Err(KuhnError::Inconsistent(
+            return Err(KuhnError::InvalidState(
                 "second card dealt before the first",
             ));
         }
@@ -124,17 +162,17 @@ impl TryFrom<RawKuhn> for KuhnPoker {
             match c {
                 Some(c) => k
                     .apply(KuhnAction::Deal(c))
-                    .map_err(|_| KuhnError::Inconsistent("deal"))?,
+                    .map_err(|_| KuhnError::InvalidState("deal"))?,
                 None if raw.history.is_empty() => {}
-                None => return Err(KuhnError::Inconsistent("decision before the deal")),
+                None => return Err(KuhnError::InvalidState("decision before the deal")),
             }
         }
         for &a in &raw.history {
             if matches!(a, KuhnAction::Deal(_)) {
-                return Err(KuhnError::Inconsistent("deal in the betting history"));
+                return Err(KuhnError::InvalidState("deal in the betting history"));
             }
             k.apply(a)
-                .map_err(|_| KuhnError::Inconsistent("betting history"))?;
+                .map_err(|_| KuhnError::InvalidState("betting history"))?;
         }
         Ok(k)
     }
@@ -221,12 +259,13 @@ impl Game for KuhnPoker {
     type Action = KuhnAction;
     type Observation = KuhnObservation;
     type Error = KuhnError;
+    type ActionView = KuhnView;
 
     const NAME: &'static str = "kuhn-poker";
 
     fn new(rules: &KuhnRules) -> Result<Self, KuhnError> {
         if !(1..=100).contains(&rules.ante) {
-            return Err(KuhnError::BadAnte);
+            return Err(KuhnError::InvalidRules("ante must be 1..=100"));
         }
         Ok(KuhnPoker {
             rules: *rules,
@@ -239,17 +278,13 @@ impl Game for KuhnPoker {
         &self.rules
     }
 
-    fn num_players(_: &KuhnRules) -> usize {
-        2
-    }
-
     fn turn(&self) -> Turn {
         if self.dealt() < 2 {
             Turn::Chance
         } else if self.ended() {
             Turn::Terminal
         } else {
-            Turn::Player(PlayerId::new((self.history.len() % 2) as u8))
+            Turn::Player(PlayerId::BOTH[self.history.len() % 2])
         }
     }
 
@@ -267,23 +302,44 @@ impl Game for KuhnPoker {
         }
     }
 
-    fn is_legal(&self, action: KuhnAction) -> bool {
-        match (self.turn(), action) {
-            (Turn::Chance, KuhnAction::Deal(c)) => !self.cards.contains(&Some(c)),
-            (Turn::Player(_), KuhnAction::Pass | KuhnAction::Bet) => true,
-            _ => false,
+    fn check_action(&self, action: KuhnAction) -> Result<(), KuhnError> {
+        let reason = match (self.turn(), action) {
+            (Turn::Chance, KuhnAction::Deal(c)) if self.cards.contains(&Some(c)) => {
+                "that card is already dealt"
+            }
+            (Turn::Chance, KuhnAction::Deal(_)) => return Ok(()),
+            (Turn::Player(_), KuhnAction::Pass | KuhnAction::Bet) => return Ok(()),
+            (Turn::Terminal, _) => "the game is over",
+            (Turn::Chance, _) => "a card is due",
+            (Turn::Player(_), KuhnAction::Deal(_)) => "a player decides now",
+        };
+        Err(KuhnError::IllegalAction { action, reason })
+    }
+
+    fn apply_unchecked(&mut self, action: KuhnAction) {
+        match action {
+            KuhnAction::Deal(c) => {
+                if let Some(slot) = self.cards.iter_mut().find(|c| c.is_none()) {
+                    *slot = Some(c);
+                }
+            }
+            a if self.history.len() < 3 => self.history.push(a),
+            _ => {}
         }
     }
 
-    fn apply(&mut self, action: KuhnAction) -> Result<(), KuhnError> {
-        if !self.is_legal(action) {
-            return Err(KuhnError::Illegal(action));
-        }
+    fn action_view(&self, viewer: PlayerId, action: KuhnAction) -> KuhnView {
         match action {
-            KuhnAction::Deal(c) => self.cards[self.dealt()] = Some(c),
-            a => self.history.push(a),
+            KuhnAction::Deal(card) => {
+                let to = PlayerId::BOTH[self.dealt().min(1)];
+                KuhnView::Deal {
+                    to,
+                    card: (to == viewer).then_some(card),
+                }
+            }
+            KuhnAction::Pass => KuhnView::Pass,
+            KuhnAction::Bet => KuhnView::Bet,
         }
-        Ok(())
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, f64)>) {
@@ -300,10 +356,10 @@ impl Game for KuhnPoker {
     }
 
     fn observation(&self, player: PlayerId) -> KuhnObservation {
-        let p = player.index().min(1);
+        let p = player.index();
         KuhnObservation {
             rules: self.rules,
-            player: PlayerId::new(p as u8),
+            player,
             own: self.cards[p],
             dealt: self.dealt() as u8,
             history: self.history.clone(),
@@ -317,8 +373,8 @@ impl Game for KuhnPoker {
 
     fn determinize<R: Rng + ?Sized>(obs: &KuhnObservation, rng: &mut R) -> Result<Self, KuhnError> {
         let p = obs.player.index();
-        if p > 1 || obs.dealt > 2 || (obs.own.is_some() != (obs.dealt as usize > p)) {
-            return Err(KuhnError::Inconsistent("observation"));
+        if obs.dealt > 2 || (obs.own.is_some() != (obs.dealt as usize > p)) {
+            return Err(KuhnError::InvalidObservation("observation"));
         }
         let mut cards = [None; 2];
         cards[p] = obs.own;
@@ -339,7 +395,7 @@ impl Game for KuhnPoker {
         };
         let state = KuhnPoker::try_from(raw)?;
         if state.observation(obs.player) != *obs {
-            return Err(KuhnError::Inconsistent("observation"));
+            return Err(KuhnError::InvalidObservation("observation"));
         }
         Ok(state)
     }
@@ -354,7 +410,7 @@ impl Game for KuhnPoker {
             // The player who folded is the one who passed last.
             1 - (self.history.len() - 1) % 2
         };
-        Some(Outcome::Win(PlayerId::new(winner as u8)))
+        Some(Outcome::Win(PlayerId::BOTH[winner]))
     }
 
     fn returns(&self, player: PlayerId) -> f64 {

@@ -7,10 +7,15 @@
 //! ```
 //!
 //! At every step of every game it checks turn and terminality, the legal
-//! list (non-empty, sorted by id, no duplicates, ids round-trip, each action
-//! legal and applicable, equal results on clones and through
-//! [`Game::apply_unchecked`]), that illegal actions are refused and leave the
-//! state equal to a clone, chance outcomes (distinct, probabilities in
+//! list (non-empty, sorted by id and by [`Ord`], no duplicates, ids
+//! round-trip, each action legal and applicable, equal results on clones and
+//! through [`Game::apply_unchecked`]), that illegal actions are refused and
+//! leave the state equal to a clone; every few steps it decides
+//! [`Game::is_legal`] and [`Game::check_action`] for every id of the action
+//! space against the listed set (and applies every illegal one to a clone
+//! when the space is small), and checks that no viewer's
+//! [`Game::action_view`] tells apart two actions that leave him with the
+//! same observation, nor depends on what he cannot see; chance outcomes (distinct, probabilities in
 //! (0, 1] summing to 1, sampling within them), serde round trips of state and
 //! observations, observations under determinisation (same observation back,
 //! same legal actions for the player to move, the generator really used),
@@ -53,6 +58,10 @@ pub struct KitConfig {
     /// must differ from the true state, or the observations leak it all.
     /// Set to `false` for a game of perfect information.
     pub hidden_information: bool,
+    /// Every this many steps, every id of the action space is decided by
+    /// `is_legal` and `check_action` against the listed set, and the action
+    /// views of each viewer are compared. 1 checks every step.
+    pub full_check_every: usize,
 }
 
 impl Default for KitConfig {
@@ -70,6 +79,7 @@ impl Default for KitConfig {
             tampers: 24,
             applied_per_step: 12,
             hidden_information: true,
+            full_check_every: 4,
         }
     }
 }
@@ -180,8 +190,6 @@ impl<'a, G: Game> Run<'a, G> {
 
     fn play(&mut self, seen: &mut Resampling) -> Check {
         let max = G::max_game_length(self.rules) as usize;
-        let players = G::num_players(self.rules);
-        ensure(players > 0, || "no players".into())?;
         // Spread the tamper trials over the game without knowing its length.
         let mut tamper_budget = self.config.tampers;
         loop {
@@ -189,27 +197,33 @@ impl<'a, G: Game> Run<'a, G> {
             ensure(step <= max, || {
                 format!("game longer than max_game_length {max}")
             })?;
-            self.check_turn(players)?;
+            self.check_turn()?;
             self.state.legal_actions(&mut self.legal);
             self.state.chance_outcomes(&mut self.outcomes);
             let turn = self.state.turn();
             if turn == Turn::Terminal {
-                return self.check_end(players);
+                return self.check_end();
             }
             self.check_legal_list()?;
             self.check_illegal_refused()?;
+            if step % self.config.full_check_every.max(1) == 0 {
+                self.check_whole_space()?;
+                for p in PlayerId::all() {
+                    self.check_views(p)?;
+                }
+            }
             self.check_applies()?;
             round_trip(&self.state, "state")?;
             ensure(!self.state.to_string().is_empty(), || {
                 "empty rendering".into()
             })?;
-            for p in PlayerId::all(players) {
+            for p in PlayerId::all() {
                 self.check_observation(p, seen)?;
             }
             if tamper_budget > 0 && (step % 7 == 3 || step == 0) {
                 tamper_budget -= 1;
                 tamper::state::<G>(&self.state, &mut self.rng)?;
-                let p = PlayerId::new(self.rng.random_range(0..players) as u8);
+                let p = PlayerId::BOTH[self.rng.random_range(0..2)];
                 tamper::observation::<G>(&self.state.observation(p), &mut self.rng)?;
             }
             let action = match turn {
@@ -223,7 +237,7 @@ impl<'a, G: Game> Run<'a, G> {
         }
     }
 
-    fn check_turn(&self, players: usize) -> Check {
+    fn check_turn(&self) -> Check {
         let turn = self.state.turn();
         ensure(
             (turn == Turn::Terminal) == self.state.outcome().is_some(),
@@ -232,11 +246,6 @@ impl<'a, G: Game> Run<'a, G> {
         ensure((turn == Turn::Terminal) == self.state.is_terminal(), || {
             "is_terminal disagrees with turn".into()
         })?;
-        if let Turn::Player(p) = turn {
-            ensure(p.index() < players, || {
-                format!("turn of {p}, beyond the players")
-            })?;
-        }
         Ok(())
     }
 
@@ -246,13 +255,16 @@ impl<'a, G: Game> Run<'a, G> {
         })?;
         let space = G::action_space(self.rules);
         let mut last = None;
-        for &a in &self.legal {
+        for (i, &a) in self.legal.iter().enumerate() {
             let id = G::action_id(self.rules, a);
             ensure(id < space, || {
                 format!("{a}: id {id} outside the space {space}")
             })?;
             ensure(last.is_none_or(|l| l < id), || {
                 format!("legal list not strictly sorted by id at {a} (id {id})")
+            })?;
+            ensure(i == 0 || self.legal[i - 1] < a, || {
+                format!("Ord on actions disagrees with the id order at {a} (id {id})")
             })?;
             last = Some(id);
             ensure(G::action_from_id(self.rules, id) == Some(a), || {
@@ -289,6 +301,108 @@ impl<'a, G: Game> Run<'a, G> {
         ensure(G::action_from_id(self.rules, space).is_none(), || {
             "an action has an id outside the space".into()
         })
+    }
+
+    /// Every id of the space: `is_legal` and `check_action` agree with the
+    /// list, ids round-trip, [`Ord`] follows the ids, and (all of them when
+    /// the space is small, a sample otherwise) every illegal action is
+    /// refused by `apply` with the state unchanged.
+    fn check_whole_space(&mut self) -> Check {
+        const APPLY_ALL_BELOW: usize = 4096;
+        let space = G::action_space(self.rules);
+        let mut listed = vec![false; space];
+        for &a in &self.legal {
+            listed[G::action_id(self.rules, a)] = true;
+        }
+        let mut previous: Option<G::Action> = None;
+        let mut refused = Vec::new();
+        for (id, &is_listed) in listed.iter().enumerate() {
+            let Some(a) = G::action_from_id(self.rules, id) else {
+                continue;
+            };
+            ensure(G::action_id(self.rules, a) == id, || {
+                format!("action_from_id({id}) = {a}, whose id is not {id}")
+            })?;
+            ensure(previous.is_none_or(|p| p < a), || {
+                format!("Ord on actions disagrees with the id order at {a} (id {id})")
+            })?;
+            previous = Some(a);
+            ensure(self.state.is_legal(a) == is_listed, || {
+                format!("is_legal({a}) is {} but the list says {is_listed}", !is_listed)
+            })?;
+            let checked = self.state.check_action(a);
+            ensure(checked.is_ok() == is_listed, || {
+                format!("check_action({a}) is {checked:?} but the list says {is_listed}")
+            })?;
+            if !is_listed {
+                refused.push(a);
+            }
+        }
+        if refused.len() > APPLY_ALL_BELOW {
+            let keep: Vec<G::Action> = (0..64)
+                .map(|_| refused[self.rng.random_range(0..refused.len())])
+                .collect();
+            refused = keep;
+        }
+        for a in refused {
+            let mut copy = self.state.clone();
+            let err = copy.apply(a);
+            ensure(err.is_err(), || format!("unlisted {a} was applied"))?;
+            ensure(copy == self.state, || format!("refused {a} changed the state"))?;
+        }
+        Ok(())
+    }
+
+    /// `viewer`'s picture of the actions now possible: equal observations
+    /// after two actions mean equal views, views of the same action agree
+    /// on every determinisation of his observation where it is possible,
+    /// and views render and round-trip.
+    fn check_views(&mut self, viewer: PlayerId) -> Check {
+        const MAX_ACTIONS: usize = 40;
+        let mut actions = self.legal.clone();
+        if actions.len() > MAX_ACTIONS {
+            for i in 0..MAX_ACTIONS {
+                let j = self.rng.random_range(i..actions.len());
+                actions.swap(i, j);
+            }
+            actions.truncate(MAX_ACTIONS);
+        }
+        let mut seen: Vec<(G::Observation, G::ActionView, G::Action)> = Vec::new();
+        for &a in &actions {
+            let view = self.state.action_view(viewer, a);
+            round_trip(&view, "action view")?;
+            ensure(!view.to_string().is_empty(), || {
+                format!("empty view of {a} for {viewer}")
+            })?;
+            let mut after = self.state.clone();
+            after.apply_unchecked(a);
+            let obs = after.observation(viewer);
+            for (other_obs, other_view, b) in &seen {
+                ensure(*other_obs != obs || *other_view == view, || {
+                    format!(
+                        "{viewer} sees {a} as \"{view}\" and {b} as \"{other_view}\", \
+                         though both leave him the same observation"
+                    )
+                })?;
+            }
+            seen.push((obs, view, a));
+        }
+        let obs = self.state.observation(viewer);
+        let mut rng = GameRng::seed_from_u64(self.rng.random());
+        let det = G::determinize(&obs, &mut rng)
+            .map_err(|e| format!("determinisation for {viewer} refused: {e}"))?;
+        for (_, view, a) in &seen {
+            if det.is_legal(*a) {
+                let other = det.action_view(viewer, *a);
+                ensure(other == *view, || {
+                    format!(
+                        "{viewer} sees {a} as \"{view}\" but as \"{other}\" in a \
+                         determinisation of his observation: the view reads hidden state"
+                    )
+                })?;
+            }
+        }
+        Ok(())
     }
 
     fn check_applies(&mut self) -> Check {
@@ -396,7 +510,7 @@ impl<'a, G: Game> Run<'a, G> {
         Ok(())
     }
 
-    fn check_end(&mut self, players: usize) -> Check {
+    fn check_end(&mut self) -> Check {
         ensure(self.legal.is_empty(), || {
             "legal actions after the end".into()
         })?;
@@ -406,7 +520,7 @@ impl<'a, G: Game> Run<'a, G> {
         let (lo, hi) = G::return_bounds(self.rules);
         let mut sum = 0.0;
         let mut detail = String::new();
-        for p in PlayerId::all(players) {
+        for p in PlayerId::all() {
             let r = self.state.returns(p);
             let _ = write!(detail, " {p}:{r}");
             ensure(r >= lo - 1e-9 && r <= hi + 1e-9, || {
@@ -419,14 +533,9 @@ impl<'a, G: Game> Run<'a, G> {
             format!("returns{detail} sum to {sum}, not {want}")
         })?;
         if let Some(Outcome::Win(w)) = self.state.outcome() {
-            ensure(w.index() < players, || {
-                format!("winner {w} is not a player")
+            ensure(self.state.returns(w) > self.state.returns(w.other()), || {
+                format!("winner {w} does not score more than {}:{detail}", w.other())
             })?;
-            for p in PlayerId::all(players).filter(|&p| p != w) {
-                ensure(self.state.returns(w) > self.state.returns(p), || {
-                    format!("winner {w} does not score more than {p}:{detail}")
-                })?;
-            }
         }
         round_trip(&self.record, "record")?;
         let replayed = self

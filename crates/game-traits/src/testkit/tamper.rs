@@ -110,7 +110,6 @@ fn guarded(what: &str, f: impl FnOnce() -> Result<(), String>) -> Result<(), Str
 /// listed action must apply, and nothing may panic.
 fn exercise<G: Game>(mut state: G, rng: &mut GameRng) -> Result<(), String> {
     let rules = state.rules().clone();
-    let players = G::num_players(&rules);
     let text = serde_json::to_string(&state).map_err(|e| e.to_string())?;
     let back: G = serde_json::from_str(&text)
         .map_err(|e| format!("accepted state does not round-trip: {e}"))?;
@@ -122,7 +121,7 @@ fn exercise<G: Game>(mut state: G, rng: &mut GameRng) -> Result<(), String> {
     for _ in 0..=G::max_game_length(&rules) {
         let _ = state.to_string();
         let _ = state.outcome();
-        for p in PlayerId::all(players) {
+        for p in PlayerId::all() {
             let _ = state.observation(p).to_string();
             let _ = state.returns(p);
         }
