@@ -21,7 +21,7 @@
 //!     ..IsmctsConfig::default()
 //! });
 //! let mut random = RandomAgent;
-//! let agents: &mut [&mut dyn Agent<KuhnPoker>] = &mut [&mut bot, &mut random];
+//! let agents: &mut [&mut dyn Agent<KuhnPoker>; 2] = &mut [&mut bot, &mut random];
 //! let (state, record) = play_match::<KuhnPoker>(&Default::default(), 7, agents).unwrap();
 //! assert_eq!(record.replay().unwrap(), state);
 //! ```
