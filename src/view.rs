@@ -29,7 +29,7 @@ pub fn visible_to<G: Game>(state: &G, action: G::Action, viewer: PlayerId) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_traits::testkit::kuhn::{Card, KuhnAction, KuhnPoker};
+    use game_traits::kuhn::{Card, KuhnAction, KuhnPoker};
 
     #[test]
     fn own_cards_and_public_bets_are_visible_the_other_card_is_not() {

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use game_traits::testkit::kuhn::{KuhnPoker, KuhnRules};
+use game_traits::kuhn::{KuhnPoker, KuhnRules};
 use game_traits::{Outcome, PlayerId};
 use tabletop_rules::arena::{round_robin, run_arena, ArenaConfig, ArenaResult};
 use tabletop_rules::bots::BotSpec;

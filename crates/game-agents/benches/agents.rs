@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use game_agents::{Budget, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig};
-use game_traits::testkit::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
+use game_traits::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
 use game_traits::{Agent, Game, GameRng, PlayerId};
 use rand::SeedableRng;
 

@@ -4,7 +4,7 @@
 use game_agents::{
     Budget, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig, RandomAgent,
 };
-use game_traits::testkit::kuhn::{Card, KuhnAction, KuhnPoker, KuhnRules};
+use game_traits::kuhn::{Card, KuhnAction, KuhnPoker, KuhnRules};
 use game_traits::{play_match, Agent, Game, GameRng, PlayerId, Turn};
 use proptest::prelude::*;
 use rand::SeedableRng;

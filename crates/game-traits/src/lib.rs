@@ -1,19 +1,10 @@
-//! The shared abstraction of the rules engines of this workspace.
-//!
-//! Every game implements [`Game`]: rules, actions, chance events,
-//! observations of hidden information, determinisation, outcomes and dense
-//! action ids. On top of it this crate gives what works for any game:
-//! [`Record`]s that replay exactly, the [`Agent`] trait with a uniform
-//! [`RandomAgent`], the match driver [`play_match`], and (feature `testkit`)
-//! the conformance test-kit every game crate runs.
-//!
-//! All randomness flows through explicit seeded generators ([`GameRng`]);
-//! nothing here touches a global random generator.
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 mod agent;
 pub mod chance;
 mod game;
+pub mod kuhn;
 mod player;
 mod playout;
 mod record;

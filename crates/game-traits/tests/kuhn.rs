@@ -1,7 +1,7 @@
 //! The tiny game passes the whole conformance kit, and the kit catches
 //! broken games.
 
-use game_traits::testkit::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
+use game_traits::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
 use game_traits::testkit::{check_game, check_game_with, check_golden, KitConfig};
 use game_traits::{play_match, Agent, Game, Outcome, PlayerId, RandomAgent, Record, Turn};
 
@@ -20,7 +20,7 @@ fn kuhn_golden_playthroughs() {
     );
 }
 
-fn dealt(cards: [game_traits::testkit::kuhn::Card; 2]) -> KuhnPoker {
+fn dealt(cards: [game_traits::kuhn::Card; 2]) -> KuhnPoker {
     let mut g = KuhnPoker::new(&KuhnRules::default()).unwrap();
     for c in cards {
         g.apply(KuhnAction::Deal(c)).unwrap();
@@ -30,7 +30,7 @@ fn dealt(cards: [game_traits::testkit::kuhn::Card; 2]) -> KuhnPoker {
 
 #[test]
 fn showdown_goes_to_the_higher_card() {
-    use game_traits::testkit::kuhn::Card::*;
+    use game_traits::kuhn::Card::*;
     let mut g = dealt([Jack, King]);
     g.apply(KuhnAction::Bet).unwrap();
     g.apply(KuhnAction::Bet).unwrap();
@@ -41,7 +41,7 @@ fn showdown_goes_to_the_higher_card() {
 
 #[test]
 fn folding_loses_the_ante() {
-    use game_traits::testkit::kuhn::Card::*;
+    use game_traits::kuhn::Card::*;
     let mut g = dealt([Jack, King]);
     g.apply(KuhnAction::Pass).unwrap();
     g.apply(KuhnAction::Bet).unwrap();
@@ -52,7 +52,7 @@ fn folding_loses_the_ante() {
 
 #[test]
 fn illegal_action_is_refused_and_changes_nothing() {
-    use game_traits::testkit::kuhn::Card::*;
+    use game_traits::kuhn::Card::*;
     let g = dealt([Queen, King]);
     let mut copy = g.clone();
     assert!(copy.apply(KuhnAction::Deal(Jack)).is_err());
@@ -61,7 +61,7 @@ fn illegal_action_is_refused_and_changes_nothing() {
 
 #[test]
 fn hidden_card_is_not_in_the_observation() {
-    use game_traits::testkit::kuhn::Card::*;
+    use game_traits::kuhn::Card::*;
     // Two states that differ only in the card P0 cannot see.
     let (a, b) = (dealt([Jack, Queen]), dealt([Jack, King]));
     assert_eq!(a.observation(PlayerId::P0), b.observation(PlayerId::P0));
@@ -93,11 +93,11 @@ fn match_driver_refuses_an_agent_that_cheats() {
         }
         fn choose(
             &mut self,
-            _: &game_traits::testkit::kuhn::KuhnObservation,
+            _: &game_traits::kuhn::KuhnObservation,
             _: &[KuhnAction],
             _: &mut game_traits::GameRng,
         ) -> KuhnAction {
-            KuhnAction::Deal(game_traits::testkit::kuhn::Card::King)
+            KuhnAction::Deal(game_traits::kuhn::Card::King)
         }
     }
     let err = play_match::<KuhnPoker>(
@@ -142,7 +142,7 @@ fn tampered_state_is_refused() {
 mod broken {
     use super::*;
     use game_traits::rand::Rng;
-    use game_traits::testkit::kuhn::KuhnView;
+    use game_traits::kuhn::KuhnView;
 
     /// Honest observations, but determinisation ignores its generator.
     pub const FIXED_DEAL: u8 = 0;
@@ -370,7 +370,7 @@ fn seats_are_two_and_serialise_as_numbers() {
 
 #[test]
 fn kuhn_action_view_hides_the_opponents_card() {
-    use game_traits::testkit::kuhn::Card::*;
+    use game_traits::kuhn::Card::*;
     let g = KuhnPoker::new(&KuhnRules::default()).unwrap();
     let deal = KuhnAction::Deal(King);
     assert_eq!(g.action_view(PlayerId::P1, deal).to_string(), "P0 is dealt a card");

@@ -2,7 +2,8 @@
 //! contract of [`Game`] over many seeded random games.
 //!
 //! ```
-//! use game_traits::testkit::{check_game, kuhn::KuhnPoker};
+//! use game_traits::kuhn::KuhnPoker;
+//! use game_traits::testkit::check_game;
 //! check_game::<KuhnPoker>(&Default::default());
 //! ```
 //!
@@ -28,7 +29,6 @@
 //! seed from `CONFORMANCE_SEED` (default 0).
 
 mod golden;
-pub mod kuhn;
 mod tamper;
 
 use std::fmt::Write as _;
