@@ -3,95 +3,57 @@
 //!
 //! ```text
 //! cargo run --release --example arena
-//! cargo run --release --example arena -- --game stratego --bots ismcts,random --games 200 --seed 7
+//! cargo run --release --example arena -- --game stratego --bots ismcts,random --rounds 200 --seed 7
 //! ```
 //!
-//! Flags: `--game NAMES` (comma-separated; a game name selects all its rule
-//! sets), `--bots NAMES` (random, flat[:N], ismcts[:N], heuristic),
-//! `--games N` per pairing, `--seed S`, `--threads T` (default: all cores;
-//! the results do not depend on it), `--records FILE` (every game record as
-//! one JSON line, loadable by the `replay` example).
+//! `--help` lists every option with its default; the same seed gives the
+//! same results whatever the number of threads.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
 use tabletop_rules::arena::{format_results, round_robin, run_arena, ArenaConfig, Progress};
 use tabletop_rules::bots::BotSpec;
 use tabletop_rules::registry::{select_tables, tables};
 
-const USAGE: &str = "usage: arena [--game NAMES] [--bots NAMES] [--games N] [--seed S] [--threads T] [--records FILE]
-  NAMES are comma-separated. Games: a game (all its rule sets) or game/ruleset.
-  Bots: random, flat[:N], ismcts[:N] (N playouts/iterations per move), heuristic.";
-
+/// Bots play each other in every game and rule set; prints win, draw and
+/// loss rates with 95% confidence intervals.
+#[derive(Parser)]
+#[command(version)]
 struct Args {
-    games: Option<String>,
+    /// Games to play, comma-separated: a game (all its rule sets) or
+    /// game/ruleset, e.g. `stratego/classic,battleline`. Default: all.
+    #[arg(long, value_name = "NAMES")]
+    game: Option<String>,
+    /// Bots, comma-separated: random, flat[:N], ismcts[:N], heuristic
+    /// (N = playouts or iterations per decision). A bot named twice plays
+    /// itself.
+    #[arg(
+        long,
+        value_name = "BOTS",
+        value_delimiter = ',',
+        default_value = "random,flat,ismcts,heuristic"
+    )]
     bots: Vec<BotSpec>,
-    per_pairing: u32,
+    /// Games per pairing of two bots at one table (seats alternate).
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    rounds: u32,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-    threads: usize,
-    records: Option<String>,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        games: None,
-        bots: vec![
-            BotSpec::Random,
-            BotSpec::Flat(None),
-            BotSpec::Ismcts(None),
-            BotSpec::Heuristic,
-        ],
-        per_pairing: 6,
-        seed: 1,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        records: None,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        if flag == "--help" || flag == "-h" {
-            return Err(String::new());
-        }
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--game" | "--games-of" => args.games = Some(value()?),
-            "--bots" => {
-                args.bots = value()?
-                    .split(',')
-                    .map(|b| b.parse::<BotSpec>().map_err(|e| e.to_string()))
-                    .collect::<Result<_, _>>()?
-            }
-            "--games" => args.per_pairing = number(&flag, &value()?)?,
-            "--seed" => args.seed = number(&flag, &value()?)?,
-            "--threads" => args.threads = number::<usize>(&flag, &value()?)?.max(1),
-            "--records" => args.records = Some(value()?),
-            _ => return Err(format!("unknown argument {flag:?}")),
-        }
-    }
-    Ok(args)
-}
-
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{flag} wants a non-negative number, not {value:?}"))
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Write every game record as one JSON line, loadable by `replay`.
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("arena: {e}");
-            }
-            eprintln!("{USAGE}");
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
-        }
-    };
+    let args = Args::parse();
     let tables = match select_tables(tables(), args.games.as_deref()) {
         Ok(tables) => tables,
         Err(e) => {
@@ -101,7 +63,7 @@ fn main() -> ExitCode {
     };
     let pairings = round_robin(&tables, &args.bots);
     if pairings.is_empty() {
-        eprintln!("arena: nothing to play (need two different bots and at least one game)");
+        eprintln!("arena: nothing to play (need two bots and at least one game)");
         return ExitCode::from(2);
     }
     // Open the records file first, so that a bad path fails before the games.
@@ -117,10 +79,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
     let config = ArenaConfig {
-        games: args.per_pairing,
+        games: args.rounds,
         seed: args.seed,
-        threads: args.threads,
+        threads,
         keep_records: args.records.is_some(),
     };
     let names: Vec<&str> = tables.iter().map(|t| t.name()).collect();
@@ -169,9 +135,13 @@ fn main() -> ExitCode {
         let mut text = result.records.join("\n");
         text.push('\n');
         match file.write_all(text.as_bytes()) {
-            Ok(()) => eprintln!("arena: {} records written to {path}", result.records.len()),
+            Ok(()) => eprintln!(
+                "arena: {} records written to {}",
+                result.records.len(),
+                path.display()
+            ),
             Err(e) => {
-                eprintln!("arena: could not write {path}: {e}");
+                eprintln!("arena: could not write {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }
         }

@@ -1,75 +1,63 @@
 //! Play any game against a bot in the terminal.
 //!
 //! ```text
-//! cargo run --release --example play -- battleline --bot ismcts --seat 0 --save game.json
+//! cargo run --release --example play -- stratego --bot heuristic
+//! cargo run --release --example play -- battleline --bot ismcts --seat 1 --save game.json
 //! ```
 //!
-//! The table is shown from your side; type a move's number or its notation
-//! as listed (`help` lists the commands). `--save FILE` writes the record,
-//! which the `replay` example reads.
+//! The table is shown from your side with a legend of its notation; type a
+//! move as written, or its number (`help` lists the commands). `--save FILE`
+//! writes the record, which the `replay` example reads. `--help` lists every
+//! option with its default.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use tabletop_rules::bots::BotSpec;
 use tabletop_rules::game_traits::PlayerId;
 use tabletop_rules::play::{PlayOptions, SessionEnd};
 use tabletop_rules::registry::{select_tables, tables};
 
-const USAGE: &str = "usage: play GAME [--bot random|flat[:N]|ismcts[:N]|heuristic] [--seat 0|1] [--seed S] [--save FILE]";
-
-fn parse_args() -> Result<(String, PlayOptions), String> {
-    let mut game = None;
-    let mut options = PlayOptions {
-        seed: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs()),
-        ..PlayOptions::default()
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--help" | "-h" => return Err(String::new()),
-            "--bot" => options.bot = value()?.parse::<BotSpec>().map_err(|e| e.to_string())?,
-            "--seat" => {
-                let v = value()?;
-                let seat = v.trim_start_matches(['p', 'P']).parse::<u8>();
-                options.seat =
-                    PlayerId::new(seat.map_err(|_| format!("--seat wants 0 or 1, not {v:?}"))?);
-            }
-            "--seed" => {
-                let v = value()?;
-                options.seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed wants a number, not {v:?}"))?;
-            }
-            "--save" => options.save = Some(PathBuf::from(value()?)),
-            _ if arg.starts_with("--") => return Err(format!("unknown flag {arg:?}")),
-            _ if game.is_none() => game = Some(arg),
-            _ => return Err(format!("unexpected argument {arg:?}")),
-        }
-    }
-    game.map(|g| (g, options))
-        .ok_or_else(|| "which game?".to_owned())
+/// Play a game against a bot in the terminal.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    /// The game: battleline, stratego (the classic rules), cardwar, or a
+    /// rule set such as stratego/srazhenie.
+    game: String,
+    /// The opponent: random, flat[:N], ismcts[:N], heuristic.
+    #[arg(long, default_value = "ismcts")]
+    bot: BotSpec,
+    /// Your seat: 0 moves first.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    seat: u8,
+    /// Seed of the chance events and of the bot (default: the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write the record (JSON) here when the session ends.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
+    let args = Args::parse();
     let known: Vec<String> = tables().iter().map(|t| t.name().to_owned()).collect();
-    let (game, options) = match parse_args() {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("play: {e}");
-            }
-            eprintln!("{USAGE}\ngames: {}", known.join(", "));
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
-        }
+    let options = PlayOptions {
+        bot: args.bot,
+        seat: if args.seat == 0 {
+            PlayerId::P0
+        } else {
+            PlayerId::P1
+        },
+        seed: args.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        }),
+        save: args.save,
     };
+    let game = args.game;
     let chosen = match select_tables(tables(), Some(&game)) {
         Ok(chosen) => chosen,
         Err(e) => {
@@ -79,12 +67,7 @@ fn main() -> ExitCode {
     };
     // A game name alone means its first (default) rule set.
     let table = &chosen[0];
-    println!(
-        "{} (seed {}); rule sets: {}",
-        table.name(),
-        options.seed,
-        known.join(", ")
-    );
+    println!("{} (other rule sets: {})", table.name(), known.join(", "));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout();

@@ -7,55 +7,33 @@
 //! ```
 //!
 //! The file holds one record as JSON (as `play --save` writes it) or one
-//! record per line (as `arena --records` writes them; `--line N` picks one,
-//! from 1). `--view all` shows everything; `--view p0` only what seat 0
-//! saw.
+//! record per line (as `arena --records` writes them). From a seat's view
+//! only what that seat saw is printed.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use tabletop_rules::registry::{table_for_record, tables};
 use tabletop_rules::replay::{pick_record, View};
 
-const USAGE: &str = "usage: replay FILE [--line N] [--view all|p0|p1]";
-
-fn parse_args() -> Result<(String, usize, View), String> {
-    let (mut file, mut line, mut view) = (None, 1, View::Omniscient);
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--help" | "-h" => return Err(String::new()),
-            "--line" => {
-                let v = value()?;
-                line = v
-                    .parse()
-                    .map_err(|_| format!("--line wants a number, not {v:?}"))?;
-            }
-            "--view" => view = value()?.parse::<View>().map_err(|e| e.to_string())?,
-            _ if arg.starts_with("--") => return Err(format!("unknown flag {arg:?}")),
-            _ if file.is_none() => file = Some(arg),
-            _ => return Err(format!("unexpected argument {arg:?}")),
-        }
-    }
-    file.map(|f| (f, line, view))
-        .ok_or_else(|| "which file?".to_owned())
+/// Check that a game record replays legally and print it step by step.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    /// The record: one JSON record, or JSON lines (one record a line).
+    file: PathBuf,
+    /// Which record of a JSON-lines file, from 1.
+    #[arg(long, default_value_t = 1)]
+    line: usize,
+    /// Whose view: all (everything), p0 or p1 (only what that seat saw).
+    #[arg(long, default_value = "all")]
+    view: View,
 }
 
 fn main() -> ExitCode {
-    let (file, line, view) = match parse_args() {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("replay: {e}");
-            }
-            eprintln!("{USAGE}");
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
-        }
-    };
+    let Args { file, line, view } = Args::parse();
+    let file = file.display().to_string();
     let text = match std::fs::read_to_string(&file) {
         Ok(text) => text,
         Err(e) => {

@@ -28,14 +28,11 @@ pub struct Pairing {
     pub bots: [BotSpec; 2],
 }
 
-/// Every pair of distinct `bots` at every table that has them (a
-/// `heuristic` only where the game has one).
+/// Every pair of `bots` at every table that has them (a `heuristic` only
+/// where the game has one); a bot named twice meets itself.
 pub fn round_robin(tables: &[Box<dyn Table>], bots: &[BotSpec]) -> Vec<Pairing> {
     let mut pairings = Vec::new();
     for (t, table) in tables.iter().enumerate() {
-        if table.seats() != 2 {
-            continue;
-        }
         let usable: Vec<BotSpec> = bots
             .iter()
             .copied()
@@ -43,12 +40,10 @@ pub fn round_robin(tables: &[Box<dyn Table>], bots: &[BotSpec]) -> Vec<Pairing> 
             .collect();
         for (i, &a) in usable.iter().enumerate() {
             for &b in &usable[i + 1..] {
-                if a != b {
-                    pairings.push(Pairing {
-                        table: t,
-                        bots: [a, b],
-                    });
-                }
+                pairings.push(Pairing {
+                    table: t,
+                    bots: [a, b],
+                });
             }
         }
     }
@@ -252,7 +247,7 @@ fn play_one(
     // A panic is an engine or bot bug: report it as a failed game rather
     // than losing the whole run.
     catch_unwind(AssertUnwindSafe(|| {
-        table.play(&seats, seed, config.keep_records)
+        table.play(seats, seed, config.keep_records)
     }))
     .unwrap_or_else(|_| Err(format!("{} seed {seed}: panicked", table.name())))
 }
@@ -289,6 +284,24 @@ pub fn format_results(tables: &[Box<dyn Table>], result: &ArenaResult) -> String
         for e in r.errors.iter().take(3) {
             let _ = writeln!(out, "    failed: {e}");
         }
+    }
+    let widest = result
+        .pairings
+        .iter()
+        .flat_map(|r| [r.win_rate(0), r.draw_rate(), r.win_rate(1)])
+        .map(|rate| {
+            let (lo, hi) = rate.interval();
+            100.0 * (hi - lo)
+        })
+        .fold(0.0, f64::max);
+    if widest > 20.0 {
+        let fewest = result.pairings.iter().map(|r| r.games).min().unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "The 95% intervals are up to {widest:.0} points wide: {fewest} games per pairing \
+             keep this run short. Intervals narrow with the square root of the games; about \
+             100 per pairing (--rounds 100) bring them under 20 points."
+        );
     }
     let games: u64 = result.pairings.iter().map(|r| r.games).sum();
     let _ = writeln!(

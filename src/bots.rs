@@ -99,6 +99,8 @@ pub struct GameKnowledge<G: Game> {
     /// Decisions the search bots leave to a game policy (Stratego's
     /// setup, which playouts cut off early cannot judge).
     pub delegate: Option<Delegate<G>>,
+    /// The rules' name and the notation's legend for the play session.
+    pub text: crate::play::SessionText,
 }
 
 /// Which decisions go to which policy instead of the search.
@@ -150,6 +152,7 @@ impl<G: Game> Default for GameKnowledge<G> {
             evaluator: None,
             heuristic: None,
             delegate: None,
+            text: crate::play::SessionText::default(),
         }
     }
 }

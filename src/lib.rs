@@ -40,7 +40,7 @@ pub mod play;
 pub mod registry;
 pub mod replay;
 pub mod stats;
-pub mod view;
+
 
 pub use game_agents;
 pub use game_traits;

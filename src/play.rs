@@ -5,10 +5,9 @@ use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use game_traits::{agent_rng, chance_rng, Agent, Game, GameRng, Outcome, PlayerId, Record, Turn};
+use game_traits::{agent_rng, chance_rng, Agent, Game, Outcome, PerPlayer, PlayerId, Record, Turn};
 
 use crate::bots::BotSpec;
-use crate::view::visible_to;
 
 /// How a session is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +20,16 @@ pub struct PlayOptions {
     pub seed: u64,
     /// Where to write the record (JSON) when the session ends.
     pub save: Option<PathBuf>,
+}
+
+/// What a game adds to the generic session: the name of the rules in
+/// force and a legend of its notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SessionText {
+    /// The game and rule set in words ("Stratego, classic rules (ISF)").
+    pub title: &'static str,
+    /// What every code on the screen means; shown under each board.
+    pub legend: &'static str,
 }
 
 impl Default for PlayOptions {
@@ -46,17 +55,26 @@ pub enum SessionEnd {
 }
 
 const HELP: &str = "Type a move's number or its notation as listed. Commands: \
-moves (list again), show (the table again), bot [N] (let a bot of the opponent's kind \
-make your next N moves, 1 by default: handy for a Stratego setup, bot 40), \
-save FILE (the record so far), help, quit.";
+moves (list them all), show (the table again), legend, bot [N] (let a bot of the \
+opponent's kind make your next N moves, 1 by default: handy for a Stratego setup, \
+bot 40), save FILE (the record so far), help, quit.";
+
+/// Beyond this many lines the legal moves are not listed with the board
+/// (they would push it off a 50-line screen); `moves` lists them.
+const LIST_LINES: usize = 8;
 
 /// Plays one game under `rules` between the person at `input`/`output`
 /// (seat `options.seat`) and `bot`; `helper` makes the person's moves he
 /// hands over with the `bot` command. Bad input gets a message and another
 /// prompt; nothing the person types ends the session except `quit` or the
 /// end of the input.
+///
+/// Everything printed comes from the person's own observation and his
+/// [`Game::action_view`] of each action, so the screen never shows what
+/// his seat may not know.
 pub fn play_session<G: Game>(
     rules: &G::Rules,
+    text: SessionText,
     mut bot: Box<dyn Agent<G>>,
     mut helper: Box<dyn Agent<G>>,
     options: &PlayOptions,
@@ -70,27 +88,25 @@ pub fn play_session<G: Game>(
             return Ok(SessionEnd::Quit);
         }
     };
-    let seats = G::num_players(rules);
     let me = options.seat;
-    if me.index() >= seats {
-        writeln!(output, "no seat {me}: this game has {seats} seats")?;
-        return Ok(SessionEnd::Quit);
-    }
+    let title = if text.title.is_empty() {
+        G::NAME
+    } else {
+        text.title
+    };
     writeln!(
         output,
-        "{} - you are {me}, against {} ({}). {HELP}",
-        G::NAME,
+        "{title} - you are {me}, against {} ({}), seed {}.\n{HELP}",
         bot.name(),
-        options.bot
+        options.bot,
+        options.seed
     )?;
     let mut session = Session::<G> {
         record: Record::new(rules.clone(), options.seed),
         save: options.save.clone(),
     };
     let mut chance = chance_rng(options.seed);
-    let mut bot_rngs: Vec<GameRng> = PlayerId::all(seats)
-        .map(|p| agent_rng(options.seed, p))
-        .collect();
+    let mut bot_rngs = PerPlayer::from_fn(|p| agent_rng(options.seed, p));
     let mut legal = Vec::new();
     let mut shown_for = None;
     let mut handed_over = 0u32;
@@ -98,15 +114,18 @@ pub fn play_session<G: Game>(
         let action = match state.turn() {
             Turn::Terminal => {
                 let outcome = state.outcome().unwrap_or(Outcome::Draw);
-                writeln!(output, "\nGame over.\n{state}\n{}", verdict(outcome, me))?;
+                writeln!(
+                    output,
+                    "\nGame over.\n{}\n{}",
+                    state.observation(me),
+                    verdict(outcome, me)
+                )?;
                 session.save_to_option(output)?;
                 return Ok(SessionEnd::Finished(outcome));
             }
             Turn::Chance => match state.sample_chance(&mut chance) {
                 Some(a) => {
-                    if visible_to(&state, a, me) {
-                        writeln!(output, "chance: {a}")?;
-                    }
+                    writeln!(output, "{}", narrate(&state, a, me))?;
                     a
                 }
                 None => {
@@ -120,10 +139,7 @@ pub fn play_session<G: Game>(
             Turn::Player(p) if p == me && handed_over > 0 => {
                 handed_over -= 1;
                 state.legal_actions(&mut legal);
-                let Some(rng) = bot_rngs.get_mut(me.index()) else {
-                    return Ok(SessionEnd::Quit);
-                };
-                let a = helper.choose(&state.observation(me), &legal, rng);
+                let a = helper.choose(&state.observation(me), &legal, &mut bot_rngs[me]);
                 if !legal.contains(&a) {
                     writeln!(output, "the bot chose an illegal action; game abandoned")?;
                     return Ok(SessionEnd::Quit);
@@ -134,8 +150,8 @@ pub fn play_session<G: Game>(
             Turn::Player(p) if p == me => {
                 state.legal_actions(&mut legal);
                 if shown_for != Some(session.record.actions().len()) {
-                    writeln!(output, "\n{}", state.observation(me))?;
-                    list_moves(&legal, output)?;
+                    show_board(&state, me, text.legend, output)?;
+                    list_moves(&legal, LIST_LINES, output)?;
                     shown_for = Some(session.record.actions().len());
                 }
                 write!(output, "{me}> ")?;
@@ -149,7 +165,7 @@ pub fn play_session<G: Game>(
                 // Undecodable bytes become U+FFFD and then a "not a legal
                 // move" message, never an error.
                 let line = String::from_utf8_lossy(&bytes);
-                match parse_command(line.trim(), &legal) {
+                match parse_command(line.trim(), &legal, &unoffered(&state, line.trim())) {
                     Command::Play(a) => a,
                     Command::Quit => {
                         writeln!(output, "game left unfinished")?;
@@ -161,11 +177,15 @@ pub fn play_session<G: Game>(
                         continue;
                     }
                     Command::Moves => {
-                        list_moves(&legal, output)?;
+                        list_moves(&legal, usize::MAX, output)?;
                         continue;
                     }
                     Command::Show => {
-                        writeln!(output, "{}", state.observation(me))?;
+                        show_board(&state, me, text.legend, output)?;
+                        continue;
+                    }
+                    Command::Legend => {
+                        writeln!(output, "{}", text.legend)?;
                         continue;
                     }
                     Command::Save(path) => {
@@ -185,23 +205,12 @@ pub fn play_session<G: Game>(
             }
             Turn::Player(p) => {
                 state.legal_actions(&mut legal);
-                let Some(rng) = bot_rngs.get_mut(p.index()) else {
-                    writeln!(
-                        output,
-                        "the engine gave the turn to a seat that does not exist"
-                    )?;
-                    return Ok(SessionEnd::Quit);
-                };
-                let a = bot.choose(&state.observation(p), &legal, rng);
+                let a = bot.choose(&state.observation(p), &legal, &mut bot_rngs[p]);
                 if !legal.contains(&a) {
                     writeln!(output, "the bot chose an illegal action; game abandoned")?;
                     return Ok(SessionEnd::Quit);
                 }
-                if visible_to(&state, a, me) {
-                    writeln!(output, "{p}: {a}")?;
-                } else {
-                    writeln!(output, "{p} has moved")?;
-                }
+                writeln!(output, "{}", narrate(&state, a, me))?;
                 a
             }
         };
@@ -253,7 +262,38 @@ fn verdict(outcome: Outcome, me: PlayerId) -> String {
     }
 }
 
-fn list_moves<A: std::fmt::Display>(legal: &[A], output: &mut dyn Write) -> io::Result<()> {
+/// One line telling `viewer` what happened: who acted (or chance) and his
+/// view of the action. A function of his information only, so a screen or
+/// log built from it hides what he may not know.
+pub fn narrate<G: Game>(state: &G, action: G::Action, viewer: PlayerId) -> String {
+    let view = state.action_view(viewer, action);
+    match state.turn() {
+        Turn::Player(p) if p == viewer => format!("you: {view}"),
+        Turn::Player(p) => format!("{p}: {view}"),
+        _ => format!("chance: {view}"),
+    }
+}
+
+fn show_board<G: Game>(
+    state: &G,
+    me: PlayerId,
+    legend: &str,
+    output: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(output, "\n{}", state.observation(me))?;
+    if !legend.is_empty() {
+        writeln!(output, "{legend}")?;
+    }
+    Ok(())
+}
+
+/// Lists `legal` in columns; when that takes more than `max_lines`, only
+/// says how many there are and shows a few, so the board stays on screen.
+fn list_moves<A: std::fmt::Display>(
+    legal: &[A],
+    max_lines: usize,
+    output: &mut dyn Write,
+) -> io::Result<()> {
     let items: Vec<String> = legal
         .iter()
         .enumerate()
@@ -261,12 +301,37 @@ fn list_moves<A: std::fmt::Display>(legal: &[A], output: &mut dyn Write) -> io::
         .collect();
     let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
     let per_line = (96 / width.max(1)).max(1);
+    let lines = items.len().div_ceil(per_line);
+    if lines > max_lines {
+        let some: Vec<String> = legal.iter().take(4).map(|a| a.to_string()).collect();
+        return writeln!(
+            output,
+            "{} legal moves (type `moves` to list them): type one as written, e.g. {}",
+            legal.len(),
+            some.join(", ")
+        );
+    }
     writeln!(output, "Legal moves:")?;
     for row in items.chunks(per_line) {
         let line: String = row.iter().map(|s| format!("{s:<width$}")).collect();
         writeln!(output, "{}", line.trim_end())?;
     }
     Ok(())
+}
+
+/// Why the action written `typed` is not offered, when it names an action
+/// of the game that is illegal now: the engine's own reason.
+fn unoffered<G: Game>(state: &G, typed: &str) -> Option<String> {
+    let wanted = normalise(typed);
+    if wanted.is_empty() {
+        return None;
+    }
+    let rules = state.rules();
+    (0..G::action_space(rules))
+        .filter_map(|id| G::action_from_id(rules, id))
+        .find(|a| normalise(&a.to_string()) == wanted)
+        .and_then(|a| state.check_action(a).err())
+        .map(|e| e.to_string())
 }
 
 /// What a line of input asks for.
@@ -277,6 +342,7 @@ enum Command<A> {
     Help,
     Moves,
     Show,
+    Legend,
     Save(String),
     HandOver(u32),
     Nothing,
@@ -291,7 +357,13 @@ fn normalise(s: &str) -> String {
         .collect()
 }
 
-fn parse_command<A: Copy + std::fmt::Display>(line: &str, legal: &[A]) -> Command<A> {
+/// Reads `line` against the `legal` moves; `refusal` is the engine's
+/// reason when the line names a move that is not legal now.
+fn parse_command<A: Copy + std::fmt::Display>(
+    line: &str,
+    legal: &[A],
+    refusal: &Option<String>,
+) -> Command<A> {
     let wanted = normalise(line);
     // A notation match comes first, so that a move written as a number is
     // not read as a list index.
@@ -311,6 +383,7 @@ fn parse_command<A: Copy + std::fmt::Display>(line: &str, legal: &[A]) -> Comman
         "moves" | "list" => return Command::Moves,
         "bot" => return Command::HandOver(1),
         "show" | "board" | "table" => return Command::Show,
+        "legend" => return Command::Legend,
         _ => {}
     }
     if let Some(path) = line
@@ -335,6 +408,9 @@ fn parse_command<A: Copy + std::fmt::Display>(line: &str, legal: &[A]) -> Comman
     if matches.len() > 1 {
         return Command::Bad(format!("{line:?} matches several moves; use its number"));
     }
+    if let Some(reason) = refusal {
+        return Command::Bad(format!("{line:?} is not allowed now: {reason}"));
+    }
     Command::Bad(format!(
         "{line:?} is not a legal move here. Type a number from 1 to {}, a move as listed, or help.",
         legal.len()
@@ -348,26 +424,32 @@ mod tests {
     #[test]
     fn input_is_read_as_notation_then_number_then_command() {
         let legal = ["a2-a3", "10", "pass"];
-        assert_eq!(parse_command(" A2 - a3 ", &legal), Command::Play("a2-a3"));
-        assert_eq!(parse_command("10", &legal), Command::Play("10"));
-        assert_eq!(parse_command("3", &legal), Command::Play("pass"));
-        assert_eq!(parse_command("#2", &legal), Command::Play("10"));
-        assert!(matches!(parse_command("4", &legal), Command::Bad(_)));
-        assert!(matches!(parse_command("0", &legal), Command::Bad(_)));
-        assert!(matches!(parse_command("zz", &legal), Command::Bad(_)));
+        assert_eq!(parse_command(" A2 - a3 ", &legal, &None), Command::Play("a2-a3"));
+        assert_eq!(parse_command("10", &legal, &None), Command::Play("10"));
+        assert_eq!(parse_command("3", &legal, &None), Command::Play("pass"));
+        assert_eq!(parse_command("#2", &legal, &None), Command::Play("10"));
+        assert!(matches!(parse_command("4", &legal, &None), Command::Bad(_)));
+        assert!(matches!(parse_command("0", &legal, &None), Command::Bad(_)));
+        assert!(matches!(parse_command("zz", &legal, &None), Command::Bad(_)));
         assert!(matches!(
-            parse_command("99999999999999999999999", &legal),
+            parse_command("99999999999999999999999", &legal, &None),
             Command::Bad(_)
         ));
-        assert_eq!(parse_command("", &legal), Command::Nothing);
-        assert_eq!(parse_command("QUIT", &legal), Command::Quit);
-        assert_eq!(parse_command("bot", &legal), Command::HandOver(1));
-        assert_eq!(parse_command("bot 40", &legal), Command::HandOver(40));
-        assert!(matches!(parse_command("bot x", &legal), Command::Bad(_)));
-        assert!(matches!(parse_command("bot 0", &legal), Command::Bad(_)));
+        assert_eq!(parse_command("", &legal, &None), Command::Nothing);
+        assert_eq!(parse_command("QUIT", &legal, &None), Command::Quit);
+        assert_eq!(parse_command("bot", &legal, &None), Command::HandOver(1));
+        assert_eq!(parse_command("bot 40", &legal, &None), Command::HandOver(40));
+        assert!(matches!(parse_command("bot x", &legal, &None), Command::Bad(_)));
+        assert!(matches!(parse_command("bot 0", &legal, &None), Command::Bad(_)));
         assert_eq!(
-            parse_command("save x.json", &legal),
+            parse_command("save x.json", &legal, &None),
             Command::Save("x.json".into())
         );
+        let refused = Some("the Leader limit".to_owned());
+        match parse_command("leader@3", &legal, &refused) {
+            Command::Bad(m) => assert!(m.contains("the Leader limit"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(parse_command("pass", &legal, &refused), Command::Play("pass"));
     }
 }

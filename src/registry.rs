@@ -9,7 +9,7 @@ use std::time::Instant;
 use game_traits::{play_match, Agent, Game, Outcome};
 
 use crate::bots::{build_agent, BotSpec, GameKnowledge};
-use crate::play::{play_session, PlayOptions, SessionEnd};
+use crate::play::{play_session, PlayOptions, SessionEnd, SessionText};
 use crate::replay::{replay_record, View};
 
 /// One game under one rule set ("stratego/classic"), playable by name
@@ -22,15 +22,12 @@ pub trait Table: Send + Sync {
     /// The game's [`Game::NAME`], as written in its records.
     fn game_name(&self) -> &'static str;
 
-    /// Number of seats.
-    fn seats(&self) -> usize;
-
     /// Whether `heuristic` names a bot in this game.
     fn has_heuristic(&self) -> bool;
 
     /// Plays one game, seat `i` by `bots[i]`, from `seed`; the record as
     /// JSON when `keep_record`.
-    fn play(&self, bots: &[BotSpec], seed: u64, keep_record: bool) -> Result<Played, String>;
+    fn play(&self, bots: [BotSpec; 2], seed: u64, keep_record: bool) -> Result<Played, String>;
 
     /// A person at `input`/`output` plays against a bot.
     fn play_interactive(
@@ -112,25 +109,14 @@ where
         G::NAME
     }
 
-    fn seats(&self) -> usize {
-        G::num_players(&self.rules)
-    }
-
     fn has_heuristic(&self) -> bool {
         self.knowledge.heuristic.is_some()
     }
 
-    fn play(&self, bots: &[BotSpec], seed: u64, keep_record: bool) -> Result<Played, String> {
-        let mut agents = bots
-            .iter()
-            .map(|&b| self.agent(b))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut refs: Vec<&mut dyn Agent<G>> = agents
-            .iter_mut()
-            .map(|a| &mut **a as &mut dyn Agent<G>)
-            .collect();
+    fn play(&self, bots: [BotSpec; 2], seed: u64, keep_record: bool) -> Result<Played, String> {
+        let (mut a, mut b) = (self.agent(bots[0])?, self.agent(bots[1])?);
         let start = Instant::now();
-        let (state, record) = play_match::<G>(&self.rules, seed, &mut refs)
+        let (state, record) = play_match::<G>(&self.rules, seed, &mut [&mut *a, &mut *b])
             .map_err(|e| format!("{} seed {seed}: {e}", self.name))?;
         let seconds = start.elapsed().as_secs_f64();
         let outcome = state
@@ -161,7 +147,15 @@ where
                 return Ok(SessionEnd::Quit);
             }
         };
-        play_session::<G>(&self.rules, bot, helper, options, input, output)
+        play_session::<G>(
+            &self.rules,
+            self.knowledge.text,
+            bot,
+            helper,
+            options,
+            input,
+            output,
+        )
     }
 
     fn replay(

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use game_traits::{Game, Outcome, PlayerId, Record, Turn};
 
-use crate::view::visible_to;
+use crate::play::narrate;
 
 /// From whose side a record is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +32,11 @@ impl FromStr for View {
         }
         lower
             .trim_start_matches('p')
-            .parse::<u8>()
-            .map(|i| View::Seat(PlayerId::new(i)))
-            .map_err(|_| ViewError(s.to_owned()))
+            .parse::<usize>()
+            .ok()
+            .and_then(PlayerId::from_index)
+            .map(View::Seat)
+            .ok_or_else(|| ViewError(s.to_owned()))
     }
 }
 
@@ -59,7 +61,8 @@ pub fn record_game_name(json: &str) -> Result<String, String> {
 }
 
 /// Parses `json` as a record of `G`, replays it checking every step, and
-/// writes it step by step from `view` to `output`. Returns the outcome
+/// writes it step by step from `view` to `output`: from a seat, only that
+/// seat's observations and its [`Game::action_view`] of each action. Returns the outcome
 /// (`None` for an unfinished game).
 pub fn replay_record<G: Game>(
     json: &str,
@@ -68,12 +71,6 @@ pub fn replay_record<G: Game>(
 ) -> Result<Option<Outcome>, String> {
     let record: Record<G> =
         serde_json::from_str(json).map_err(|e| format!("not a valid {} record: {e}", G::NAME))?;
-    if let View::Seat(p) = view {
-        let seats = G::num_players(record.rules());
-        if p.index() >= seats {
-            return Err(format!("no seat {p}: this game has {seats} seats"));
-        }
-    }
     let mut written = Ok(());
     let mut step = 0usize;
     let final_state = record
@@ -102,12 +99,12 @@ fn write_step<G: Game>(
     view: View,
     output: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let actor = match state.turn() {
-        Turn::Player(p) => p.to_string(),
-        _ => "chance".to_owned(),
-    };
     match view {
         View::Omniscient => {
+            let actor = match state.turn() {
+                Turn::Player(p) => p.to_string(),
+                _ => "chance".to_owned(),
+            };
             if state.turn() != Turn::Chance {
                 writeln!(output, "\n{state}")?;
             }
@@ -117,11 +114,7 @@ fn write_step<G: Game>(
             if state.turn() == Turn::Player(me) {
                 writeln!(output, "\n{}", state.observation(me))?;
             }
-            if visible_to(state, action, me) {
-                writeln!(output, "{step:>4}. {actor}: {action}")
-            } else {
-                writeln!(output, "{step:>4}. {actor}: (hidden)")
-            }
+            writeln!(output, "{step:>4}. {}", narrate(state, action, me))
         }
     }
 }
