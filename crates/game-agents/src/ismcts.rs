@@ -208,10 +208,8 @@ impl<G: Game> Ismcts<G> {
         game_traits::random_playout(&mut state, &mut self.legal, rng, limit);
         let scale = Scale::of::<G>(state.rules());
         self.values.clear();
-        self.values.extend(
-            PlayerId::all()
-                .map(|p| scale.value(&state, p, self.evaluate)),
-        );
+        self.values
+            .extend(PlayerId::all().map(|p| scale.value(&state, p, self.evaluate)));
         for &index in &self.path {
             let node = &mut self.nodes[index as usize];
             node.visits += 1;

@@ -64,6 +64,10 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
 
     /// A short stable name of the game, used in records.
     const NAME: &'static str;
+    /// Whether the game has chance events (by default it has).
+    const CHANCE: crate::ChanceMode = crate::ChanceMode::ExplicitStochastic;
+    /// Whether anything is hidden (by default something is).
+    const INFORMATION: crate::Information = crate::Information::Imperfect;
 
     /// The initial state of a game under `rules`, or an error when the rules
     /// are inconsistent.
@@ -80,6 +84,40 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
     /// the end of the game the list is empty. Reusing `out` keeps the hot
     /// path free of allocation.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// A uniformly random legal action of the player to move, `None` when
+    /// no player decides now: what random playouts, rollouts and batched
+    /// environments draw. `legal` is scratch space. By default the list is
+    /// written and one entry picked; games override it with a draw that
+    /// does not write the list, uniform over exactly the listed actions
+    /// (the kit checks it with a chi-square test).
+    fn sample_legal<R: Rng + ?Sized>(
+        &self,
+        legal: &mut Vec<Self::Action>,
+        rng: &mut R,
+    ) -> Option<Self::Action> {
+        if !matches!(self.turn(), Turn::Player(_)) {
+            return None;
+        }
+        self.legal_actions(legal);
+        if legal.is_empty() {
+            return None;
+        }
+        Some(legal[crate::chance::uniform_index(legal.len(), rng)])
+    }
+
+    /// Writes the legal-action mask over the dense action space into
+    /// `mask` (resized to [`Game::action_space`]): 1 for each listed
+    /// action's id, 0 elsewhere. `legal` is scratch space.
+    fn legal_mask(&self, legal: &mut Vec<Self::Action>, mask: &mut [bool]) {
+        mask.fill(false);
+        self.legal_actions(legal);
+        for &a in legal.iter() {
+            if let Some(slot) = mask.get_mut(Self::action_id(self.rules(), a)) {
+                *slot = true;
+            }
+        }
+    }
 
     /// `Ok` when `action` may be applied now, otherwise the error saying
     /// why not (an illegal action with its reason). Decides one action
@@ -180,6 +218,29 @@ pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwn
 
     /// The action with id `id`, if any.
     fn action_from_id(rules: &Self::Rules, id: usize) -> Option<Self::Action>;
+
+    /// What a generic driver needs to know of the game under `rules`, as
+    /// data (OpenSpiel's `GameType` and `GameInfo`).
+    fn info(rules: &Self::Rules) -> crate::GameInfo {
+        let (min_return, max_return) = Self::return_bounds(rules);
+        let returns_sum = Self::returns_sum(rules);
+        crate::GameInfo {
+            name: Self::NAME,
+            chance: Self::CHANCE,
+            information: Self::INFORMATION,
+            utility: if returns_sum == 0.0 {
+                crate::Utility::ZeroSum
+            } else {
+                crate::Utility::ConstantSum
+            },
+            players: 2,
+            action_space: Self::action_space(rules),
+            max_game_length: Self::max_game_length(rules),
+            min_return,
+            max_return,
+            returns_sum,
+        }
+    }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {

@@ -12,7 +12,7 @@ use std::fmt;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, Outcome, PlayerId, Turn};
+use crate::{Encode, Game, Outcome, PlayerId, TensorLayout, Turn};
 
 /// A card of the three-card deck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -464,5 +464,53 @@ impl Game for KuhnPoker {
             4 => Some(KuhnAction::Bet),
             _ => None,
         }
+    }
+}
+
+/// The tensor: the viewer's seat, his card, the other card once shown, and
+/// each of the three betting steps as pass or bet, all one-hot.
+impl Encode for KuhnPoker {
+    fn tensor_layout(_: &KuhnRules) -> TensorLayout {
+        TensorLayout::of_parts(&[
+            ("seat", 2),
+            ("own_card", 3),
+            ("shown_card", 3),
+            ("betting", 6),
+        ])
+    }
+
+    fn encode(obs: &KuhnObservation, out: &mut [f32]) {
+        let mut values = [0.0f32; 14];
+        values[obs.player.index()] = 1.0;
+        if let Some(c) = obs.own {
+            values[2 + c as usize] = 1.0;
+        }
+        if let Some(c) = obs.shown {
+            values[5 + c as usize] = 1.0;
+        }
+        for (i, a) in obs.history.iter().take(3).enumerate() {
+            values[8 + 2 * i + usize::from(*a == KuhnAction::Bet)] = 1.0;
+        }
+        for (slot, v) in out.iter_mut().zip(values) {
+            *slot = v;
+        }
+    }
+
+    fn information_state_string(obs: &KuhnObservation) -> String {
+        let show = |c: Option<Card>| c.map_or('?', card_letter);
+        let history: String = obs
+            .history
+            .iter()
+            .map(|a| if *a == KuhnAction::Bet { 'b' } else { 'p' })
+            .collect();
+        format!(
+            "{} {}{} d{} {}",
+            obs.player,
+            show(obs.own),
+            obs.shown
+                .map_or(String::new(), |c| format!("/{}", card_letter(c))),
+            obs.dealt,
+            history
+        )
     }
 }

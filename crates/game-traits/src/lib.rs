@@ -3,7 +3,9 @@
 
 mod agent;
 pub mod chance;
+mod encode;
 mod game;
+mod info;
 pub mod kuhn;
 mod player;
 mod playout;
@@ -12,7 +14,9 @@ mod record;
 pub mod testkit;
 
 pub use agent::{agent_rng, chance_rng, play_match, Agent, MatchError, RandomAgent};
+pub use encode::{Encode, Plane, TensorLayout};
 pub use game::Game;
+pub use info::{ChanceMode, GameInfo, Information, Utility};
 pub use player::{Outcome, PerPlayer, PlayerId, Turn};
 pub use playout::random_playout;
 pub use record::{Record, ReplayError};

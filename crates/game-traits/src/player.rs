@@ -81,7 +81,9 @@ impl<'de> Deserialize<'de> for PlayerId {
 /// assert_eq!(score[PlayerId::P1.other()], 0);
 /// assert_eq!(score.into_array(), [0, 3]);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct PerPlayer<T>([T; 2]);
 

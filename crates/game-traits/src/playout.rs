@@ -3,7 +3,6 @@
 
 use rand::Rng;
 
-use crate::chance::uniform_index;
 use crate::{Game, Turn};
 
 /// Plays uniformly random decisions and chance outcomes (with their listed
@@ -36,13 +35,10 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
                 Some(a) => a,
                 None => return played,
             },
-            Turn::Player(_) => {
-                state.legal_actions(legal);
-                if legal.is_empty() {
-                    return played;
-                }
-                legal[uniform_index(legal.len(), rng)]
-            }
+            Turn::Player(_) => match state.sample_legal(legal, rng) {
+                Some(a) => a,
+                None => return played,
+            },
         };
         state.apply_unchecked(action);
     }

@@ -141,8 +141,8 @@ fn tampered_state_is_refused() {
 /// notice.
 mod broken {
     use super::*;
-    use game_traits::rand::Rng;
     use game_traits::kuhn::KuhnView;
+    use game_traits::rand::Rng;
 
     /// Honest observations, but determinisation ignores its generator.
     pub const FIXED_DEAL: u8 = 0;
@@ -153,6 +153,8 @@ mod broken {
     /// `is_legal` accepts a second deal of the same card, which the list
     /// and `check_action` refuse.
     pub const LAX_IS_LEGAL: u8 = 3;
+    /// `sample_legal` always draws the first listed action.
+    pub const SKEWED_SAMPLER: u8 = 4;
 
     #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
     pub struct Broken<const FAULT: u8>(pub KuhnPoker);
@@ -203,6 +205,17 @@ mod broken {
         }
         fn apply_unchecked(&mut self, a: KuhnAction) {
             self.0.apply_unchecked(a)
+        }
+        fn sample_legal<R: Rng + ?Sized>(
+            &self,
+            legal: &mut Vec<KuhnAction>,
+            rng: &mut R,
+        ) -> Option<KuhnAction> {
+            if FAULT != SKEWED_SAMPLER {
+                return self.0.sample_legal(legal, rng);
+            }
+            self.0.sample_legal(legal, rng)?;
+            legal.first().copied()
         }
         fn action_view(&self, viewer: PlayerId, a: KuhnAction) -> KuhnView {
             match (FAULT, self.0.action_view(viewer, a)) {
@@ -310,6 +323,15 @@ fn kit_catches_is_legal_disagreeing_with_the_list() {
 }
 
 #[test]
+#[should_panic(expected = "sample_legal is not uniform")]
+fn kit_catches_a_sampler_that_is_not_uniform() {
+    check_game_with::<broken::Broken<{ broken::SKEWED_SAMPLER }>>(
+        &KuhnRules::default(),
+        &few_games(),
+    );
+}
+
+#[test]
 fn the_default_checks_pass_on_an_honest_wrapper_too() {
     // The same wrapper without a fault passes, so the tests above fail for
     // the fault they name and nothing else.
@@ -373,10 +395,31 @@ fn kuhn_action_view_hides_the_opponents_card() {
     use game_traits::kuhn::Card::*;
     let g = KuhnPoker::new(&KuhnRules::default()).unwrap();
     let deal = KuhnAction::Deal(King);
-    assert_eq!(g.action_view(PlayerId::P1, deal).to_string(), "P0 is dealt a card");
-    assert_eq!(g.action_view(PlayerId::P0, deal).to_string(), "P0 is dealt K");
+    assert_eq!(
+        g.action_view(PlayerId::P1, deal).to_string(),
+        "P0 is dealt a card"
+    );
+    assert_eq!(
+        g.action_view(PlayerId::P0, deal).to_string(),
+        "P0 is dealt K"
+    );
     assert_eq!(
         g.action_view(PlayerId::P1, deal),
         g.action_view(PlayerId::P1, KuhnAction::Deal(Jack))
     );
+}
+
+#[test]
+fn kuhn_encodings_pass_the_kit() {
+    game_traits::testkit::check_encoding::<KuhnPoker>(&KuhnRules::default(), &few_games());
+}
+
+#[test]
+fn kuhn_metadata_says_what_the_game_is() {
+    let info = KuhnPoker::info(&KuhnRules::default());
+    assert_eq!(info.players, 2);
+    assert_eq!(info.action_space, 5);
+    assert_eq!(info.chance, game_traits::ChanceMode::ExplicitStochastic);
+    assert_eq!(info.utility, game_traits::Utility::ZeroSum);
+    assert_eq!((info.min_return, info.max_return), (-2.0, 2.0));
 }

@@ -28,6 +28,7 @@
 //! The number of games comes from `CONFORMANCE_GAMES` (default 30), the first
 //! seed from `CONFORMANCE_SEED` (default 0).
 
+mod encoding;
 mod golden;
 mod tamper;
 
@@ -37,6 +38,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::{chance_rng, Game, GameRng, Outcome, PlayerId, Record, Turn};
 
+pub use encoding::check_encoding;
 pub use golden::check_golden;
 
 /// How much the kit does; [`KitConfig::default`] reads the environment.
@@ -192,6 +194,7 @@ impl<'a, G: Game> Run<'a, G> {
         let max = G::max_game_length(self.rules) as usize;
         // Spread the tamper trials over the game without knowing its length.
         let mut tamper_budget = self.config.tampers;
+        let mut sampler_budget = 6;
         loop {
             let step = self.record.actions().len();
             ensure(step <= max, || {
@@ -213,6 +216,14 @@ impl<'a, G: Game> Run<'a, G> {
                 }
             }
             self.check_applies()?;
+            // A few sampler checks a game: each costs 20 draws per action.
+            let decision = matches!(turn, Turn::Player(_));
+            let due =
+                (decision && self.state.move_count() % 8 == 0) || (!decision && step % 16 == 0);
+            if due && sampler_budget > 0 {
+                sampler_budget -= 1;
+                self.check_sampler()?;
+            }
             round_trip(&self.state, "state")?;
             ensure(!self.state.to_string().is_empty(), || {
                 "empty rendering".into()
@@ -328,7 +339,10 @@ impl<'a, G: Game> Run<'a, G> {
             })?;
             previous = Some(a);
             ensure(self.state.is_legal(a) == is_listed, || {
-                format!("is_legal({a}) is {} but the list says {is_listed}", !is_listed)
+                format!(
+                    "is_legal({a}) is {} but the list says {is_listed}",
+                    !is_listed
+                )
             })?;
             let checked = self.state.check_action(a);
             ensure(checked.is_ok() == is_listed, || {
@@ -348,7 +362,9 @@ impl<'a, G: Game> Run<'a, G> {
             let mut copy = self.state.clone();
             let err = copy.apply(a);
             ensure(err.is_err(), || format!("unlisted {a} was applied"))?;
-            ensure(copy == self.state, || format!("refused {a} changed the state"))?;
+            ensure(copy == self.state, || {
+                format!("refused {a} changed the state")
+            })?;
         }
         Ok(())
     }
@@ -403,6 +419,54 @@ impl<'a, G: Game> Run<'a, G> {
             }
         }
         Ok(())
+    }
+
+    /// [`Game::sample_legal`] draws only listed actions, each about equally
+    /// often: a chi-square test of `20 k` draws over the `k` listed actions,
+    /// at a threshold a uniform sampler exceeds about once in a million.
+    fn check_sampler(&mut self) -> Check {
+        let mut scratch = Vec::new();
+        if !matches!(self.state.turn(), Turn::Player(_)) {
+            return ensure(
+                self.state
+                    .sample_legal(&mut scratch, &mut self.rng)
+                    .is_none(),
+                || "sample_legal drew an action where no player decides".into(),
+            );
+        }
+        let k = self.legal.len();
+        if k > 400 {
+            return Ok(());
+        }
+        let draws = 20 * k.max(2);
+        let mut counts = vec![0usize; k];
+        for _ in 0..draws {
+            let a = self
+                .state
+                .sample_legal(&mut scratch, &mut self.rng)
+                .ok_or("sample_legal drew nothing at a decision")?;
+            let i = self
+                .legal
+                .iter()
+                .position(|&l| l == a)
+                .ok_or_else(|| format!("sample_legal drew the unlisted {a}"))?;
+            counts[i] += 1;
+        }
+        if k < 2 {
+            return Ok(());
+        }
+        let expected = draws as f64 / k as f64;
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        // Mean k-1, deviation sqrt(2(k-1)): 5 deviations plus a margin for
+        // small k (Wilson-Hilferty would be tighter; this is ~1e-6).
+        let dof = (k - 1) as f64;
+        let threshold = dof + 5.0 * (2.0 * dof).sqrt() + 12.0;
+        ensure(chi2 <= threshold, || {
+            format!("sample_legal is not uniform: chi-square {chi2:.1} over {k} actions")
+        })
     }
 
     fn check_applies(&mut self) -> Check {
@@ -533,9 +597,10 @@ impl<'a, G: Game> Run<'a, G> {
             format!("returns{detail} sum to {sum}, not {want}")
         })?;
         if let Some(Outcome::Win(w)) = self.state.outcome() {
-            ensure(self.state.returns(w) > self.state.returns(w.other()), || {
-                format!("winner {w} does not score more than {}:{detail}", w.other())
-            })?;
+            ensure(
+                self.state.returns(w) > self.state.returns(w.other()),
+                || format!("winner {w} does not score more than {}:{detail}", w.other()),
+            )?;
         }
         round_trip(&self.record, "record")?;
         let replayed = self

@@ -1,0 +1,107 @@
+//! Fixed-shape encodings of an observation, for learning code: a tensor of
+//! `f32` and a compact information-state string.
+//!
+//! Both are computed from a player's [`Game::Observation`] alone, never
+//! from the state, so they can hold nothing the player may not know.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Game;
+
+/// One named part of an observation tensor: `len` consecutive values from
+/// `offset` in the flattened tensor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plane {
+    /// What the values mean, e.g. `own_scout` or `hand_troops`.
+    pub name: String,
+    /// Index of the first value in the flattened tensor.
+    pub offset: usize,
+    /// Number of values.
+    pub len: usize,
+}
+
+/// The shape of an observation tensor and what each part holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TensorLayout {
+    /// The tensor's shape, row-major (e.g. `[planes, 10, 10]`).
+    pub shape: Vec<usize>,
+    /// The named parts, in order, covering the flattened tensor exactly.
+    pub planes: Vec<Plane>,
+}
+
+impl TensorLayout {
+    /// Number of values in the flattened tensor.
+    pub fn size(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// A layout of `planes` of `plane_len` values each, shaped
+    /// `[planes.len(), dims...]` where `dims` multiply to `plane_len`.
+    pub fn of_planes(names: &[&str], dims: &[usize]) -> Self {
+        let len: usize = dims.iter().product();
+        let mut shape = vec![names.len()];
+        shape.extend_from_slice(dims);
+        TensorLayout {
+            shape,
+            planes: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| Plane {
+                    name: (*n).to_owned(),
+                    offset: i * len,
+                    len,
+                })
+                .collect(),
+        }
+    }
+
+    /// A flat layout made of named parts of the given lengths, shaped
+    /// `[total]`.
+    pub fn of_parts(parts: &[(&str, usize)]) -> Self {
+        let mut offset = 0;
+        let planes = parts
+            .iter()
+            .map(|&(name, len)| {
+                let plane = Plane {
+                    name: name.to_owned(),
+                    offset,
+                    len,
+                };
+                offset += len;
+                plane
+            })
+            .collect();
+        TensorLayout {
+            shape: vec![offset],
+            planes,
+        }
+    }
+
+    /// The part named `name`.
+    pub fn plane(&self, name: &str) -> Option<&Plane> {
+        self.planes.iter().find(|p| p.name == name)
+    }
+}
+
+/// A game whose observations have a fixed-shape tensor and a one-line
+/// information-state string (OpenSpiel's `ObservationTensor` and
+/// `InformationStateString`).
+///
+/// # Contract
+///
+/// - [`Encode::encode`] writes exactly [`TensorLayout::size`] finite values
+///   and depends only on the observation.
+/// - Two different observations give different strings; equal ones equal
+///   strings (the string is stable across versions of the same rules).
+pub trait Encode: Game {
+    /// The tensor's shape and named parts under `rules`.
+    fn tensor_layout(rules: &Self::Rules) -> TensorLayout;
+
+    /// Writes the tensor of `observation` into `out`, whose length is the
+    /// layout's size (a shorter or longer slice is filled as far as both
+    /// go; nothing panics).
+    fn encode(observation: &Self::Observation, out: &mut [f32]);
+
+    /// A compact one-line text that names `observation` exactly.
+    fn information_state_string(observation: &Self::Observation) -> String;
+}
