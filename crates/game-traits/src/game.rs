@@ -48,19 +48,37 @@ use crate::player::{Outcome, PlayerId, Turn};
 ///
 /// The conformance test-kit (`testkit` feature) checks all of this on many
 /// random games.
-pub trait Game: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned {
+pub trait Game:
+    Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     /// The rule set and options; [`Default`] is the default rule set.
-    type Rules: Clone + PartialEq + Debug + Default + Serialize + DeserializeOwned;
+    type Rules: Clone + PartialEq + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
     /// A player's decision or a chance outcome.
-    type Action: Copy + Eq + Ord + Hash + Debug + Display + Serialize + DeserializeOwned;
+    type Action: Copy
+        + Eq
+        + Ord
+        + Hash
+        + Debug
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// What one player may know of the state; rendered by [`Display`].
-    type Observation: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned;
+    type Observation: Clone
+        + PartialEq
+        + Debug
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// Why an action, a rule set or an observation was refused.
     type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
     /// An action as one viewer perceives it: the whole action when he can
     /// know it, otherwise only what he sees of it ("P1 drew a tactics
     /// card", "P1 placed a piece"). What logs, replays and screens show.
-    type ActionView: Clone + Eq + Debug + Display + Serialize + DeserializeOwned;
+    type ActionView: Clone + Eq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
 
     /// A short stable name of the game, used in records.
     const NAME: &'static str;

@@ -209,7 +209,7 @@ impl<'a, G: Game> Run<'a, G> {
             }
             self.check_legal_list()?;
             self.check_illegal_refused()?;
-            if step % self.config.full_check_every.max(1) == 0 {
+            if step.is_multiple_of(self.config.full_check_every.max(1)) {
                 self.check_whole_space()?;
                 for p in PlayerId::all() {
                     self.check_views(p)?;
@@ -218,8 +218,8 @@ impl<'a, G: Game> Run<'a, G> {
             self.check_applies()?;
             // A few sampler checks a game: each costs 20 draws per action.
             let decision = matches!(turn, Turn::Player(_));
-            let due =
-                (decision && self.state.move_count() % 8 == 0) || (!decision && step % 16 == 0);
+            let due = (decision && self.state.move_count().is_multiple_of(8))
+                || (!decision && step.is_multiple_of(16));
             if due && sampler_budget > 0 {
                 sampler_budget -= 1;
                 self.check_sampler()?;

@@ -1,0 +1,377 @@
+//! The object-safe game API: a game under one rule set ([`DynGame`]) and a
+//! boxed state ([`DynState`]) that speak only integer action ids, seats,
+//! tensors, masks, strings and JSON. The Python package, the server and the
+//! arena drive every game through it, so a game is added in one place.
+
+use std::any::Any;
+use std::fmt::{self, Write as _};
+
+use game_traits::{Encode, Game, GameInfo, GameRng, Outcome, PlayerId, TensorLayout, Turn};
+
+use crate::EnvError;
+
+/// A game under one rule set, known only through integers and text.
+pub trait DynGame: Send + Sync {
+    /// What the game is, as data.
+    fn info(&self) -> &GameInfo;
+
+    /// The observation tensor's shape and planes.
+    fn layout(&self) -> &TensorLayout;
+
+    /// The rules as JSON (every field, defaults filled in).
+    fn rules_json(&self) -> String;
+
+    /// A new game at its initial state (chance stays explicit).
+    fn new_state(&self) -> Box<dyn DynState>;
+
+    /// A state from the JSON of [`DynState::to_json`]; refused unless it is
+    /// a state of this game under these rules.
+    fn deserialize_state(&self, json: &str) -> Result<Box<dyn DynState>, EnvError>;
+
+    /// The action with id `id` in the game's notation.
+    fn action_text(&self, id: usize) -> Result<String, EnvError>;
+}
+
+/// One game in progress, with integer actions.
+pub trait DynState: Send + Sync + fmt::Display {
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+
+    /// The legal action ids now (chance outcomes at a chance event), sorted.
+    fn legal_ids(&mut self, out: &mut Vec<usize>);
+
+    /// Writes the legal-action mask (length: the action space).
+    fn write_mask(&mut self, mask: &mut [bool]) -> Result<(), EnvError>;
+
+    /// The chance outcomes now, with their probabilities.
+    fn chance_outcomes(&self, out: &mut Vec<(usize, f64)>);
+
+    /// Applies the action with id `id`; an illegal one is refused with the
+    /// engine's reason and changes nothing.
+    fn apply_id(&mut self, id: usize) -> Result<(), EnvError>;
+
+    /// Draws the chance outcome now due from `rng`.
+    fn sample_chance_id(&self, rng: &mut GameRng) -> Option<usize>;
+
+    /// Draws a uniformly random legal decision from `rng`.
+    fn sample_legal_id(&mut self, rng: &mut GameRng) -> Option<usize>;
+
+    /// Plays chance events from `rng` until a player decides or the game
+    /// ends; returns how many were played.
+    fn play_chance(&mut self, rng: &mut GameRng) -> u32;
+
+    /// Writes `player`'s observation tensor into `out` (the layout's size).
+    fn encode(&self, player: PlayerId, out: &mut [f32]) -> Result<(), EnvError>;
+
+    /// `player`'s information-state string.
+    fn information_state_string(&self, player: PlayerId) -> String;
+
+    /// `player`'s observation as JSON (the engine's serialisation).
+    fn observation_json(&self, player: PlayerId) -> String;
+
+    /// `player`'s observation rendered as text.
+    fn observation_text(&self, player: PlayerId) -> String;
+
+    /// The action `id`, about to be applied now, as `viewer` perceives it.
+    fn action_view(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError>;
+
+    /// The action `id` in the game's notation.
+    fn action_text(&self, id: usize) -> Result<String, EnvError>;
+
+    /// The engine's reason why action `id` is illegal now, `None` if legal.
+    fn illegal_reason(&self, id: usize) -> Result<Option<String>, EnvError>;
+
+    /// Both seats' returns (0 before the end).
+    fn returns(&self) -> [f64; 2];
+
+    /// The result once the game has ended.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Player decisions so far.
+    fn move_count(&self) -> u32;
+
+    /// The whole state as JSON.
+    fn to_json(&self) -> String;
+
+    /// A full state consistent with `player`'s observation, the unseen part
+    /// drawn from `rng` (information-set search).
+    fn resample(&self, player: PlayerId, rng: &mut GameRng) -> Result<Box<dyn DynState>, EnvError>;
+
+    /// An independent copy.
+    fn clone_box(&self) -> Box<dyn DynState>;
+
+    /// The typed state, for adapters that know the game.
+    fn as_any(&self) -> &dyn Any;
+
+    /// The typed state, mutably.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl Clone for Box<dyn DynState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// [`DynGame`] for a typed game `G` under fixed rules.
+pub struct TypedGame<G: Game> {
+    rules: G::Rules,
+    info: GameInfo,
+    layout: TensorLayout,
+}
+
+impl<G: Game + Encode> TypedGame<G> {
+    /// `G` under `rules`; refused when the engine refuses the rules.
+    pub fn new(rules: G::Rules) -> Result<Self, EnvError> {
+        G::new(&rules).map_err(|e| EnvError::InvalidRules(e.to_string()))?;
+        Ok(TypedGame {
+            info: G::info(&rules),
+            layout: G::tensor_layout(&rules),
+            rules,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &G::Rules {
+        &self.rules
+    }
+}
+
+fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError> {
+    G::action_from_id(rules, id).ok_or(EnvError::UnknownActionId {
+        id,
+        space: G::action_space(rules),
+    })
+}
+
+impl<G> DynGame for TypedGame<G>
+where
+    G: Game + Encode,
+{
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn layout(&self) -> &TensorLayout {
+        &self.layout
+    }
+
+    fn rules_json(&self) -> String {
+        serde_json::to_string(&self.rules).unwrap_or_default()
+    }
+
+    fn new_state(&self) -> Box<dyn DynState> {
+        match G::new(&self.rules) {
+            Ok(state) => Box::new(Typed::new(state)),
+            // `TypedGame::new` proved the rules are accepted.
+            Err(e) => unreachable!("rules accepted once are accepted again: {e}"),
+        }
+    }
+
+    fn deserialize_state(&self, json: &str) -> Result<Box<dyn DynState>, EnvError> {
+        let state: G =
+            serde_json::from_str(json).map_err(|e| EnvError::InvalidState(e.to_string()))?;
+        if *state.rules() != self.rules {
+            return Err(EnvError::InvalidState(
+                "the state is of other rules than this game's".into(),
+            ));
+        }
+        Ok(Box::new(Typed::new(state)))
+    }
+
+    fn action_text(&self, id: usize) -> Result<String, EnvError> {
+        action_of::<G>(&self.rules, id).map(|a| a.to_string())
+    }
+}
+
+/// A typed state with the scratch buffers its integer calls reuse, so that
+/// stepping it allocates nothing.
+#[derive(Clone)]
+pub struct Typed<G: Game> {
+    state: G,
+    legal: Vec<G::Action>,
+    tensor_size: usize,
+}
+
+impl<G: Game + Encode> Typed<G> {
+    /// Wraps `state`.
+    pub fn new(state: G) -> Self {
+        Typed {
+            tensor_size: G::tensor_layout(state.rules()).size(),
+            state,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The typed state.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The typed state, mutably.
+    pub fn state_mut(&mut self) -> &mut G {
+        &mut self.state
+    }
+}
+
+impl<G: Game> fmt::Display for Typed<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.state, f)
+    }
+}
+
+impl<G> DynState for Typed<G>
+where
+    G: Game + Encode,
+{
+    fn turn(&self) -> Turn {
+        self.state.turn()
+    }
+
+    fn legal_ids(&mut self, out: &mut Vec<usize>) {
+        self.state.legal_actions(&mut self.legal);
+        let rules = self.state.rules();
+        out.clear();
+        out.extend(self.legal.iter().map(|&a| G::action_id(rules, a)));
+    }
+
+    fn write_mask(&mut self, mask: &mut [bool]) -> Result<(), EnvError> {
+        let space = G::action_space(self.state.rules());
+        if mask.len() != space {
+            return Err(EnvError::BufferSize {
+                name: "mask",
+                given: mask.len(),
+                expected: space,
+            });
+        }
+        self.state.legal_mask(&mut self.legal, mask);
+        Ok(())
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(usize, f64)>) {
+        let mut outcomes = Vec::new();
+        self.state.chance_outcomes(&mut outcomes);
+        let rules = self.state.rules();
+        out.clear();
+        out.extend(outcomes.iter().map(|&(a, p)| (G::action_id(rules, a), p)));
+    }
+
+    fn apply_id(&mut self, id: usize) -> Result<(), EnvError> {
+        let action = action_of::<G>(self.state.rules(), id)?;
+        self.state
+            .apply(action)
+            .map_err(|e| EnvError::IllegalAction(e.to_string()))
+    }
+
+    fn sample_chance_id(&self, rng: &mut GameRng) -> Option<usize> {
+        let a = self.state.sample_chance(rng)?;
+        Some(G::action_id(self.state.rules(), a))
+    }
+
+    fn sample_legal_id(&mut self, rng: &mut GameRng) -> Option<usize> {
+        let a = self.state.sample_legal(&mut self.legal, rng)?;
+        Some(G::action_id(self.state.rules(), a))
+    }
+
+    fn play_chance(&mut self, rng: &mut GameRng) -> u32 {
+        let mut played = 0;
+        while self.state.turn() == Turn::Chance {
+            match self.state.sample_chance(rng) {
+                Some(a) => self.state.apply_unchecked(a),
+                None => break,
+            }
+            played += 1;
+        }
+        played
+    }
+
+    fn encode(&self, player: PlayerId, out: &mut [f32]) -> Result<(), EnvError> {
+        let size = self.tensor_size;
+        if out.len() != size {
+            return Err(EnvError::BufferSize {
+                name: "observation",
+                given: out.len(),
+                expected: size,
+            });
+        }
+        G::encode(&self.state.observation(player), out);
+        Ok(())
+    }
+
+    fn information_state_string(&self, player: PlayerId) -> String {
+        G::information_state_string(&self.state.observation(player))
+    }
+
+    fn observation_json(&self, player: PlayerId) -> String {
+        serde_json::to_string(&self.state.observation(player)).unwrap_or_default()
+    }
+
+    fn observation_text(&self, player: PlayerId) -> String {
+        self.state.observation(player).to_string()
+    }
+
+    fn action_view(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError> {
+        let action = action_of::<G>(self.state.rules(), id)?;
+        Ok(self.state.action_view(viewer, action).to_string())
+    }
+
+    fn action_text(&self, id: usize) -> Result<String, EnvError> {
+        action_of::<G>(self.state.rules(), id).map(|a| a.to_string())
+    }
+
+    fn illegal_reason(&self, id: usize) -> Result<Option<String>, EnvError> {
+        let action = action_of::<G>(self.state.rules(), id)?;
+        Ok(self.state.check_action(action).err().map(|e| e.to_string()))
+    }
+
+    fn returns(&self) -> [f64; 2] {
+        PlayerId::BOTH.map(|p| self.state.returns(p))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    fn move_count(&self) -> u32 {
+        self.state.move_count()
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string(&self.state).unwrap_or_default()
+    }
+
+    fn resample(&self, player: PlayerId, rng: &mut GameRng) -> Result<Box<dyn DynState>, EnvError> {
+        let det = G::determinize(&self.state.observation(player), rng)
+            .map_err(|e| EnvError::InvalidObservation(e.to_string()))?;
+        Ok(Box::new(Typed::new(det)))
+    }
+
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The legal actions of `state` as `id: text` lines, for logs and tests.
+pub fn describe_legal(state: &mut dyn DynState) -> String {
+    let mut ids = Vec::new();
+    state.legal_ids(&mut ids);
+    let mut out = String::new();
+    for id in ids {
+        let text = state.action_text(id).unwrap_or_default();
+        let _ = writeln!(out, "{id}: {text}");
+    }
+    out
+}

@@ -1,0 +1,12 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+mod batch;
+mod dynamic;
+mod error;
+mod opponent;
+
+pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
+pub use dynamic::{describe_legal, DynGame, DynState, Typed, TypedGame};
+pub use error::EnvError;
+pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
