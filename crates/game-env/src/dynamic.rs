@@ -12,6 +12,10 @@ use crate::EnvError;
 
 /// A game under one rule set, known only through integers and text.
 pub trait DynGame: Send + Sync {
+    /// The game's name with its parameters, as the registry loads it
+    /// (`stratego(variant=classic)`).
+    fn name(&self) -> &str;
+
     /// What the game is, as data.
     fn info(&self) -> &GameInfo;
 
@@ -120,6 +124,7 @@ impl Clone for Box<dyn DynState> {
 
 /// [`DynGame`] for a typed game `G` under fixed rules.
 pub struct TypedGame<G: Game> {
+    name: String,
     rules: G::Rules,
     info: GameInfo,
     layout: TensorLayout,
@@ -130,10 +135,17 @@ impl<G: Game + Encode> TypedGame<G> {
     pub fn new(rules: G::Rules) -> Result<Self, EnvError> {
         G::new(&rules).map_err(|e| EnvError::InvalidRules(e.to_string()))?;
         Ok(TypedGame {
+            name: G::NAME.to_owned(),
             info: G::info(&rules),
             layout: G::tensor_layout(&rules),
             rules,
         })
+    }
+
+    /// The same game under the name `name` (the registry's spelling).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
     }
 
     /// The rules.
@@ -153,6 +165,10 @@ impl<G> DynGame for TypedGame<G>
 where
     G: Game + Encode,
 {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
     fn info(&self) -> &GameInfo {
         &self.info
     }

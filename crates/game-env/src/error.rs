@@ -44,4 +44,37 @@ pub enum EnvError {
     /// The opponent chose an action the engine refused: a bug in the bot.
     #[error("the opponent bot chose an illegal action")]
     OpponentIllegal,
+    /// A game name the registry does not know.
+    #[error("unknown game {given:?}; known: {known}")]
+    UnknownGame {
+        /// The name given.
+        given: String,
+        /// The registered names, comma-separated.
+        known: String,
+    },
+    /// A parameter the game does not have.
+    #[error("{game} has no parameter {given:?}; its parameters: {known}")]
+    UnknownParameter {
+        /// The game.
+        game: String,
+        /// The parameter given.
+        given: String,
+        /// Its parameters, comma-separated.
+        known: String,
+    },
+    /// A parameter value that does not fit the parameter.
+    #[error("{game}: bad value {value:?} for {name}: {reason}")]
+    BadParameter {
+        /// The game.
+        game: String,
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Why it does not fit.
+        reason: String,
+    },
+    /// A game specification that is not `name` or `name(key=value,...)`.
+    #[error("bad game specification {0:?}: expected name or name(key=value,...)")]
+    BadSpec(String),
 }

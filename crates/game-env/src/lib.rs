@@ -5,8 +5,12 @@ mod batch;
 mod dynamic;
 mod error;
 mod opponent;
+mod registry;
+mod spec;
 
 pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
 pub use dynamic::{describe_legal, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
+pub use registry::{GameDef, GameListing, ParameterInfo, PresetInfo, Registry};
+pub use spec::{parameters, rules_with, GameSpec};

@@ -1,0 +1,232 @@
+//! Games by name with parameters: `load("stratego(variant=classic)")`.
+//! Every field of a game's `Rules` is a parameter with its default; a
+//! game's named presets are chosen by one parameter of their own.
+
+use std::sync::Arc;
+
+use game_traits::{Encode, Game};
+use serde::Serialize;
+
+use crate::dynamic::{DynGame, TypedGame};
+use crate::spec::{parameters, rules_with, GameSpec};
+use crate::EnvError;
+
+/// How a game joins the registry.
+pub struct GameDef<G: Game> {
+    /// Its name in specifications (`stratego`).
+    pub name: &'static str,
+    /// One line on what it is.
+    pub doc: &'static str,
+    /// The parameter that picks a preset (`variant`), if it has presets.
+    pub preset_key: Option<&'static str>,
+    /// Named rule sets, the default first: name, doc line, rules.
+    pub presets: Vec<(&'static str, &'static str, G::Rules)>,
+    /// A doc line for each field of the rules.
+    pub parameter_docs: &'static [(&'static str, &'static str)],
+    /// Shorter names of parameters: (alias, field).
+    pub aliases: &'static [(&'static str, &'static str)],
+    /// Shorter names of values: (field, alias, value).
+    pub value_aliases: &'static [(&'static str, &'static str, &'static str)],
+}
+
+/// A parameter as [`Registry::list`] shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParameterInfo {
+    /// Its name.
+    pub name: String,
+    /// Its value in the default preset, as written in a specification.
+    pub default: String,
+    /// What it means.
+    pub doc: String,
+}
+
+/// A preset as [`Registry::list`] shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PresetInfo {
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub doc: String,
+    /// Its full specification.
+    pub spec: String,
+}
+
+/// A game as [`Registry::list`] shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameListing {
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub doc: String,
+    /// The parameter that picks a preset.
+    pub preset_key: Option<String>,
+    /// Its presets, the default first.
+    pub presets: Vec<PresetInfo>,
+    /// Its parameters with their defaults.
+    pub parameters: Vec<ParameterInfo>,
+}
+
+type Loader = Box<dyn Fn(&GameSpec) -> Result<Arc<dyn DynGame>, EnvError> + Send + Sync>;
+
+struct Entry {
+    listing: GameListing,
+    load: Loader,
+}
+
+/// The games known by name.
+#[derive(Default)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Adds game `G` as `def` describes it.
+    pub fn register<G: Game + Encode>(&mut self, def: GameDef<G>) {
+        let doc_of = |field: &str| {
+            def.parameter_docs
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map_or("", |(_, d)| *d)
+                .to_owned()
+        };
+        let defaults = def
+            .presets
+            .first()
+            .map(|(_, _, r)| parameters(r))
+            .unwrap_or_default();
+        let listing = GameListing {
+            name: def.name.to_owned(),
+            doc: def.doc.to_owned(),
+            preset_key: def.preset_key.map(str::to_owned),
+            presets: def
+                .presets
+                .iter()
+                .map(|(name, doc, _)| PresetInfo {
+                    name: (*name).to_owned(),
+                    doc: (*doc).to_owned(),
+                    spec: match def.preset_key {
+                        Some(key) => format!("{}({key}={name})", def.name),
+                        None => def.name.to_owned(),
+                    },
+                })
+                .collect(),
+            parameters: defaults
+                .into_iter()
+                .filter(|(name, _)| Some(name.as_str()) != def.preset_key)
+                .map(|(name, default)| ParameterInfo {
+                    doc: doc_of(&name),
+                    name,
+                    default,
+                })
+                .collect(),
+        };
+        let load: Loader = Box::new(move |spec| load_typed::<G>(&def, spec));
+        self.entries.push(Entry { listing, load });
+    }
+
+    /// Every game with its presets and parameters.
+    pub fn list(&self) -> Vec<GameListing> {
+        self.entries.iter().map(|e| e.listing.clone()).collect()
+    }
+
+    /// The game named by `spec`: `name`, `name(key=value,...)`, or
+    /// `name/preset` for a preset.
+    pub fn load(&self, spec: &str) -> Result<Arc<dyn DynGame>, EnvError> {
+        let mut parsed = GameSpec::parse(spec)?;
+        if let Some((name, preset)) = parsed.name.clone().split_once('/') {
+            let entry = self.entry(name)?;
+            let key = entry
+                .listing
+                .preset_key
+                .clone()
+                .ok_or_else(|| EnvError::BadParameter {
+                    game: name.to_owned(),
+                    name: "preset".into(),
+                    value: preset.to_owned(),
+                    reason: "this game has no presets".into(),
+                })?;
+            parsed.name = name.to_owned();
+            parsed.params.insert(0, (key, preset.to_owned()));
+        }
+        (self.entry(&parsed.name)?.load)(&parsed)
+    }
+
+    fn entry(&self, name: &str) -> Result<&Entry, EnvError> {
+        self.entries
+            .iter()
+            .find(|e| e.listing.name == name)
+            .ok_or_else(|| EnvError::UnknownGame {
+                given: name.to_owned(),
+                known: self
+                    .entries
+                    .iter()
+                    .map(|e| e.listing.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+fn load_typed<G: Game + Encode>(
+    def: &GameDef<G>,
+    spec: &GameSpec,
+) -> Result<Arc<dyn DynGame>, EnvError> {
+    let mut params = Vec::new();
+    let mut preset = def.presets.first();
+    for (key, value) in &spec.params {
+        let key = def
+            .aliases
+            .iter()
+            .find(|(alias, _)| alias == key)
+            .map_or(key.as_str(), |(_, field)| field);
+        if Some(key) == def.preset_key {
+            preset = Some(
+                def.presets
+                    .iter()
+                    .find(|(name, _, _)| name.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| EnvError::BadParameter {
+                        game: def.name.to_owned(),
+                        name: key.to_owned(),
+                        value: value.clone(),
+                        reason: format!(
+                            "the presets are {}",
+                            def.presets
+                                .iter()
+                                .map(|p| p.0)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    })?,
+            );
+            continue;
+        }
+        let value = def
+            .value_aliases
+            .iter()
+            .find(|(field, alias, _)| *field == key && alias.eq_ignore_ascii_case(value))
+            .map_or(value.as_str(), |(_, _, v)| v);
+        params.push((key.to_owned(), value.to_owned()));
+    }
+    let (preset_name, _, base) =
+        preset.ok_or_else(|| EnvError::InvalidRules(format!("{} has no rule set", def.name)))?;
+    let rules = rules_with(def.name, base, &params)?;
+    let mut canonical = GameSpec {
+        name: def.name.to_owned(),
+        params,
+    };
+    if let Some(key) = def.preset_key {
+        canonical
+            .params
+            .insert(0, (key.to_owned(), (*preset_name).to_owned()));
+    }
+    let game = TypedGame::<G>::new(rules).map_err(|e| match e {
+        EnvError::InvalidRules(reason) => EnvError::InvalidRules(format!("{canonical}: {reason}")),
+        other => other,
+    })?;
+    Ok(Arc::new(game.named(canonical.to_string())))
+}

@@ -1,0 +1,135 @@
+//! Games by name with parameters.
+
+use game_env::{rules_with, EnvError, GameDef, GameSpec, Registry};
+use game_traits::kuhn::{KuhnPoker, KuhnRules};
+use serde::{Deserialize, Serialize};
+
+fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.register::<KuhnPoker>(GameDef {
+        name: "kuhn",
+        doc: "Kuhn poker, the smallest poker",
+        preset_key: Some("variant"),
+        presets: vec![
+            ("classic", "ante 1", KuhnRules { ante: 1 }),
+            ("high", "ante 3", KuhnRules { ante: 3 }),
+        ],
+        parameter_docs: &[("ante", "chips each player puts in before the deal")],
+        aliases: &[("stake", "ante")],
+        value_aliases: &[("ante", "max", "100")],
+    });
+    r
+}
+
+#[test]
+fn games_load_by_name_preset_and_parameters() {
+    let r = registry();
+    assert_eq!(r.load("kuhn").unwrap().name(), "kuhn(variant=classic)");
+    assert_eq!(
+        r.load(" KUHN ( ante = 2 ) ").unwrap().name(),
+        "kuhn(variant=classic,ante=2)"
+    );
+    assert_eq!(r.load("kuhn(variant=high)").unwrap().info().max_return, 4.0);
+    assert_eq!(r.load("kuhn/high").unwrap().name(), "kuhn(variant=high)");
+    assert_eq!(
+        r.load("kuhn(stake=5)").unwrap().name(),
+        "kuhn(variant=classic,ante=5)"
+    );
+    assert_eq!(r.load("kuhn(ante=max)").unwrap().info().max_return, 101.0);
+}
+
+#[test]
+fn bad_names_parameters_and_values_are_clear_errors() {
+    let r = registry();
+    let msg = |spec: &str| r.load(spec).err().unwrap().to_string();
+    assert!(matches!(r.load("chess"), Err(EnvError::UnknownGame { .. })));
+    assert!(msg("chess").contains("known: kuhn"));
+    assert!(matches!(
+        r.load("kuhn(colour=red)"),
+        Err(EnvError::UnknownParameter { .. })
+    ));
+    assert!(msg("kuhn(colour=red)").contains("ante"));
+    assert!(matches!(
+        r.load("kuhn(ante=lots)"),
+        Err(EnvError::BadParameter { .. })
+    ));
+    assert!(matches!(
+        r.load("kuhn(ante=300)"),
+        Err(EnvError::BadParameter { .. })
+    ));
+    assert!(matches!(
+        r.load("kuhn(ante=0)"),
+        Err(EnvError::InvalidRules(_))
+    ));
+    assert!(matches!(
+        r.load("kuhn(variant=low)"),
+        Err(EnvError::BadParameter { .. })
+    ));
+    for bad in [
+        "kuhn(",
+        "kuhn(ante)",
+        "kuhn(ante=1,ante=2)",
+        "",
+        "k u h n",
+        "kuhn(a=(1))",
+    ] {
+        assert!(matches!(r.load(bad), Err(EnvError::BadSpec(_))), "{bad:?}");
+    }
+    let long = format!("kuhn(ante={})", "9".repeat(10_000));
+    assert!(r.load(&long).is_err());
+    assert!(matches!(
+        r.load("kuhn(ante=99999999999999999999999)"),
+        Err(EnvError::BadParameter { .. })
+    ));
+}
+
+#[test]
+fn the_listing_names_every_parameter_with_its_default_and_doc() {
+    let list = registry().list();
+    assert_eq!(list.len(), 1);
+    let kuhn = &list[0];
+    assert_eq!(kuhn.presets.len(), 2);
+    assert_eq!(kuhn.presets[1].spec, "kuhn(variant=high)");
+    assert_eq!(kuhn.parameters.len(), 1);
+    assert_eq!(kuhn.parameters[0].name, "ante");
+    assert_eq!(kuhn.parameters[0].default, "1");
+    assert!(kuhn.parameters[0].doc.contains("chips"));
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum Order {
+    Text,
+    UnseenOnly,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Options {
+    order: Order,
+    limit: Option<u8>,
+    flag: bool,
+}
+
+#[test]
+fn parameter_values_are_read_as_the_field_takes_them() {
+    let base = Options {
+        order: Order::Text,
+        limit: Some(3),
+        flag: false,
+    };
+    let set = |k: &str, v: &str| rules_with("t", &base, &[(k.to_owned(), v.to_owned())]);
+    assert_eq!(
+        set("order", "unseen_only").unwrap().order,
+        Order::UnseenOnly
+    );
+    assert_eq!(set("order", "UNSEENONLY").unwrap().order, Order::UnseenOnly);
+    assert!(set("order", "sideways").is_err());
+    assert_eq!(set("limit", "none").unwrap().limit, None);
+    assert_eq!(set("limit", "7").unwrap().limit, Some(7));
+    assert!(set("limit", "-1").is_err());
+    assert!(set("flag", "true").unwrap().flag);
+    assert!(set("flag", "yes").is_err());
+    assert_eq!(
+        GameSpec::parse("a(b=1,c=x)").unwrap().to_string(),
+        "a(b=1,c=x)"
+    );
+}
