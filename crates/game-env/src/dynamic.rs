@@ -8,6 +8,8 @@ use std::fmt::{self, Write as _};
 
 use game_traits::{Encode, Game, GameInfo, GameRng, Outcome, PlayerId, TensorLayout, Turn};
 
+use crate::bots::{build_agent, BotSpec, Knowledge};
+use crate::opponent::{AgentOpponent, Opponent};
 use crate::EnvError;
 
 /// A game under one rule set, known only through integers and text.
@@ -34,6 +36,13 @@ pub trait DynGame: Send + Sync {
 
     /// The action with id `id` in the game's notation.
     fn action_text(&self, id: usize) -> Result<String, EnvError>;
+
+    /// A bot for this game: `random`, `flat[:N]`, `ismcts[:N]`, or the
+    /// game's `heuristic` (refused where it has none).
+    fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError>;
+
+    /// What every code of the game's rendering means.
+    fn legend(&self) -> &str;
 }
 
 /// One game in progress, with integer actions.
@@ -128,6 +137,7 @@ pub struct TypedGame<G: Game> {
     rules: G::Rules,
     info: GameInfo,
     layout: TensorLayout,
+    knowledge: Knowledge<G>,
 }
 
 impl<G: Game + Encode> TypedGame<G> {
@@ -138,6 +148,7 @@ impl<G: Game + Encode> TypedGame<G> {
             name: G::NAME.to_owned(),
             info: G::info(&rules),
             layout: G::tensor_layout(&rules),
+            knowledge: Knowledge::default(),
             rules,
         })
     }
@@ -146,6 +157,17 @@ impl<G: Game + Encode> TypedGame<G> {
     pub fn named(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
         self
+    }
+
+    /// The same game with what it knows of itself for its bots.
+    pub fn with_knowledge(mut self, knowledge: Knowledge<G>) -> Self {
+        self.knowledge = knowledge;
+        self
+    }
+
+    /// What the game knows of itself for its bots.
+    pub fn knowledge(&self) -> &Knowledge<G> {
+        &self.knowledge
     }
 
     /// The rules.
@@ -202,6 +224,20 @@ where
 
     fn action_text(&self, id: usize) -> Result<String, EnvError> {
         action_of::<G>(&self.rules, id).map(|a| a.to_string())
+    }
+
+    fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError> {
+        let agent = build_agent(spec, &self.knowledge).ok_or_else(|| EnvError::BadParameter {
+            game: self.name.clone(),
+            name: "bot".into(),
+            value: spec.to_string(),
+            reason: "this game has no heuristic bot".into(),
+        })?;
+        Ok(Box::new(AgentOpponent::<G>::new(agent)))
+    }
+
+    fn legend(&self) -> &str {
+        self.knowledge.legend
     }
 }
 

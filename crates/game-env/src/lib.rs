@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod batch;
+mod bots;
 mod dynamic;
 mod error;
 mod opponent;
@@ -9,6 +10,9 @@ mod registry;
 mod spec;
 
 pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
+pub use bots::{
+    build_agent, BotSpec, BotSpecError, Delegate, HeuristicFactory, Knowledge, SearchDefaults,
+};
 pub use dynamic::{describe_legal, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use game_traits::{Encode, Game};
 use serde::Serialize;
 
+use crate::bots::Knowledge;
 use crate::dynamic::{DynGame, TypedGame};
 use crate::spec::{parameters, rules_with, GameSpec};
 use crate::EnvError;
@@ -27,6 +28,8 @@ pub struct GameDef<G: Game> {
     pub aliases: &'static [(&'static str, &'static str)],
     /// Shorter names of values: (field, alias, value).
     pub value_aliases: &'static [(&'static str, &'static str, &'static str)],
+    /// What the game knows of itself for its bots and screens.
+    pub knowledge: Knowledge<G>,
 }
 
 /// A parameter as [`Registry::list`] shows it.
@@ -228,5 +231,8 @@ fn load_typed<G: Game + Encode>(
         EnvError::InvalidRules(reason) => EnvError::InvalidRules(format!("{canonical}: {reason}")),
         other => other,
     })?;
-    Ok(Arc::new(game.named(canonical.to_string())))
+    Ok(Arc::new(
+        game.named(canonical.to_string())
+            .with_knowledge(def.knowledge),
+    ))
 }

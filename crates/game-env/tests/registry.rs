@@ -17,6 +17,7 @@ fn registry() -> Registry {
         parameter_docs: &[("ante", "chips each player puts in before the deal")],
         aliases: &[("stake", "ante")],
         value_aliases: &[("ante", "max", "100")],
+        knowledge: Default::default(),
     });
     r
 }
@@ -132,4 +133,22 @@ fn parameter_values_are_read_as_the_field_takes_them() {
         GameSpec::parse("a(b=1,c=x)").unwrap().to_string(),
         "a(b=1,c=x)"
     );
+}
+
+#[test]
+fn loaded_games_make_their_bots() {
+    use game_env::BotSpec;
+    let game = registry().load("kuhn").unwrap();
+    let mut state = game.new_state();
+    state.apply_id(0).unwrap();
+    state.apply_id(1).unwrap();
+    let mut rng = game_env::episode_rng(0, 0, 0);
+    for spec in ["random", "flat:20", "ismcts:30"] {
+        let mut bot = game.bot(spec.parse::<BotSpec>().unwrap()).unwrap();
+        let id = bot
+            .choose(state.as_ref(), game_traits::PlayerId::P0, &mut rng)
+            .unwrap();
+        assert!(state.illegal_reason(id).unwrap().is_none(), "{spec}");
+    }
+    assert!(game.bot(BotSpec::Heuristic).is_err());
 }

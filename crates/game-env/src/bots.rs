@@ -1,0 +1,232 @@
+//! Bots chosen by name (`random`, `flat:N`, `ismcts:N`, `heuristic`), built
+//! for any game from what the game knows of itself.
+
+use std::fmt;
+use std::str::FromStr;
+
+use game_agents::{
+    Budget, Evaluator, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig, RandomAgent,
+};
+use game_traits::{Agent, Game};
+
+/// A bot by name: `random`, `flat[:N]`, `ismcts[:N]` or `heuristic`
+/// (`N` = playouts or iterations per decision; without it the game's
+/// default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotSpec {
+    /// Uniform random ([`RandomAgent`]).
+    Random,
+    /// [`FlatMonteCarlo`] with this many playouts, or the game's default.
+    Flat(Option<u32>),
+    /// [`Ismcts`] with this many iterations, or the game's default.
+    Ismcts(Option<u32>),
+    /// The game's own heuristic bot, where it has one.
+    Heuristic,
+}
+
+/// Why a bot name was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {0:?}: expected random, flat[:N], ismcts[:N] or heuristic")]
+pub struct BotSpecError(pub String);
+
+impl FromStr for BotSpec {
+    type Err = BotSpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || BotSpecError(s.to_owned());
+        let lower = s.trim().to_ascii_lowercase();
+        let (name, count) = match lower.split_once(':') {
+            Some((name, n)) => (name, Some(n.parse::<u32>().map_err(|_| err())?)),
+            None => (lower.as_str(), None),
+        };
+        match (name, count) {
+            ("random", None) => Ok(BotSpec::Random),
+            ("heuristic", None) => Ok(BotSpec::Heuristic),
+            ("flat" | "flat-mc", n) => Ok(BotSpec::Flat(n)),
+            ("ismcts", n) => Ok(BotSpec::Ismcts(n)),
+            _ => Err(err()),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Flat(None) => f.write_str("flat"),
+            BotSpec::Flat(Some(n)) => write!(f, "flat:{n}"),
+            BotSpec::Ismcts(None) => f.write_str("ismcts"),
+            BotSpec::Ismcts(Some(n)) => write!(f, "ismcts:{n}"),
+        }
+    }
+}
+
+/// A game's search settings when the bot name gives no budget: what makes a
+/// decision quick enough for a short arena round in that game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchDefaults {
+    /// ISMCTS iterations per decision.
+    pub ismcts_iterations: u32,
+    /// Flat Monte Carlo playouts per decision.
+    pub flat_playouts: u32,
+    /// Cut playouts off after this many actions (`None`: play to the end).
+    pub playout_limit: Option<u32>,
+}
+
+impl Default for SearchDefaults {
+    fn default() -> Self {
+        SearchDefaults {
+            ismcts_iterations: 200,
+            flat_playouts: 200,
+            playout_limit: None,
+        }
+    }
+}
+
+/// A game's heuristic bot, if it has one.
+pub type HeuristicFactory<G> = fn() -> Box<dyn Agent<G> + Send>;
+
+/// What a game brings to the generic bots: search settings, a value of
+/// cut-off playouts and its own heuristic bot, each optional.
+pub struct Knowledge<G: Game> {
+    /// Budgets and playout limit.
+    pub defaults: SearchDefaults,
+    /// Values playouts cut off by [`SearchDefaults::playout_limit`].
+    pub evaluator: Option<Evaluator<G>>,
+    /// The game's heuristic bot.
+    pub heuristic: Option<HeuristicFactory<G>>,
+    /// Decisions the search bots leave to a game policy (Stratego's
+    /// setup, which playouts cut off early cannot judge).
+    pub delegate: Option<Delegate<G>>,
+    /// What every code of the game's rendering means, for screens.
+    pub legend: &'static str,
+}
+
+/// Which decisions go to which policy instead of the search.
+pub struct Delegate<G: Game> {
+    /// Whether the decision at this observation is delegated.
+    pub applies: fn(&G::Observation) -> bool,
+    /// The policy that takes it.
+    pub policy: HeuristicFactory<G>,
+}
+
+impl<G: Game> Clone for Delegate<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Delegate<G> {}
+
+/// A search bot that hands the decisions of a [`Delegate`] to its policy.
+struct Delegating<G: Game> {
+    search: Box<dyn Agent<G> + Send>,
+    applies: fn(&G::Observation) -> bool,
+    policy: Box<dyn Agent<G> + Send>,
+}
+
+impl<G: Game> Agent<G> for Delegating<G> {
+    fn name(&self) -> String {
+        self.search.name()
+    }
+
+    fn choose(
+        &mut self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut game_traits::GameRng,
+    ) -> G::Action {
+        if (self.applies)(observation) {
+            self.policy.choose(observation, legal, rng)
+        } else {
+            self.search.choose(observation, legal, rng)
+        }
+    }
+}
+
+impl<G: Game> Default for Knowledge<G> {
+    fn default() -> Self {
+        Knowledge {
+            defaults: SearchDefaults::default(),
+            evaluator: None,
+            heuristic: None,
+            delegate: None,
+            legend: "",
+        }
+    }
+}
+
+impl<G: Game> Clone for Knowledge<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Knowledge<G> {}
+
+/// Builds the bot `spec` for game `G`; `None` for `heuristic` when the game
+/// has none.
+pub fn build_agent<G: Game + 'static>(
+    spec: BotSpec,
+    knowledge: &Knowledge<G>,
+) -> Option<Box<dyn Agent<G> + Send>> {
+    let defaults = knowledge.defaults;
+    let search: Box<dyn Agent<G> + Send> = match spec {
+        BotSpec::Random => Box::new(RandomAgent),
+        BotSpec::Flat(n) => {
+            let bot = FlatMonteCarlo::<G>::new(FlatMonteCarloConfig {
+                budget: Budget::Iterations(n.unwrap_or(defaults.flat_playouts)),
+                playout_limit: defaults.playout_limit,
+            });
+            match knowledge.evaluator {
+                Some(f) => Box::new(bot.with_evaluator(f)),
+                None => Box::new(bot),
+            }
+        }
+        BotSpec::Ismcts(n) => {
+            let bot = Ismcts::<G>::new(IsmctsConfig {
+                budget: Budget::Iterations(n.unwrap_or(defaults.ismcts_iterations)),
+                playout_limit: defaults.playout_limit,
+                ..IsmctsConfig::default()
+            });
+            match knowledge.evaluator {
+                Some(f) => Box::new(bot.with_evaluator(f)),
+                None => Box::new(bot),
+            }
+        }
+        BotSpec::Heuristic => return knowledge.heuristic.map(|make| make()),
+    };
+    Some(match knowledge.delegate {
+        Some(d) if spec != BotSpec::Random => Box::new(Delegating {
+            search,
+            applies: d.applies,
+            policy: (d.policy)(),
+        }),
+        _ => search,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_names_parse_and_print_back() {
+        for name in [
+            "random",
+            "heuristic",
+            "flat",
+            "flat:50",
+            "ismcts",
+            "ismcts:300",
+        ] {
+            let spec: BotSpec = name.parse().unwrap();
+            assert_eq!(spec.to_string(), name);
+        }
+        assert_eq!("ISMCTS:7".parse(), Ok(BotSpec::Ismcts(Some(7))));
+        for bad in ["", "mcts", "ismcts:", "ismcts:-1", "random:3", "flat:x"] {
+            assert!(bad.parse::<BotSpec>().is_err(), "{bad:?}");
+        }
+    }
+}
