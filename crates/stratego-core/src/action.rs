@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::square::Square;
 use crate::kind::Kind;
+use crate::square::Square;
 
 /// A move of one piece from `from` to `to` (a step, a long move or an
 /// attack: attacking is moving onto an enemy piece).

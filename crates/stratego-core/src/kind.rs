@@ -189,7 +189,6 @@ impl From<KindSet> for u16 {
     }
 }
 
-
 /// The pieces of the Soviet "Сражение" ([`Variant::Srazhenie`]) by the
 /// text's names (Маршал, Генерал, …, Разведчик, мина, знамя) in English,
 /// the strongest first: rank 1 is the Marshal, rank 10 the Scout.

@@ -22,7 +22,11 @@ fn bad<T>(why: &'static str) -> Result<T, StrategoError> {
 }
 
 /// The rule options by notation key, with how to read and write each.
-type Opt = (&'static str, fn(&Rules) -> Option<u32>, fn(&mut Rules, Option<u32>) -> bool);
+type Opt = (
+    &'static str,
+    fn(&Rules) -> Option<u32>,
+    fn(&mut Rules, Option<u32>) -> bool,
+);
 
 fn flag(v: bool) -> Option<u32> {
     Some(u32::from(v))
@@ -38,41 +42,81 @@ fn set_flag(slot: &mut bool, v: Option<u32>) -> bool {
 }
 
 const OPTIONS: [Opt; 11] = [
-    ("runner", |r| flag(r.runner_soldiers), |r, v| set_flag(&mut r.runner_soldiers, v)),
-    ("long_attack", |r| flag(r.long_move_attack), |r, v| set_flag(&mut r.long_move_attack, v)),
-    ("scout_diag", |r| flag(r.czech_scout_steps_diagonally), |r, v| {
-        set_flag(&mut r.czech_scout_steps_diagonally, v)
-    }),
-    ("reveal", |r| flag(r.reveal_attacker), |r, v| set_flag(&mut r.reveal_attacker, v)),
-    ("two_square", |r| r.two_square_limit.map(u32::from), |r, v| {
-        match v.map(u8::try_from) {
-            None => r.two_square_limit = None,
-            Some(Ok(n)) => r.two_square_limit = Some(n),
-            Some(Err(_)) => return false,
-        }
-        true
-    }),
-    ("chase", |r| flag(r.more_squares_rule), |r, v| set_flag(&mut r.more_squares_rule, v)),
-    ("no_attack", |r| r.no_attack_limit.map(u32::from), |r, v| {
-        match v.map(u16::try_from) {
-            None => r.no_attack_limit = None,
-            Some(Ok(n)) => r.no_attack_limit = Some(n),
-            Some(Err(_)) => return false,
-        }
-        true
-    }),
-    ("stuck_loses", |r| flag(r.no_move_loses), |r, v| set_flag(&mut r.no_move_loses, v)),
-    ("both_stuck_draw", |r| flag(r.both_stuck_draw), |r, v| set_flag(&mut r.both_stuck_draw, v)),
-    ("unreachable_draw", |r| flag(r.unreachable_flag_draw), |r, v| {
-        set_flag(&mut r.unreachable_flag_draw, v)
-    }),
-    ("max_moves", |r| Some(r.max_moves), |r, v| match v {
-        Some(n) => {
-            r.max_moves = n;
+    (
+        "runner",
+        |r| flag(r.runner_soldiers),
+        |r, v| set_flag(&mut r.runner_soldiers, v),
+    ),
+    (
+        "long_attack",
+        |r| flag(r.long_move_attack),
+        |r, v| set_flag(&mut r.long_move_attack, v),
+    ),
+    (
+        "scout_diag",
+        |r| flag(r.czech_scout_steps_diagonally),
+        |r, v| set_flag(&mut r.czech_scout_steps_diagonally, v),
+    ),
+    (
+        "reveal",
+        |r| flag(r.reveal_attacker),
+        |r, v| set_flag(&mut r.reveal_attacker, v),
+    ),
+    (
+        "two_square",
+        |r| r.two_square_limit.map(u32::from),
+        |r, v| {
+            match v.map(u8::try_from) {
+                None => r.two_square_limit = None,
+                Some(Ok(n)) => r.two_square_limit = Some(n),
+                Some(Err(_)) => return false,
+            }
             true
-        }
-        None => false,
-    }),
+        },
+    ),
+    (
+        "chase",
+        |r| flag(r.more_squares_rule),
+        |r, v| set_flag(&mut r.more_squares_rule, v),
+    ),
+    (
+        "no_attack",
+        |r| r.no_attack_limit.map(u32::from),
+        |r, v| {
+            match v.map(u16::try_from) {
+                None => r.no_attack_limit = None,
+                Some(Ok(n)) => r.no_attack_limit = Some(n),
+                Some(Err(_)) => return false,
+            }
+            true
+        },
+    ),
+    (
+        "stuck_loses",
+        |r| flag(r.no_move_loses),
+        |r, v| set_flag(&mut r.no_move_loses, v),
+    ),
+    (
+        "both_stuck_draw",
+        |r| flag(r.both_stuck_draw),
+        |r, v| set_flag(&mut r.both_stuck_draw, v),
+    ),
+    (
+        "unreachable_draw",
+        |r| flag(r.unreachable_flag_draw),
+        |r, v| set_flag(&mut r.unreachable_flag_draw, v),
+    ),
+    (
+        "max_moves",
+        |r| Some(r.max_moves),
+        |r, v| match v {
+            Some(n) => {
+                r.max_moves = n;
+                true
+            }
+            None => false,
+        },
+    ),
 ];
 
 fn variant_key(v: Variant) -> &'static str {
@@ -120,7 +164,9 @@ fn read_rules(text: &str) -> Result<Rules, StrategoError> {
     for option in options.into_iter().flat_map(|o| o.split(',')) {
         let (key, value) = option
             .split_once('=')
-            .ok_or(StrategoError::InvalidPosition("a rule option must be key=value"))?;
+            .ok_or(StrategoError::InvalidPosition(
+                "a rule option must be key=value",
+            ))?;
         let value = match value {
             "off" => None,
             n => Some(number(n)?),
@@ -209,8 +255,9 @@ fn read_board(mut b: PositionBuilder, text: &str) -> Result<PositionBuilder, Str
         let mut chars = rank_text.chars().peekable();
         while let Some(c) = chars.next() {
             let here = |file: u8| {
-                Square::from_file_rank(file, rank)
-                    .ok_or(StrategoError::InvalidPosition("a rank longer than 10 squares"))
+                Square::from_file_rank(file, rank).ok_or(StrategoError::InvalidPosition(
+                    "a rank longer than 10 squares",
+                ))
             };
             if let Some(d) = c.to_digit(10) {
                 let mut n = d;
@@ -245,9 +292,9 @@ fn read_board(mut b: PositionBuilder, text: &str) -> Result<PositionBuilder, Str
             } else {
                 PlayerId::P1
             };
-            let kind = variant
-                .kind_of_letter(c.to_ascii_uppercase())
-                .ok_or(StrategoError::InvalidPosition("a letter that names no piece"))?;
+            let kind = variant.kind_of_letter(c.to_ascii_uppercase()).ok_or(
+                StrategoError::InvalidPosition("a letter that names no piece"),
+            )?;
             let mut piece = Piece::new(owner, kind);
             if chars.peek() == Some(&'>') {
                 chars.next();
@@ -264,9 +311,12 @@ fn read_board(mut b: PositionBuilder, text: &str) -> Result<PositionBuilder, Str
                     match chars.next() {
                         Some('}') => break,
                         Some(l) => {
-                            let k = variant.kind_of_letter(l).ok_or(
-                                StrategoError::InvalidPosition("a letter that names no piece"),
-                            )?;
+                            let k =
+                                variant
+                                    .kind_of_letter(l)
+                                    .ok_or(StrategoError::InvalidPosition(
+                                        "a letter that names no piece",
+                                    ))?;
                             set = set.or(KindSet::of(k));
                         }
                         None => return bad("a '{' without its '}'"),
@@ -294,9 +344,9 @@ fn read_move(text: &str) -> Result<Option<Move>, StrategoError> {
     if text == "-" {
         return Ok(None);
     }
-    let (from, to) = text
-        .split_once('-')
-        .ok_or(StrategoError::InvalidPosition("a move must be written from-to"))?;
+    let (from, to) = text.split_once('-').ok_or(StrategoError::InvalidPosition(
+        "a move must be written from-to",
+    ))?;
     Ok(Some(Move {
         from: from.parse()?,
         to: to.parse()?,
@@ -354,9 +404,9 @@ fn read_pair<T>(
     text: &str,
     read: fn(&str) -> Result<T, StrategoError>,
 ) -> Result<[T; 2], StrategoError> {
-    let (a, b) = text
-        .split_once(',')
-        .ok_or(StrategoError::InvalidPosition("a pair must be written first,second"))?;
+    let (a, b) = text.split_once(',').ok_or(StrategoError::InvalidPosition(
+        "a pair must be written first,second",
+    ))?;
     Ok([read(a)?, read(b)?])
 }
 
@@ -377,7 +427,11 @@ fn read_chase(text: &str) -> Result<Option<Chase>, StrategoError> {
                 .map_err(|_| StrategoError::InvalidPosition("a bad position hash"))
         })
         .collect::<Result<Vec<u64>, _>>()?;
-    Ok(Some(Chase::new(read_player(who)?, evader.parse()?, positions)))
+    Ok(Some(Chase::new(
+        read_player(who)?,
+        evader.parse()?,
+        positions,
+    )))
 }
 
 impl PositionBuilder {
@@ -511,7 +565,9 @@ mod tests {
             for k in v.kinds() {
                 assert_eq!(v.kind_of_letter(v.letter(k).unwrap()), Some(k));
             }
-            assert!(Kind::ALL.iter().all(|&k| v.count(k) > 0 || v.letter(k).is_none()));
+            assert!(Kind::ALL
+                .iter()
+                .all(|&k| v.count(k) > 0 || v.letter(k).is_none()));
         }
     }
 }

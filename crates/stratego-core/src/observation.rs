@@ -93,12 +93,17 @@ pub struct Observation {
 impl Observation {
     /// Whether the setup phase is still on (some army is not complete).
     pub fn in_setup(&self) -> bool {
-        self.placed.values().any(|&n| usize::from(n) < SETUP_SQUARES)
+        self.placed
+            .values()
+            .any(|&n| usize::from(n) < SETUP_SQUARES)
     }
 
     /// The cell of `sq`.
     pub fn cell(&self, sq: Square) -> ObsCell {
-        self.cells.get(sq.index()).copied().unwrap_or(ObsCell::Empty)
+        self.cells
+            .get(sq.index())
+            .copied()
+            .unwrap_or(ObsCell::Empty)
     }
 }
 

@@ -39,7 +39,7 @@ use crate::validate::StateRepr;
 ///     .to_move(PlayerId::P0)
 ///     .build()
 ///     .unwrap();
-/// assert_eq!(game.to_notation(), "classic 10/4l*5/10/10/2~~2~~2/2~~2~~2/10/4D>5/10/M9 P0 0 0 -,- -,- -");
+/// assert_eq!(game.to_notation(), "classic 9m/4l*5/10/10/2~~2~~2/2~~2~~2/4D>5/10/10/M9 P0 0 0 -,- -,- -");
 /// assert!(game.legal_moves().len() > 10);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

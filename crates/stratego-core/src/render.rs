@@ -196,7 +196,7 @@ impl Observation {
 impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.rules.variant;
-        write!(f, "P{} view: ", self.viewer)?;
+        write!(f, "{} view: ", self.viewer)?;
         status(
             f,
             v,
@@ -209,18 +209,20 @@ impl fmt::Display for Observation {
         if self.end.is_none() && self.placed[self.viewer] < 40 {
             self.pieces_to_place(f)?;
         }
-        grid(f, self.viewer == PlayerId::P1, |sq| match self.cells.get(sq.index()) {
-            Some(ObsCell::Lake) => "~~~".into(),
-            Some(ObsCell::Own {
-                kind,
-                moved,
-                revealed,
-                ..
-            }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
-            Some(ObsCell::Foe { kind, moved, .. }) => {
-                token(v, self.viewer.other(), *kind, kind.is_some(), *moved)
+        grid(f, self.viewer == PlayerId::P1, |sq| {
+            match self.cells.get(sq.index()) {
+                Some(ObsCell::Lake) => "~~~".into(),
+                Some(ObsCell::Own {
+                    kind,
+                    moved,
+                    revealed,
+                    ..
+                }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
+                Some(ObsCell::Foe { kind, moved, .. }) => {
+                    token(v, self.viewer.other(), *kind, kind.is_some(), *moved)
+                }
+                _ => " . ".into(),
             }
-            _ => " . ".into(),
         })?;
         lost_line(f, v, &self.lost)
     }

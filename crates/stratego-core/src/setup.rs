@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use game_traits::PlayerId;
 
 use crate::error::StrategoError;
-use crate::square::Square;
 use crate::kind::Kind;
+use crate::square::Square;
 use crate::variant::Variant;
 
 /// Number of squares of a setup.
@@ -148,7 +148,9 @@ impl Setup {
                 self.kinds.swap(i, j);
                 Ok(())
             }
-            _ => Err(StrategoError::InvalidSetup("a square outside the home rows")),
+            _ => Err(StrategoError::InvalidSetup(
+                "a square outside the home rows",
+            )),
         }
     }
 

@@ -159,8 +159,9 @@ impl Shuttle {
         };
         let end_pad = origin.pad() as i32 + self.dir as i32 * self.len as i32;
         let end = Square::from_pad_checked(end_pad);
-        end.is_some_and(|end| is_straight(origin, end) && direction(origin, end) == (self.dir, self.len))
-            && self.last_dir.unsigned_abs() == self.dir.unsigned_abs()
+        end.is_some_and(|end| {
+            is_straight(origin, end) && direction(origin, end) == (self.dir, self.len)
+        }) && self.last_dir.unsigned_abs() == self.dir.unsigned_abs()
             && self.contains(at)
             && (self.count > 1 || (Some(at) == end && self.last_dir == self.dir))
     }

@@ -192,9 +192,7 @@ impl Stratego {
         let mut game = Stratego::new(rules)?;
         for setup in [first, second] {
             if setup.variant() != rules.variant {
-                return Err(StrategoError::InvalidSetup(
-                    "a setup of another rule set",
-                ));
+                return Err(StrategoError::InvalidSetup("a setup of another rule set"));
             }
             for &k in setup.kinds() {
                 game.apply(crate::Action::Place(k))?;

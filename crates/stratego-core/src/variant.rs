@@ -241,6 +241,8 @@ impl Variant {
             }
             a += 1;
         }
-        KindSet::from_bits(bits).and(KindSet::of_variant(self)).and(KindSet::MOBILE)
+        KindSet::from_bits(bits)
+            .and(KindSet::of_variant(self))
+            .and(KindSet::MOBILE)
     }
 }
