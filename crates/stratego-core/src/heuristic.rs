@@ -51,13 +51,13 @@ pub fn material_evaluation(state: &Stratego, player: PlayerId) -> f64 {
 /// advances. Equal scores are broken at random.
 ///
 /// ```
-/// use game_traits::{play_match, Agent, RandomAgent};
-/// use stratego_core::{Heuristic, Rules, Stratego};
+/// use stratego_core::game_traits::{play_match, RandomAgent};
+/// use stratego_core::{Game, Heuristic, Rules, Stratego};
 ///
 /// let (mut bot, mut random) = (Heuristic::default(), RandomAgent);
-/// let (outcome, _record) =
+/// let (end, _record) =
 ///     play_match::<Stratego>(&Rules::classic(), 1, &mut [&mut bot, &mut random]).unwrap();
-/// println!("{outcome:?}");
+/// println!("{:?}", end.outcome());
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Heuristic {
