@@ -58,7 +58,11 @@ fn heuristic_never_attacks_a_known_stronger_piece_and_beats_random() {
                 decisions: 0,
             };
             let mut random = RandomAgent;
-            let seat = if seed % 2 == 0 { PlayerId::P0 } else { PlayerId::P1 };
+            let seat = if seed % 2 == 0 {
+                PlayerId::P0
+            } else {
+                PlayerId::P1
+            };
             let agents: &mut [&mut dyn Agent<Stratego>; 2] = match seat {
                 PlayerId::P0 => &mut [&mut bot, &mut random],
                 PlayerId::P1 => &mut [&mut random, &mut bot],
@@ -72,7 +76,11 @@ fn heuristic_never_attacks_a_known_stronger_piece_and_beats_random() {
             decisions += bot.decisions;
         }
         assert!(decisions > 500, "{decisions}");
-        assert!(won > lost + 4, "{:?}: {won} won, {lost} lost", rules.variant);
+        assert!(
+            won > lost + 4,
+            "{:?}: {won} won, {lost} lost",
+            rules.variant
+        );
     }
 }
 

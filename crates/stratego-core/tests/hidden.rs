@@ -10,6 +10,7 @@ use common::{play, pos};
 use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
 use rand::SeedableRng;
+use stratego_core::{classic, srazhenie};
 use stratego_core::{Kind, KindSet, ObsCell, Rules, Setup, Stratego};
 
 fn rule_sets() -> [Rules; 4] {
@@ -32,12 +33,12 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
     let mut g = pos(
         Rules::classic(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("j10", P1, Kind::FLAG),
-            ("e3", P0, Kind::R1),
-            ("e4", P1, Kind::R3),
-            ("h8", P1, Kind::R4),
-            ("b9", P1, Kind::MINE),
+            ("a1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("e3", P0, classic::GENERAL),
+            ("e4", P1, classic::MAJOR),
+            ("h8", P1, classic::CAPTAIN),
+            ("b9", P1, classic::BOMB),
         ],
         P0,
     );
@@ -45,7 +46,7 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
     assert_eq!(
         obs.cells[common::sq("e3").index()],
         ObsCell::Own {
-            kind: Kind::R1,
+            kind: classic::GENERAL,
             moved: false,
             revealed: false,
             ruled_out: KindSet::EMPTY,
@@ -72,8 +73,8 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
         "moved: no mine, no flag"
     );
     assert_eq!(
-        obs.lost[P1][Kind::R3.index()],
-        g.lost(P1)[Kind::R3.index()],
+        obs.lost[P1][classic::MAJOR.index()],
+        g.lost(P1)[classic::MAJOR.index()],
         "captured pieces are public"
     );
     let shown = obs.to_string();
@@ -85,15 +86,15 @@ fn hidden_ranks_never_reach_the_opponent() {
     // Two positions that differ only in the rank of an unmoved, unrevealed
     // piece give its opponent identical observations.
     let base = [
-        ("a1", P0, Kind::FLAG),
-        ("j10", P1, Kind::FLAG),
-        ("e3", P0, Kind::R1),
-        ("h8", P1, Kind::R4),
+        ("a1", P0, srazhenie::FLAG),
+        ("j10", P1, srazhenie::FLAG),
+        ("e3", P0, srazhenie::GENERAL),
+        ("h8", P1, srazhenie::CAPTAIN),
     ];
     let mut a = base.to_vec();
-    a.push(("c9", P1, Kind::MINE));
+    a.push(("c9", P1, srazhenie::MINE));
     let mut b = base.to_vec();
-    b.push(("c9", P1, Kind::R0));
+    b.push(("c9", P1, srazhenie::MARSHAL));
     let (ga, gb) = (
         pos(Rules::srazhenie(), &a, P0),
         pos(Rules::srazhenie(), &b, P0),
@@ -243,15 +244,15 @@ fn boxed_corners() -> Stratego {
     let g = pos(
         Rules::classic(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("e3", P0, Kind::R1),
-            ("a10", P1, Kind::FLAG),
-            ("b10", P1, Kind::MINE),
-            ("a9", P1, Kind::MINE),
-            ("e8", P1, Kind::R4),
-            ("j10", P1, Kind::MINE),
-            ("i10", P1, Kind::MINE),
-            ("j9", P1, Kind::MINE),
+            ("a1", P0, classic::FLAG),
+            ("e3", P0, classic::GENERAL),
+            ("a10", P1, classic::FLAG),
+            ("b10", P1, classic::BOMB),
+            ("a9", P1, classic::BOMB),
+            ("e8", P1, classic::CAPTAIN),
+            ("j10", P1, classic::BOMB),
+            ("i10", P1, classic::BOMB),
+            ("j9", P1, classic::BOMB),
         ],
         P1,
     );
@@ -285,10 +286,10 @@ fn tampered_end_of_game_is_refused() {
     let g = pos(
         Rules::classic(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("j10", P1, Kind::FLAG),
-            ("e3", P0, Kind::R1),
-            ("e8", P1, Kind::R2),
+            ("a1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("e3", P0, classic::GENERAL),
+            ("e8", P1, classic::COLONEL),
         ],
         P0,
     );

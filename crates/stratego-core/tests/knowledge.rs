@@ -13,6 +13,7 @@ use common::{play, pos, sq};
 use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
+use stratego_core::czech;
 use stratego_core::{Kind, KindSet, ObsCell, Observation, Rules, Square, Stratego, Variant};
 
 fn hidden_attacker() -> Rules {
@@ -76,18 +77,18 @@ fn czech_attack_with(rules: Rules, attacker: Kind, defender: Kind) -> Stratego {
     pos(
         rules,
         &[
-            ("a1", P0, Kind::FLAG),
-            ("b1", P0, Kind::MINE),
-            ("c1", P0, Kind::R0),
-            ("d1", P0, Kind::R1),
-            ("g1", P0, Kind::R5),
-            ("h1", P0, Kind::R6),
-            ("i1", P0, Kind::R3),
-            ("j1", P0, Kind::R7),
+            ("a1", P0, czech::PRAPOR),
+            ("b1", P0, czech::MINOVE_POLE),
+            ("c1", P0, czech::MARSAL),
+            ("d1", P0, czech::GENERAL),
+            ("g1", P0, czech::STRELEC),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("i1", P0, czech::KADET),
+            ("j1", P0, czech::MINER),
             ("e3", P0, attacker),
-            ("j10", P1, Kind::FLAG),
+            ("j10", P1, czech::PRAPOR),
             ("e4", P1, defender),
-            ("h8", P1, Kind::R4),
+            ("h8", P1, czech::KAPRAL),
         ],
         P0,
     )
@@ -95,7 +96,7 @@ fn czech_attack_with(rules: Rules, attacker: Kind, defender: Kind) -> Stratego {
 
 #[test]
 fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
-    let mut g = czech_attack(Kind::R2, Kind::R3);
+    let mut g = czech_attack(czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
     let obs = g.observation(P1);
     // Only the Maršál, the Generál and the Kapitán beat a Kadet.
@@ -104,16 +105,19 @@ fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]),
+            ruled_out: all_but(
+                Variant::Czech,
+                &[czech::MARSAL, czech::GENERAL, czech::KAPITAN]
+            ),
         }
     );
     let kinds = drawn_kinds(&obs, "e4", 600);
     assert!(kinds
         .iter()
-        .all(|k| [Kind::R0, Kind::R1, Kind::R2].contains(k)));
+        .all(|k| [czech::MARSAL, czech::GENERAL, czech::KAPITAN].contains(k)));
     // Uniform over the completions: by symmetry each of the three kinds
     // (one piece each) is a third of them.
-    for k in [Kind::R0, Kind::R1, Kind::R2] {
+    for k in [czech::MARSAL, czech::GENERAL, czech::KAPITAN] {
         let n = kinds.iter().filter(|&&x| x == k).count();
         assert!((140..=260).contains(&n), "{k:?} drawn {n} times in 600");
     }
@@ -121,14 +125,17 @@ fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
 
 #[test]
 fn rule_the_attacker_knows_what_the_defender_learnt() {
-    let mut g = czech_attack(Kind::R2, Kind::R3);
+    let mut g = czech_attack(czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
-    let known = all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]);
+    let known = all_but(
+        Variant::Czech,
+        &[czech::MARSAL, czech::GENERAL, czech::KAPITAN],
+    );
     let obs = g.observation(P0);
     assert_eq!(
         foe(&obs, "e4"),
         ObsCell::Own {
-            kind: Kind::R2,
+            kind: czech::KAPITAN,
             moved: true,
             revealed: false,
             ruled_out: known,
@@ -148,7 +155,7 @@ fn rule_the_attacker_knows_what_the_defender_learnt() {
 
 #[test]
 fn rule_hidden_attacker_that_beat_the_marshal_is_the_spion() {
-    let mut g = czech_attack(Kind::R8, Kind::R0);
+    let mut g = czech_attack(czech::SPION, czech::MARSAL);
     play(&mut g, &["e3-e4"]);
     let obs = g.observation(P1);
     assert_eq!(
@@ -156,33 +163,35 @@ fn rule_hidden_attacker_that_beat_the_marshal_is_the_spion() {
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R8]),
-        }
-    );
-    assert!(drawn_kinds(&obs, "e4", 100).iter().all(|&k| k == Kind::R8));
-}
-
-#[test]
-fn rule_hidden_attacker_that_cleared_a_mine_is_the_miner() {
-    let mut g = czech_attack(Kind::R7, Kind::MINE);
-    play(&mut g, &["e3-e4"]);
-    let obs = g.observation(P1);
-    assert_eq!(
-        foe(&obs, "e4"),
-        ObsCell::Foe {
-            kind: None,
-            moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::MINER]),
+            ruled_out: all_but(Variant::Czech, &[czech::SPION]),
         }
     );
     assert!(drawn_kinds(&obs, "e4", 100)
         .iter()
-        .all(|&k| k == Kind::MINER));
+        .all(|&k| k == czech::SPION));
+}
+
+#[test]
+fn rule_hidden_attacker_that_cleared_a_mine_is_the_miner() {
+    let mut g = czech_attack(czech::MINER, czech::MINOVE_POLE);
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observation(P1);
+    assert_eq!(
+        foe(&obs, "e4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[czech::MINER]),
+        }
+    );
+    assert!(drawn_kinds(&obs, "e4", 100)
+        .iter()
+        .all(|&k| k == czech::MINER));
 }
 
 #[test]
 fn rule_hidden_attacker_that_lost_or_tied_leaves_nothing_to_remember() {
-    for (attacker, defender) in [(Kind::R4, Kind::R3), (Kind::R3, Kind::R3)] {
+    for (attacker, defender) in [(czech::KAPRAL, czech::KADET), (czech::KADET, czech::KADET)] {
         let mut g = czech_attack(attacker, defender);
         let before = g.lost(P0)[attacker.index()];
         play(&mut g, &["e3-e4"]);
@@ -202,14 +211,14 @@ fn rule_hidden_attacker_knowledge_follows_the_piece_and_narrows() {
     let mut g = pos(
         hidden_attacker(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("c1", P0, Kind::R0),
-            ("d1", P0, Kind::R2),
-            ("e3", P0, Kind::R1),
-            ("j10", P1, Kind::FLAG),
-            ("e4", P1, Kind::R3),
-            ("e6", P1, Kind::R2),
-            ("h8", P1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("c1", P0, czech::MARSAL),
+            ("d1", P0, czech::KAPITAN),
+            ("e3", P0, czech::GENERAL),
+            ("j10", P1, czech::PRAPOR),
+            ("e4", P1, czech::KADET),
+            ("e6", P1, czech::KAPITAN),
+            ("h8", P1, czech::KAPRAL),
         ],
         P0,
     );
@@ -221,7 +230,10 @@ fn rule_hidden_attacker_knowledge_follows_the_piece_and_narrows() {
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]),
+            ruled_out: all_but(
+                Variant::Czech,
+                &[czech::MARSAL, czech::GENERAL, czech::KAPITAN]
+            ),
         },
         "what the fight showed moves with the piece"
     );
@@ -232,13 +244,13 @@ fn rule_hidden_attacker_knowledge_follows_the_piece_and_narrows() {
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1]),
+            ruled_out: all_but(Variant::Czech, &[czech::MARSAL, czech::GENERAL]),
         },
         "a second win over a Kapitán leaves the Maršál and the Generál"
     );
     assert!(drawn_kinds(&obs, "e6", 100)
         .iter()
-        .all(|k| [Kind::R0, Kind::R1].contains(k)));
+        .all(|k| [czech::MARSAL, czech::GENERAL].contains(k)));
 }
 
 #[test]
@@ -246,12 +258,12 @@ fn rule_hidden_attacker_revealed_later_is_simply_known() {
     let mut g = pos(
         hidden_attacker(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("c1", P0, Kind::R0),
-            ("e3", P0, Kind::R1),
-            ("j10", P1, Kind::FLAG),
-            ("e4", P1, Kind::R3),
-            ("f5", P1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("c1", P0, czech::MARSAL),
+            ("e3", P0, czech::GENERAL),
+            ("j10", P1, czech::PRAPOR),
+            ("e4", P1, czech::KADET),
+            ("f5", P1, czech::KAPRAL),
         ],
         P0,
     );
@@ -260,7 +272,7 @@ fn rule_hidden_attacker_revealed_later_is_simply_known() {
     assert_eq!(
         foe(&g.observation(P1), "e4"),
         ObsCell::Foe {
-            kind: Some(Kind::R1),
+            kind: Some(czech::GENERAL),
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
@@ -273,13 +285,13 @@ fn rule_diagonal_step_shows_no_pruzkumnik() {
     let mut g = pos(
         no_diagonal_scout(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("c1", P0, Kind::R1),
-            ("h1", P0, Kind::R6),
-            ("i1", P0, Kind::R6),
-            ("e3", P0, Kind::R5),
-            ("j10", P1, Kind::FLAG),
-            ("h8", P1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("c1", P0, czech::GENERAL),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("i1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("h8", P1, czech::KAPRAL),
         ],
         P0,
     );
@@ -290,12 +302,14 @@ fn rule_diagonal_step_shows_no_pruzkumnik() {
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: KindSet::of(Kind::R6),
+            ruled_out: KindSet::of(czech::PRUZKUMNIK),
         }
     );
     let kinds = drawn_kinds(&obs, "f4", 300);
-    assert!(kinds.iter().all(|k| [Kind::R1, Kind::R5].contains(k)));
-    assert!(kinds.contains(&Kind::R1) && kinds.contains(&Kind::R5));
+    assert!(kinds
+        .iter()
+        .all(|k| [czech::GENERAL, czech::STRELEC].contains(k)));
+    assert!(kinds.contains(&czech::GENERAL) && kinds.contains(&czech::STRELEC));
 }
 
 #[test]
@@ -303,11 +317,11 @@ fn rule_diagonal_step_shows_nothing_when_the_pruzkumnik_steps_diagonally() {
     let mut g = pos(
         Rules::czech(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("h1", P0, Kind::R6),
-            ("e3", P0, Kind::R5),
-            ("j10", P1, Kind::FLAG),
-            ("h8", P1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("h8", P1, czech::KAPRAL),
         ],
         P0,
     );
@@ -320,7 +334,7 @@ fn rule_diagonal_step_shows_nothing_when_the_pruzkumnik_steps_diagonally() {
             ruled_out: KindSet::EMPTY,
         }
     );
-    assert!(drawn_kinds(&g.observation(P1), "f4", 200).contains(&Kind::R6));
+    assert!(drawn_kinds(&g.observation(P1), "f4", 200).contains(&czech::PRUZKUMNIK));
 }
 
 #[test]
@@ -332,11 +346,11 @@ fn rule_one_square_orthogonal_step_shows_only_a_movable_piece() {
     let mut g = pos(
         rules,
         &[
-            ("a1", P0, Kind::FLAG),
-            ("h1", P0, Kind::R6),
-            ("e3", P0, Kind::R5),
-            ("j10", P1, Kind::FLAG),
-            ("h8", P1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("h8", P1, czech::KAPRAL),
         ],
         P0,
     );
@@ -360,12 +374,12 @@ fn rule_long_move_shows_the_long_mover_even_with_hidden_attackers() {
     let mut g = pos(
         rules,
         &[
-            ("a1", P0, Kind::FLAG),
-            ("f1", P0, Kind::R6),
-            ("e3", P0, Kind::R5),
-            ("j10", P1, Kind::FLAG),
-            ("f7", P1, Kind::R7),
-            ("h8", P1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("f1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("f7", P1, czech::MINER),
+            ("h8", P1, czech::KAPRAL),
         ],
         P0,
     );
@@ -375,7 +389,7 @@ fn rule_long_move_shows_the_long_mover_even_with_hidden_attackers() {
     assert_eq!(
         foe(&g.observation(P1), "f7"),
         ObsCell::Foe {
-            kind: Some(Kind::R6),
+            kind: Some(czech::PRUZKUMNIK),
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
@@ -397,7 +411,7 @@ fn winners_against_follow_the_fight_tables() {
 // ----- stored forms ----------------------------------------------------------
 
 fn won_hidden() -> Stratego {
-    let mut g = czech_attack(Kind::R2, Kind::R3);
+    let mut g = czech_attack(czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
     g
 }
@@ -414,7 +428,11 @@ fn stored_ruled_out_kinds_round_trip_and_tampering_is_refused() {
         j["ruled_out"] = entries;
         serde_json::from_value::<Stratego>(j)
     };
-    let honest = all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]).bits();
+    let honest = all_but(
+        Variant::Czech,
+        &[czech::MARSAL, czech::GENERAL, czech::KAPITAN],
+    )
+    .bits();
     assert!(tamper(serde_json::json!([[e4, honest]])).is_ok());
     // Ruling out its true kind, an immobile kind, a kind the army lacks, a
     // square without an unrevealed moved piece, duplicates, or any kind
@@ -453,7 +471,7 @@ fn observations_with_impossible_ruled_out_kinds_are_refused() {
     let mut obs = g.observation(P1);
     for at in ["e4", "g2"] {
         if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[sq(at).index()] {
-            *ruled_out = all_but(Variant::Czech, &[Kind::R0]);
+            *ruled_out = all_but(Variant::Czech, &[czech::MARSAL]);
         }
     }
     assert!(Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)).is_err());
@@ -461,7 +479,7 @@ fn observations_with_impossible_ruled_out_kinds_are_refused() {
 
 #[test]
 fn default_rules_serialise_no_ruled_out_kinds() {
-    let mut g = czech_attack_with(Rules::czech(), Kind::R2, Kind::R3);
+    let mut g = czech_attack_with(Rules::czech(), czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
     let text =
         serde_json::to_string(&g).unwrap() + &serde_json::to_string(&g.observation(P1)).unwrap();

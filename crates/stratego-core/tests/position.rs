@@ -55,7 +55,10 @@ fn position_in_the_setup_phase_counts_the_placements() {
     let gap = PositionBuilder::new(Rules::srazhenie())
         .setup_phase(true)
         .piece(sq("b4"), Piece::new(P0, srazhenie::SOLDIER));
-    assert!(matches!(gap.build(), Err(StrategoError::InvalidPosition(_))));
+    assert!(matches!(
+        gap.build(),
+        Err(StrategoError::InvalidPosition(_))
+    ));
 }
 
 #[test]
@@ -83,7 +86,10 @@ fn position_takes_the_two_square_history() {
         .piece(sq("e4"), Piece::new(P0, classic::MAJOR))
         .piece(sq("j7"), Piece::new(P1, classic::MAJOR))
         .shuttle(P0, Some(shuttle));
-    assert!(matches!(unmoved.build(), Err(StrategoError::InvalidPosition(_))));
+    assert!(matches!(
+        unmoved.build(),
+        Err(StrategoError::InvalidPosition(_))
+    ));
     assert!(base.shuttle(P1, Some(shuttle)).build().is_err());
 }
 
@@ -128,7 +134,10 @@ fn position_takes_a_chase_in_progress() {
     assert_eq!(Stratego::from_notation(&text), Ok(g.clone()));
     // A chase whose last position is not this one is refused.
     let wrong = Chase::new(P0, sq("e3"), vec![1, 2]);
-    assert!(PositionBuilder::from(&g).chase(Some(wrong)).build().is_err());
+    assert!(PositionBuilder::from(&g)
+        .chase(Some(wrong))
+        .build()
+        .is_err());
     // Without the rule there is no chase to give.
     let text = text.replacen("classic[chase=1]", "classic", 1);
     assert!(Stratego::from_notation(&text).is_err());

@@ -8,6 +8,7 @@ use game_traits::PlayerId::{P0, P1};
 
 use common::{mv, play, pos, sq, targets};
 use game_traits::{Game, Outcome, PlayerId};
+use stratego_core::{classic, czech, srazhenie};
 use stratego_core::{EndReason, Fight, Kind, KindSet, ObsCell, Rules, Square, Variant};
 
 const FLAGS: [(&str, PlayerId, Kind); 2] = [("a1", P0, Kind::FLAG), ("j10", P1, Kind::FLAG)];
@@ -65,8 +66,8 @@ fn rule_srazhenie_army_counts() {
     let v = Variant::Srazhenie;
     let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
     assert_eq!(counts, [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]);
-    assert_eq!(v.name(Kind::R0), "Marshal (1)");
-    assert_eq!(v.name(Kind::R9), "Scout (10)");
+    assert_eq!(v.name(srazhenie::MARSHAL), "Marshal (1)");
+    assert_eq!(v.name(srazhenie::SCOUT), "Scout (10)");
 }
 
 #[test]
@@ -98,8 +99,8 @@ fn rule_classic_army_counts() {
     let v = Variant::Classic;
     let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
     assert_eq!(counts, [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]);
-    assert_eq!(v.name(Kind::R0), "Marshal (10)");
-    assert_eq!(v.name(Kind::R9), "Spy (1)");
+    assert_eq!(v.name(classic::MARSHAL), "Marshal (10)");
+    assert_eq!(v.name(classic::SPY), "Spy (1)");
 }
 
 #[test]
@@ -113,9 +114,18 @@ fn rule_every_army_has_forty_pieces() {
 fn rule_srazhenie_smaller_number_is_stronger() {
     let v = Variant::Srazhenie;
     // 1 Marshal beats 2 General; 9 Soldier beats 10 Scout when attacking.
-    assert_eq!(v.fight(Kind::R0, Kind::R1), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R8, Kind::R9), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R5, Kind::R4), Fight::DefenderWins);
+    assert_eq!(
+        v.fight(srazhenie::MARSHAL, srazhenie::GENERAL),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::SOLDIER, srazhenie::SCOUT),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::LIEUTENANT, srazhenie::CAPTAIN),
+        Fight::DefenderWins
+    );
 }
 
 #[test]
@@ -135,7 +145,7 @@ fn rule_czech_table_order_is_rank_order() {
         }
     }
     assert_eq!(
-        v.fight(Kind::R6, Kind::R7),
+        v.fight(czech::PRUZKUMNIK, czech::MINER),
         Fight::AttackerWins,
         "Průzkumník beats Minér"
     );
@@ -158,7 +168,7 @@ fn rule_srazhenie_and_classic_step_one_square_orthogonally() {
     for rules in [Rules::srazhenie(), Rules::classic()] {
         let g = pos(
             rules,
-            &with_flags(&[("e3", P0, Kind::R3), ("e8", P1, Kind::R3)]),
+            &with_flags(&[("e3", P0, srazhenie::MAJOR), ("e8", P1, srazhenie::MAJOR)]),
             P0,
         );
         assert_eq!(
@@ -174,7 +184,7 @@ fn rule_srazhenie_and_classic_step_one_square_orthogonally() {
 fn rule_czech_steps_in_eight_directions() {
     let g = pos(
         Rules::czech(),
-        &with_flags(&[("e3", P0, Kind::R3), ("e8", P1, Kind::R3)]),
+        &with_flags(&[("e3", P0, czech::KADET), ("e8", P1, czech::KADET)]),
         P0,
     );
     assert_eq!(
@@ -188,9 +198,9 @@ fn rule_czech_attacks_only_orthogonally() {
     let g = pos(
         Rules::czech(),
         &with_flags(&[
-            ("e3", P0, Kind::R3),
-            ("e4", P1, Kind::R4),
-            ("f4", P1, Kind::R4),
+            ("e3", P0, czech::KADET),
+            ("e4", P1, czech::KAPRAL),
+            ("f4", P1, czech::KAPRAL),
         ]),
         P0,
     );
@@ -236,7 +246,7 @@ per_rule_set!(rule_mines_and_flags_never_move, |rules: Rules| {
 fn rule_classic_scout_moves_any_distance_and_strikes_at_the_end() {
     let g = pos(
         Rules::classic(),
-        &with_flags(&[("a3", P0, Kind::R8), ("a8", P1, Kind::R9)]),
+        &with_flags(&[("a3", P0, classic::SCOUT), ("a8", P1, classic::SPY)]),
         P0,
     );
     let t = targets(&g, "a3");
@@ -248,7 +258,7 @@ fn rule_classic_scout_moves_any_distance_and_strikes_at_the_end() {
     play(&mut g, &["a3-a8"]);
     assert_eq!(
         g.piece_of(sq("a8")),
-        Some((P0, Kind::R8)),
+        Some((P0, classic::SCOUT)),
         "the scout beat the spy on arrival"
     );
 }
@@ -261,7 +271,7 @@ fn rule_long_move_attack_can_be_switched_off() {
     };
     let g = pos(
         rules,
-        &with_flags(&[("a3", P0, Kind::R8), ("a8", P1, Kind::R9)]),
+        &with_flags(&[("a3", P0, classic::SCOUT), ("a8", P1, classic::SPY)]),
         P0,
     );
     let t = targets(&g, "a3");
@@ -269,7 +279,7 @@ fn rule_long_move_attack_can_be_switched_off() {
     assert!(t.contains(&"a7".to_string()));
     let g2 = pos(
         rules,
-        &with_flags(&[("a3", P0, Kind::R8), ("a4", P1, Kind::R9)]),
+        &with_flags(&[("a3", P0, classic::SCOUT), ("a4", P1, classic::SPY)]),
         P0,
     );
     assert!(
@@ -283,9 +293,9 @@ fn rule_czech_pruzkumnik_moves_far_without_jumping_and_attacks() {
     let g = pos(
         Rules::czech(),
         &with_flags(&[
-            ("e2", P0, Kind::R6),
-            ("e4", P0, Kind::R3),
-            ("h2", P1, Kind::R0),
+            ("e2", P0, czech::PRUZKUMNIK),
+            ("e4", P0, czech::KADET),
+            ("h2", P1, czech::MARSAL),
         ]),
         P0,
     );
@@ -309,7 +319,7 @@ fn rule_czech_pruzkumnik_moves_far_without_jumping_and_attacks() {
     };
     let g = pos(
         no_diag,
-        &with_flags(&[("e2", P0, Kind::R6), ("h2", P1, Kind::R0)]),
+        &with_flags(&[("e2", P0, czech::PRUZKUMNIK), ("h2", P1, czech::MARSAL)]),
         P0,
     );
     assert!(!targets(&g, "e2").contains(&"d3".to_string()));
@@ -357,9 +367,9 @@ fn rule_czech_pruzkumnik_never_attacks_diagonally() {
     let g = pos(
         Rules::czech(),
         &with_flags(&[
-            ("e3", P0, Kind::R6),
-            ("f4", P1, Kind::R5),
-            ("d2", P1, Kind::R5),
+            ("e3", P0, czech::PRUZKUMNIK),
+            ("f4", P1, czech::STRELEC),
+            ("d2", P1, czech::STRELEC),
         ]),
         P0,
     );
@@ -370,7 +380,7 @@ fn rule_czech_pruzkumnik_never_attacks_diagonally() {
 
 #[test]
 fn rule_srazhenie_soldier_steps_unless_runner_soldiers() {
-    let pieces = with_flags(&[("e2", P0, Kind::R8), ("e9", P1, Kind::R3)]);
+    let pieces = with_flags(&[("e2", P0, srazhenie::SOLDIER), ("e9", P1, srazhenie::MAJOR)]);
     let g = pos(Rules::srazhenie(), &pieces, P0);
     assert_eq!(targets(&g, "e2"), ["e3", "d2", "f2", "e1"]);
     let runners = Rules {
@@ -396,7 +406,7 @@ fn rule_srazhenie_soldier_steps_unless_runner_soldiers() {
 fn rule_long_move_reveals_the_piece() {
     let mut g = pos(
         Rules::classic(),
-        &with_flags(&[("a3", P0, Kind::R8), ("j8", P1, Kind::R3)]),
+        &with_flags(&[("a3", P0, classic::SCOUT), ("j8", P1, classic::MAJOR)]),
         P0,
     );
     play(&mut g, &["a3-a4"]);
@@ -412,7 +422,7 @@ fn rule_long_move_reveals_the_piece() {
     assert_eq!(
         g.observation(P1).cells[sq("a7").index()],
         ObsCell::Foe {
-            kind: Some(Kind::R8),
+            kind: Some(classic::SCOUT),
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
@@ -423,7 +433,7 @@ fn rule_long_move_reveals_the_piece() {
 fn rule_no_passing() {
     let g = pos(
         Rules::srazhenie(),
-        &with_flags(&[("e3", P0, Kind::R3), ("e8", P1, Kind::R3)]),
+        &with_flags(&[("e3", P0, srazhenie::MAJOR), ("e8", P1, srazhenie::MAJOR)]),
         P0,
     );
     let mut legal = Vec::new();
@@ -533,45 +543,54 @@ per_rule_set!(rule_miner_clears_mines, |rules: Rules| {
 #[test]
 fn rule_srazhenie_scout_beats_the_marshal_only_when_attacking() {
     let v = Variant::Srazhenie;
-    assert_eq!(v.spy(), Kind::R9);
-    assert_eq!(v.fight(Kind::R9, Kind::R0), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R0, Kind::R9), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R9, Kind::R1), Fight::DefenderWins);
+    assert_eq!(v.spy(), srazhenie::SCOUT);
+    assert_eq!(
+        v.fight(srazhenie::SCOUT, srazhenie::MARSHAL),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::MARSHAL, srazhenie::SCOUT),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::SCOUT, srazhenie::GENERAL),
+        Fight::DefenderWins
+    );
     let mut g = pos(
         Rules::srazhenie(),
-        &with_flags(&[("e3", P0, Kind::R9), ("e4", P1, Kind::R0)]),
+        &with_flags(&[("e3", P0, srazhenie::SCOUT), ("e4", P1, srazhenie::MARSHAL)]),
         P0,
     );
     play(&mut g, &["e3-e4"]);
-    assert_eq!(g.piece_of(sq("e4")), Some((P0, Kind::R9)));
+    assert_eq!(g.piece_of(sq("e4")), Some((P0, srazhenie::SCOUT)));
 }
 
 #[test]
 fn rule_classic_spy_beats_the_marshal_only_when_attacking() {
     let v = Variant::Classic;
-    assert_eq!(v.fight(Kind::R9, Kind::R0), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R0, Kind::R9), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R9, Kind::R8), Fight::DefenderWins);
+    assert_eq!(v.fight(classic::SPY, classic::MARSHAL), Fight::AttackerWins);
+    assert_eq!(v.fight(classic::MARSHAL, classic::SPY), Fight::AttackerWins);
+    assert_eq!(v.fight(classic::SPY, classic::SCOUT), Fight::DefenderWins);
 }
 
 #[test]
 fn rule_czech_spion_beats_the_marshal_whoever_attacks() {
     let v = Variant::Czech;
-    assert_eq!(v.spy(), Kind::R8);
-    assert_eq!(v.fight(Kind::R8, Kind::R0), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R0, Kind::R8), Fight::DefenderWins);
+    assert_eq!(v.spy(), czech::SPION);
+    assert_eq!(v.fight(czech::SPION, czech::MARSAL), Fight::AttackerWins);
+    assert_eq!(v.fight(czech::MARSAL, czech::SPION), Fight::DefenderWins);
     assert_eq!(
-        v.fight(Kind::R1, Kind::R8),
+        v.fight(czech::GENERAL, czech::SPION),
         Fight::AttackerWins,
         "anyone else captures the Špión"
     );
     let mut g = pos(
         Rules::czech(),
-        &with_flags(&[("e3", P0, Kind::R0), ("e4", P1, Kind::R8)]),
+        &with_flags(&[("e3", P0, czech::MARSAL), ("e4", P1, czech::SPION)]),
         P0,
     );
     play(&mut g, &["e3-e4"]);
-    assert_eq!(g.piece_of(sq("e4")), Some((P1, Kind::R8)));
+    assert_eq!(g.piece_of(sq("e4")), Some((P1, czech::SPION)));
     assert_eq!(g.piece_of(sq("e3")), None);
 }
 
@@ -622,11 +641,11 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
     let mut g = pos(
         rules,
         &with_flags(&[
-            ("e3", P0, Kind::R1),
-            ("e4", P1, Kind::R3),
-            ("h8", P1, Kind::R4),
-            ("b3", P0, Kind::R5),
-            ("b4", P1, Kind::R2),
+            ("e3", P0, czech::GENERAL),
+            ("e4", P1, czech::KADET),
+            ("h8", P1, czech::KAPRAL),
+            ("b3", P0, czech::STRELEC),
+            ("b4", P1, czech::KAPITAN),
         ]),
         P0,
     );
@@ -644,21 +663,21 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: weaker_than(Kind::R3),
+            ruled_out: weaker_than(czech::KADET),
         }
     );
-    let before = g.lost(P0)[Kind::R5.index()];
+    let before = g.lost(P0)[czech::STRELEC.index()];
     play(&mut g, &["b4-b3"]);
     assert_eq!(
         g.observation(P0).cells[sq("b3").index()],
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: weaker_than(Kind::R5),
+            ruled_out: weaker_than(czech::STRELEC),
         }
     );
     assert_eq!(
-        g.lost(P0)[Kind::R5.index()],
+        g.lost(P0)[czech::STRELEC.index()],
         before + 1,
         "captured pieces are public"
     );
@@ -693,9 +712,9 @@ fn rule_two_square_rule_counts_own_turns_whatever_the_opponent_does() {
     let mut g = pos(
         Rules::srazhenie(),
         &with_flags(&[
-            ("e3", P0, Kind::R3),
-            ("j8", P1, Kind::R3),
-            ("a8", P1, Kind::R4),
+            ("e3", P0, srazhenie::MAJOR),
+            ("j8", P1, srazhenie::MAJOR),
+            ("a8", P1, srazhenie::CAPTAIN),
         ]),
         P0,
     );
@@ -711,9 +730,9 @@ fn rule_two_square_rule_resets_when_another_piece_moves() {
     let mut g = pos(
         Rules::srazhenie(),
         &with_flags(&[
-            ("e3", P0, Kind::R3),
-            ("b3", P0, Kind::R4),
-            ("j8", P1, Kind::R3),
+            ("e3", P0, srazhenie::MAJOR),
+            ("b3", P0, srazhenie::CAPTAIN),
+            ("j8", P1, srazhenie::MAJOR),
         ]),
         P0,
     );
@@ -767,10 +786,10 @@ fn rule_two_square_rule_long_mover_partial_moves_back_count() {
     let mut g = pos(
         Rules::classic(),
         &[
-            ("j1", P0, Kind::FLAG),
-            ("j10", P1, Kind::FLAG),
-            ("a3", P0, Kind::R8),
-            ("j8", P1, Kind::R3),
+            ("j1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("a3", P0, classic::SCOUT),
+            ("j8", P1, classic::MAJOR),
         ],
         P0,
     );
@@ -797,10 +816,10 @@ fn rule_two_square_rule_long_mover_full_shuttle() {
     let mut g = pos(
         Rules::classic(),
         &[
-            ("j1", P0, Kind::FLAG),
-            ("j10", P1, Kind::FLAG),
-            ("a3", P0, Kind::R8),
-            ("j8", P1, Kind::R3),
+            ("j1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("a3", P0, classic::SCOUT),
+            ("j8", P1, classic::MAJOR),
         ],
         P0,
     );
@@ -827,7 +846,7 @@ fn rule_two_square_rule_can_be_switched_off() {
     };
     let mut g = pos(
         rules,
-        &with_flags(&[("e3", P0, Kind::R3), ("j8", P1, Kind::R3)]),
+        &with_flags(&[("e3", P0, classic::MAJOR), ("j8", P1, classic::MAJOR)]),
         P0,
     );
     play(
@@ -848,7 +867,7 @@ fn chase_rules(on: bool) -> Rules {
 #[test]
 fn rule_classic_more_squares_rule_forbids_recreating_a_chase_position() {
     // The Marshal chases a Major round the block d3-d4-e4-e3.
-    let pieces = with_flags(&[("d2", P0, Kind::R0), ("d4", P1, Kind::R3)]);
+    let pieces = with_flags(&[("d2", P0, classic::MARSHAL), ("d4", P1, classic::MAJOR)]);
     let line = [
         "d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-e4", "e3-d3", "e4-e3", "d3-d4",
     ];
@@ -870,7 +889,7 @@ fn rule_classic_more_squares_rule_forbids_recreating_a_chase_position() {
 
 #[test]
 fn rule_classic_more_squares_rule_allows_moving_straight_back() {
-    let pieces = with_flags(&[("d2", P0, Kind::R0), ("d4", P1, Kind::R3)]);
+    let pieces = with_flags(&[("d2", P0, classic::MARSHAL), ("d4", P1, classic::MAJOR)]);
     let mut g = pos(chase_rules(true), &pieces, P0);
     // (d3, e4) is recorded; the chaser goes d3-d4 and back while the Major
     // goes e4-e3 and back: every return is straight back.
@@ -971,12 +990,12 @@ fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
     let mut g = pos(
         Rules::srazhenie(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("b1", P0, Kind::MINE),
-            ("a2", P0, Kind::R3),
-            ("b3", P0, Kind::MINE),
-            ("j10", P1, Kind::FLAG),
-            ("j8", P1, Kind::R3),
+            ("a1", P0, srazhenie::FLAG),
+            ("b1", P0, srazhenie::MINE),
+            ("a2", P0, srazhenie::MAJOR),
+            ("b3", P0, srazhenie::MINE),
+            ("j10", P1, srazhenie::FLAG),
+            ("j8", P1, srazhenie::MAJOR),
         ],
         P0,
     );
@@ -988,14 +1007,14 @@ fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
     let mut g = pos(
         Rules::srazhenie(),
         &[
-            ("a1", P0, Kind::FLAG),
-            ("b1", P0, Kind::MINE),
-            ("a2", P0, Kind::R3),
-            ("b2", P0, Kind::MINE),
-            ("a4", P0, Kind::MINE),
-            ("b3", P0, Kind::MINE),
-            ("j10", P1, Kind::FLAG),
-            ("j8", P1, Kind::R3),
+            ("a1", P0, srazhenie::FLAG),
+            ("b1", P0, srazhenie::MINE),
+            ("a2", P0, srazhenie::MAJOR),
+            ("b2", P0, srazhenie::MINE),
+            ("a4", P0, srazhenie::MINE),
+            ("b3", P0, srazhenie::MINE),
+            ("j10", P1, srazhenie::FLAG),
+            ("j8", P1, srazhenie::MAJOR),
         ],
         P0,
     );
@@ -1012,7 +1031,7 @@ fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
 
 #[test]
 fn rule_classic_both_stuck_is_a_draw_srazhenie_loses() {
-    let pieces = with_flags(&[("e3", P0, Kind::R1), ("e4", P1, Kind::MINE)]);
+    let pieces = with_flags(&[("e3", P0, classic::GENERAL), ("e4", P1, classic::BOMB)]);
     let mut classic = pos(Rules::classic(), &pieces, P0);
     play(&mut classic, &["e3-e4"]);
     assert_eq!(classic.outcome(), Some(Outcome::Draw));
@@ -1029,15 +1048,15 @@ fn rule_classic_both_stuck_is_a_draw_srazhenie_loses() {
 #[test]
 fn rule_czech_draw_when_no_flag_can_ever_be_captured() {
     let pieces = [
-        ("a1", P0, Kind::FLAG),
-        ("a2", P0, Kind::MINE),
-        ("b1", P0, Kind::MINE),
-        ("e3", P0, Kind::R3),
-        ("j10", P1, Kind::FLAG),
-        ("i10", P1, Kind::MINE),
-        ("j9", P1, Kind::MINE),
-        ("e4", P1, Kind::MINER),
-        ("h8", P1, Kind::R4),
+        ("a1", P0, czech::PRAPOR),
+        ("a2", P0, czech::MINOVE_POLE),
+        ("b1", P0, czech::MINOVE_POLE),
+        ("e3", P0, czech::KADET),
+        ("j10", P1, czech::PRAPOR),
+        ("i10", P1, czech::MINOVE_POLE),
+        ("j9", P1, czech::MINOVE_POLE),
+        ("e4", P1, czech::MINER),
+        ("h8", P1, czech::KAPRAL),
     ];
     let mut g = pos(Rules::czech(), &pieces, P0);
     play(&mut g, &["e3-e4"]);
@@ -1045,9 +1064,9 @@ fn rule_czech_draw_when_no_flag_can_ever_be_captured() {
     assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagUnreachable));
     // While a Minér is left, the game goes on.
     let mut pieces2 = pieces.to_vec();
-    pieces2.push(("c8", P1, Kind::R4));
-    pieces2[7] = ("e4", P1, Kind::R4);
-    pieces2.push(("b8", P1, Kind::MINER));
+    pieces2.push(("c8", P1, czech::KAPRAL));
+    pieces2[7] = ("e4", P1, czech::KAPRAL);
+    pieces2.push(("b8", P1, czech::MINER));
     let mut g = pos(Rules::czech(), &pieces2, P0);
     play(&mut g, &["e3-e4"]);
     assert_eq!(g.outcome(), None);
@@ -1061,14 +1080,14 @@ fn rule_czech_position_where_no_flag_can_be_captured_is_drawn_at_once() {
     // Both flags walled in by their own mines and no Minér on the board:
     // a position set up like this is over before any fight.
     let pieces = [
-        ("a1", P0, Kind::FLAG),
-        ("a2", P0, Kind::MINE),
-        ("b1", P0, Kind::MINE),
-        ("e3", P0, Kind::R3),
-        ("j10", P1, Kind::FLAG),
-        ("i10", P1, Kind::MINE),
-        ("j9", P1, Kind::MINE),
-        ("e8", P1, Kind::R3),
+        ("a1", P0, czech::PRAPOR),
+        ("a2", P0, czech::MINOVE_POLE),
+        ("b1", P0, czech::MINOVE_POLE),
+        ("e3", P0, czech::KADET),
+        ("j10", P1, czech::PRAPOR),
+        ("i10", P1, czech::MINOVE_POLE),
+        ("j9", P1, czech::MINOVE_POLE),
+        ("e8", P1, czech::KADET),
     ];
     let g = pos(Rules::czech(), &pieces, P0);
     assert_eq!(g.outcome(), Some(Outcome::Draw));
@@ -1095,7 +1114,7 @@ fn cycle_moves(n: usize) -> Vec<&'static str> {
 fn rule_srazhenie_hundred_moves_without_attack_is_a_draw() {
     let mut g = pos(
         Rules::srazhenie(),
-        &with_flags(&[("e2", P0, Kind::R3), ("e9", P1, Kind::R3)]),
+        &with_flags(&[("e2", P0, srazhenie::MAJOR), ("e9", P1, srazhenie::MAJOR)]),
         P0,
     );
     play(&mut g, &cycle_moves(99));
@@ -1137,10 +1156,10 @@ fn rule_an_attack_resets_the_no_attack_count() {
     let mut g = pos(
         Rules::srazhenie(),
         &with_flags(&[
-            ("e2", P0, Kind::R3),
-            ("e9", P1, Kind::R3),
-            ("b3", P0, Kind::R1),
-            ("b4", P1, Kind::R5),
+            ("e2", P0, srazhenie::MAJOR),
+            ("e9", P1, srazhenie::MAJOR),
+            ("b3", P0, srazhenie::GENERAL),
+            ("b4", P1, srazhenie::LIEUTENANT),
         ]),
         P0,
     );
@@ -1158,7 +1177,7 @@ fn rule_hard_move_limit_ends_every_game() {
     };
     let mut g = pos(
         rules,
-        &with_flags(&[("e2", P0, Kind::R3), ("e9", P1, Kind::R3)]),
+        &with_flags(&[("e2", P0, classic::MAJOR), ("e9", P1, classic::MAJOR)]),
         P0,
     );
     play(&mut g, &cycle_moves(20));
