@@ -137,7 +137,7 @@ fn lost_line(
 impl Stratego {
     /// The omniscient rendering (every rank shown), first player at the
     /// bottom.
-    pub fn render(&self) -> String {
+    fn render(&self) -> String {
         let mut s = String::new();
         let v = self.rules.variant;
         let _ = status(

@@ -241,15 +241,18 @@ fn rule_setup_is_secret() {
     let _ = Square::all();
 }
 
+/// The archive, read in place: `STRATEGO_SETUPS`, or
+/// `shared/data/stratego/` beside any folder above the crate (the
+/// workspace, or a worktree of it).
 fn gravon_file() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("STRATEGO_SETUPS").map(PathBuf::from),
-        Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/stratego/classic-human-setups.txt"
-        ))),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_file())
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/data/stratego/classic-human-setups.txt"));
+    std::env::var_os("STRATEGO_SETUPS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(beside)
+        .find(|p| p.is_file())
 }
 
 #[test]
