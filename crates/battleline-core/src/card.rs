@@ -140,15 +140,10 @@ pub const TROOPS: usize = 60;
 /// Number of cards in the game.
 pub const CARDS: usize = 70;
 
-/// A card index outside 0..70.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no card has index {0}")]
-pub struct BadCard(pub u8);
-
 impl TryFrom<u8> for Card {
-    type Error = BadCard;
-    fn try_from(i: u8) -> Result<Self, BadCard> {
-        Card::from_index(i as usize).ok_or(BadCard(i))
+    type Error = &'static str;
+    fn try_from(i: u8) -> Result<Self, &'static str> {
+        Card::from_index(i as usize).ok_or("no card has that index")
     }
 }
 
@@ -280,18 +275,13 @@ impl fmt::Display for Deck {
 #[serde(try_from = "u128", into = "u128")]
 pub struct CardSet(u128);
 
-/// A bit set naming a card index outside 0..70.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("card set has bits outside the 70 cards")]
-pub struct BadCardSet;
-
 impl TryFrom<u128> for CardSet {
-    type Error = BadCardSet;
-    fn try_from(bits: u128) -> Result<Self, BadCardSet> {
+    type Error = &'static str;
+    fn try_from(bits: u128) -> Result<Self, &'static str> {
         if bits >> CARDS == 0 {
             Ok(CardSet(bits))
         } else {
-            Err(BadCardSet)
+            Err("card set has bits outside the 70 cards")
         }
     }
 }

@@ -19,15 +19,10 @@ pub const FLAGS: usize = 9;
 #[serde(try_from = "u8", into = "u8")]
 pub struct FlagId(u8);
 
-/// A flag index outside 0..9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no flag has index {0}")]
-pub struct BadFlag(pub u8);
-
 impl TryFrom<u8> for FlagId {
-    type Error = BadFlag;
-    fn try_from(i: u8) -> Result<Self, BadFlag> {
-        FlagId::new(i as usize).ok_or(BadFlag(i))
+    type Error = &'static str;
+    fn try_from(i: u8) -> Result<Self, &'static str> {
+        FlagId::new(i as usize).ok_or("no flag has that index")
     }
 }
 
@@ -91,9 +86,6 @@ pub enum FlagError {
     /// Fog or Mud is already there.
     #[error("the environment card is already there")]
     EnvironmentTaken,
-    /// A flag has sides for two players only.
-    #[error("no side for seat {0:?}")]
-    NoSuchSeat(PlayerId),
 }
 
 /// One player's cards at a flag, in the order played.
@@ -108,17 +100,11 @@ pub struct Side {
     part: Part,
 }
 
-/// A side given with more than four cards, a duplicate or a card without
-/// a slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid side of a flag")]
-pub struct BadSide;
-
 impl TryFrom<Vec<Card>> for Side {
-    type Error = BadSide;
-    fn try_from(cards: Vec<Card>) -> Result<Self, BadSide> {
+    type Error = &'static str;
+    fn try_from(cards: Vec<Card>) -> Result<Self, &'static str> {
         if cards.len() > 4 || Part::of(&cards).is_none() {
-            return Err(BadSide);
+            return Err("more than four cards, a card twice or a card without a slot on a side");
         }
         let mut s = Side::default();
         for c in cards {
@@ -233,14 +219,9 @@ struct RawFlag {
     mud_by: Option<PlayerId>,
 }
 
-/// A flag whose fields contradict each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("inconsistent flag")]
-pub struct BadFlagState;
-
 impl TryFrom<RawFlag> for Flag {
-    type Error = BadFlagState;
-    fn try_from(r: RawFlag) -> Result<Self, BadFlagState> {
+    type Error = &'static str;
+    fn try_from(r: RawFlag) -> Result<Self, &'static str> {
         let f = Flag {
             sides: r.sides,
             fog: r.fog,
@@ -250,30 +231,8 @@ impl TryFrom<RawFlag> for Flag {
             fog_by: r.fog_by,
             mud_by: r.mud_by,
         };
-        let slots = f.env().slots();
-        let both: Vec<Card> = f.sides[0].iter().chain(f.sides[1].iter()).collect();
-        let seats_ok = [f.first_complete, f.claimed, f.fog_by, f.mud_by]
-            .iter()
-            .all(|p| p.is_none_or(|p| p.index() < 2));
-        let owners_ok = (f.fog || f.fog_by.is_none()) && (f.mud || f.mud_by.is_none());
-        if !seats_ok
-            || !owners_ok
-            || f.sides.iter().any(|s| s.len() > slots)
-            || Part::of(&both).is_none()
-        {
-            return Err(BadFlagState);
-        }
-        let complete = [f.is_complete(PlayerId::P0), f.is_complete(PlayerId::P1)];
-        let first_ok = match f.first_complete {
-            None => !complete[0] && !complete[1],
-            Some(p) => complete[p.index()],
-        };
-        let claim_ok = f.claimed.is_none_or(|p| complete[p.index()]);
-        if first_ok && claim_ok {
-            Ok(f)
-        } else {
-            Err(BadFlagState)
-        }
+        f.check()?;
+        Ok(f)
     }
 }
 
@@ -293,7 +252,7 @@ impl Flag {
 
     /// `player`'s side.
     pub fn side(&self, player: PlayerId) -> &Side {
-        &self.sides[player.index() & 1]
+        &self.sides[player.index()]
     }
 
     /// Who laid Fog (`None` without Fog, and always under the default
@@ -360,10 +319,6 @@ impl Flag {
     /// Puts `card` into a free slot on `player`'s side. Completing the side
     /// records who completed first.
     pub fn place(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
-        // A third seat would alias a side but record itself as completing.
-        if player.index() > 1 {
-            return Err(FlagError::NoSuchSeat(player));
-        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
@@ -376,7 +331,7 @@ impl Flag {
         if !self.has_free_slot(player) {
             return Err(FlagError::Full);
         }
-        self.sides[player.index() & 1].push(card);
+        self.sides[player.index()].push(card);
         if self.is_complete(player) && self.first_complete.is_none() {
             self.first_complete = Some(player);
         }
@@ -386,17 +341,14 @@ impl Flag {
     /// Takes `card` from `player`'s side (Redeploy, Deserter, Traitor): the
     /// side is incomplete again, and completing it again counts anew.
     pub fn take(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
-        if player.index() > 1 {
-            return Err(FlagError::NoSuchSeat(player));
-        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
-        if !self.sides[player.index() & 1].take(card) {
+        if !self.sides[player.index()].take(card) {
             return Err(FlagError::Missing(card));
         }
         if self.first_complete == Some(player) {
-            let o = player.opponent();
+            let o = player.other();
             self.first_complete = self.is_complete(o).then_some(o);
         }
         Ok(())
@@ -461,9 +413,6 @@ impl Flag {
     /// completing now, and when it completes both sides at once the
     /// remover's side counts as completing last (his play completed it).
     pub fn remove_mud(&mut self, remover: PlayerId) -> Result<[Option<Card>; 2], FlagError> {
-        if remover.index() > 1 {
-            return Err(FlagError::NoSuchSeat(remover));
-        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
@@ -487,13 +436,48 @@ impl Flag {
                 self.is_complete(PlayerId::P1),
             ];
             self.first_complete = match complete {
-                [true, true] => Some(remover.opponent()),
+                [true, true] => Some(remover.other()),
                 [true, false] => Some(PlayerId::P0),
                 [false, true] => Some(PlayerId::P1),
                 [false, false] => None,
             };
         }
         Ok(dropped)
+    }
+
+    /// Checks that the fields agree: sides within the slots, no card
+    /// twice, owners only of an environment card that lies here, the first
+    /// complete side and the claimant complete.
+    pub(crate) fn check(&self) -> Result<(), &'static str> {
+        let slots = self.env().slots();
+        let (a, n) = self.sides[0].to_array();
+        let (b, m) = self.sides[1].to_array();
+        if (!self.fog && self.fog_by.is_some()) || (!self.mud && self.mud_by.is_some()) {
+            return Err("owner of an environment card that is not there");
+        }
+        if n > slots || m > slots {
+            return Err("more cards on a side than slots");
+        }
+        let both: Vec<Card> = a[..n].iter().chain(&b[..m]).copied().collect();
+        if Part::of(&both).is_none() {
+            return Err("a card twice at a flag");
+        }
+        let complete = PlayerId::BOTH.map(|p| self.is_complete(p));
+        let first_ok = match self.first_complete {
+            None => !complete[0] && !complete[1],
+            Some(p) => complete[p.index()],
+        };
+        if !first_ok {
+            return Err("first completion contradicts the sides");
+        }
+        if !self.claimed.is_none_or(|p| complete[p.index()]) {
+            return Err("claimed by an incomplete side");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn set_first_complete(&mut self, player: Option<PlayerId>) {
+        self.first_complete = player;
     }
 
     pub(crate) fn set_claimed(&mut self, player: PlayerId) {

@@ -160,8 +160,4 @@ impl Rules {
         }
     }
 
-    /// Whether the rules are consistent (the first player is a seat).
-    pub fn is_valid(&self) -> bool {
-        self.first_player.index() < 2
-    }
 }
