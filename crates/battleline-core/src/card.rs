@@ -228,6 +228,29 @@ impl fmt::Display for Card {
     }
 }
 
+/// Parses the rendering of a card: `R7`, `P10`, a tactics card's short name
+/// (`AL`, `C8`, `FOG`, ...).
+impl std::str::FromStr for Card {
+    type Err = crate::error::BattleLineError;
+    fn from_str(s: &str) -> Result<Card, Self::Err> {
+        if let Some(t) = Tactic::ALL.into_iter().find(|t| t.short() == s) {
+            return Ok(Card::tactic(t));
+        }
+        let mut chars = s.chars();
+        let colour = chars
+            .next()
+            .and_then(|l| Colour::ALL.into_iter().find(|c| c.letter() == l));
+        let value = chars.as_str().parse::<u8>().ok();
+        match (colour, value) {
+            (Some(c), Some(v)) if chars.as_str().starts_with(|d: char| d.is_ascii_digit()) => {
+                Card::troop(c, v)
+            }
+            _ => None,
+        }
+        .ok_or(crate::error::BattleLineError::InvalidPosition("unknown card"))
+    }
+}
+
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)

@@ -10,8 +10,11 @@ mod flag;
 mod flag_set;
 mod formation;
 mod game;
+mod heuristic;
 mod listing;
+mod notation;
 mod observation;
+mod position;
 mod proof;
 mod render;
 mod rules;
@@ -29,11 +32,13 @@ pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS
 pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};
+pub use heuristic::Heuristic;
 pub use formation::{
     compare_formations, formation_strength, formation_strength_unseen, Environment, FormationClass,
     FormationOrder, Strength,
 };
 pub use observation::Observation;
+pub use position::PositionBuilder;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
 pub use rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards};
 pub use series::{GameScore, Series, SeriesError};
