@@ -247,7 +247,9 @@ impl std::str::FromStr for Card {
             }
             _ => None,
         }
-        .ok_or(crate::error::BattleLineError::InvalidPosition("unknown card"))
+        .ok_or(crate::error::BattleLineError::InvalidPosition(
+            "unknown card",
+        ))
     }
 }
 

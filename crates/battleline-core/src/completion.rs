@@ -61,7 +61,6 @@ fn any_colour_values(troops: u64) -> u16 {
     m
 }
 
-
 /// Sum of the `m` highest values among `avail` troops (any colours); `None`
 /// when fewer than `m` are available.
 #[inline]
@@ -266,12 +265,7 @@ fn fixed_wilds_then_top(
 /// once `best_completion` also had the unseen variant) the default rules
 /// measured 40 % slower with a wild card.
 #[inline(always)]
-fn best_in_class(
-    part: &Part,
-    n: u8,
-    avail: u64,
-    class: FormationClass,
-) -> Option<(u16, Pattern)> {
+fn best_in_class(part: &Part, n: u8, avail: u64, class: FormationClass) -> Option<(u16, Pattern)> {
     let m = n.checked_sub(part.len() as u8)?;
     match class {
         FormationClass::Host => {

@@ -23,6 +23,12 @@ mod state;
 mod validate;
 mod view;
 
+/// The rules of Battle Line as this crate implements them: every ruling and
+/// its field, the action model, what each player sees, the position
+/// notation, and the table from each rule to its test (`docs/battleline.md`).
+#[doc = include_str!("../docs/battleline.md")]
+pub mod rules_text {}
+
 pub use game_traits;
 pub use game_traits::rand;
 pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
@@ -32,11 +38,11 @@ pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS
 pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};
-pub use heuristic::Heuristic;
 pub use formation::{
     compare_formations, formation_strength, formation_strength_unseen, Environment, FormationClass,
     FormationOrder, Strength,
 };
+pub use heuristic::Heuristic;
 pub use observation::Observation;
 pub use position::PositionBuilder;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};

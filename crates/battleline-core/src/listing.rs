@@ -141,7 +141,11 @@ impl BattleLine {
                 if !hand.contains(card) {
                     return Some("the card is not in the hand");
                 }
-                let slot = || free.contains(flag).then_some(()).ok_or("no free slot there");
+                let slot = || {
+                    free.contains(flag)
+                        .then_some(())
+                        .ok_or("no free slot there")
+                };
                 let r = match card.as_tactic() {
                     None | Some(Tactic::CompanionCavalry | Tactic::ShieldBearers) => slot(),
                     Some(t) if t.is_leader() => {
@@ -176,14 +180,16 @@ impl BattleLine {
                 if !mine.cards.contains(card) {
                     return Some("not your card at an unclaimed flag");
                 }
-                let Some(to) = to else { return None };
-                let dest = if card.is_slot_card() {
-                    free
-                } else {
-                    self.unclaimed_flags()
-                };
-                let src = mine.flag_of(card);
-                (src == to.index() || !dest.contains(to)).then_some("cannot go to that flag")
+                // Discarding (`to: None`) is always possible.
+                to.and_then(|to| {
+                    let dest = if card.is_slot_card() {
+                        free
+                    } else {
+                        self.unclaimed_flags()
+                    };
+                    let src = mine.flag_of(card);
+                    (src == to.index() || !dest.contains(to)).then_some("cannot go to that flag")
+                })
             }
             Action::Deserter { card } => (!self.movable(p.other()).cards.contains(card))
                 .then_some("not the opponent's card at an unclaimed flag"),

@@ -8,9 +8,9 @@ use game_traits::{Outcome, PlayerId};
 use crate::card::{Card, CardSet, Deck};
 use crate::error::BattleLineError;
 use crate::flag::{FlagId, FLAGS};
+use crate::formation::FormationOrder;
 use crate::position::PositionBuilder;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards};
-use crate::formation::FormationOrder;
 use crate::state::{BattleLine, Phase};
 
 const BAD: fn(&'static str) -> BattleLineError = BattleLineError::InvalidPosition;
@@ -172,7 +172,9 @@ impl BattleLine {
             }
             let env = f.env();
             if env.fog || env.mud {
-                for (on, letter, owner) in [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())] {
+                for (on, letter, owner) in
+                    [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
+                {
                     if on {
                         out.push(letter);
                         if let Some(p) = owner {

@@ -108,9 +108,7 @@ impl Series {
             *total = total.saturating_add(p);
         }
         self.games = self.games.saturating_add(1);
-        let next = score
-            .winner
-            .unwrap_or(self.rules.first_player.other());
+        let next = score.winner.unwrap_or(self.rules.first_player.other());
         self.rules = self.rules.with_first_player(next);
         Ok(score)
     }

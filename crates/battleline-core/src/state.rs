@@ -233,7 +233,10 @@ impl Table {
     /// The troop cards a claim proof must assume still available: all those
     /// not visible on the table or in the discards.
     pub fn available_troops(&self) -> CardSet {
-        available_troops(&self.flags, self.discards[PlayerId::P0].union(self.discards[PlayerId::P1]))
+        available_troops(
+            &self.flags,
+            self.discards[PlayerId::P0].union(self.discards[PlayerId::P1]),
+        )
     }
 }
 

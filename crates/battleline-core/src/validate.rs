@@ -62,7 +62,9 @@ impl BattleLine {
             if self.hands[p].len() > HAND_SIZE + 2 {
                 return Err("hand too large");
             }
-            if !self.revealed[p].difference(self.hands[p.other()]).is_empty()
+            if !self.revealed[p]
+                .difference(self.hands[p.other()])
+                .is_empty()
                 || (!self.revealed[p].is_empty() && t.scout_by != Some(p))
             {
                 return Err("revealed cards not in the opponent's hand");
@@ -132,7 +134,11 @@ impl BattleLine {
         let mut fog = CardSet::EMPTY;
         let mut mud = CardSet::EMPTY;
         for f in &t.flags {
-            zones.push(f.side(PlayerId::P0).cards().union(f.side(PlayerId::P1).cards()));
+            zones.push(
+                f.side(PlayerId::P0)
+                    .cards()
+                    .union(f.side(PlayerId::P1).cards()),
+            );
             for (on, card, acc) in [
                 (f.env().fog, Tactic::Fog, &mut fog),
                 (f.env().mud, Tactic::Mud, &mut mud),

@@ -1,6 +1,8 @@
 //! The rules of one flag: slots, completion order, Mud, claims.
 
-use battleline_core::{Card, Colour, Flag, FlagError, FlagId, Phase, PlayerId, PositionBuilder, Rules, Tactic};
+use battleline_core::{
+    Card, Colour, Flag, FlagError, FlagId, Phase, PlayerId, PositionBuilder, Rules, Tactic,
+};
 
 fn t(c: Colour, v: u8) -> Card {
     Card::troop(c, v).unwrap()

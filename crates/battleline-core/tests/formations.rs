@@ -1,7 +1,9 @@
 //! The formation rules: classes, their order, sums, Fog, Mud and the wild
 //! cards, on the public evaluator.
 
-use battleline_core::{formation_strength, Card, Colour, Environment, FormationClass, FormationOrder, Tactic};
+use battleline_core::{
+    formation_strength, Card, Colour, Environment, FormationClass, FormationOrder, Tactic,
+};
 
 fn t(c: Colour, v: u8) -> Card {
     Card::troop(c, v).unwrap()
@@ -190,9 +192,7 @@ fn rule_shield_bearers_take_one_two_or_three() {
 #[test]
 fn invalid_formations_are_refused() {
     let r = t(Colour::Red, 1);
-    assert!(
-        formation_strength(&[r, r, t(Colour::Red, 2)], PLAIN, FormationOrder::Text).is_none()
-    );
+    assert!(formation_strength(&[r, r, t(Colour::Red, 2)], PLAIN, FormationOrder::Text).is_none());
     assert!(formation_strength(
         &[r, t(Colour::Red, 2), Card::tactic(Tactic::Fog)],
         PLAIN,

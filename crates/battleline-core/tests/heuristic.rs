@@ -16,7 +16,10 @@ impl Agent<BattleLine> for Checked {
         let choice = self.0.choose(obs, legal, rng);
         assert!(legal.contains(&choice));
         if legal.iter().any(|a| matches!(a, Action::Claim(_))) {
-            assert!(matches!(choice, Action::Claim(_)), "a provable claim was left: {choice}\n{obs}");
+            assert!(
+                matches!(choice, Action::Claim(_)),
+                "a provable claim was left: {choice}\n{obs}"
+            );
         }
         self.1 += 1;
         choice

@@ -90,7 +90,9 @@ fn notation_of_the_start_lists_every_field() {
         "-/-|-/-|-/-|-/-|-/-|-/-|-/-|-/-|-/- P0:setup h=-/- d=60/10 x=-/- t=0/0 m=0"
     );
     let s = BattleLine::new(&Rules::movable_environment().with_first_player(P1)).unwrap();
-    assert!(s.to_notation().ends_with("P1:setup h=-/- d=60/10 x=-/- t=0/0 m=0 rules=first-P1,movable-environment"));
+    assert!(s
+        .to_notation()
+        .ends_with("P1:setup h=-/- d=60/10 x=-/- t=0/0 m=0 rules=first-P1,movable-environment"));
 }
 
 #[test]
@@ -99,12 +101,18 @@ fn notation_shows_completion_order_claims_environment_and_known_cards() {
                 P1:return h=R4!,SB/B1,B2,B3 d=46+G9/6 x=-/SCT t=1/2 returns=1 drawn=3 scout=P1 m=30 \
                 rules=movable-environment";
     let s = BattleLine::from_notation(line).unwrap();
-    assert_eq!(s.to_notation(), line.split_whitespace().collect::<Vec<_>>().join(" "));
+    assert_eq!(
+        s.to_notation(),
+        line.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
     let f1 = s.table().flag(f(0));
     assert_eq!((f1.first_complete(), f1.claimed()), (Some(P0), Some(P0)));
     let f2 = s.table().flag(f(1));
     assert_eq!((f2.fog_owner(), f2.mud_owner()), (Some(P0), Some(P1)));
-    assert_eq!(s.returned(Deck::Troop).collect::<Vec<_>>(), [t(Colour::Green, 9)]);
+    assert_eq!(
+        s.returned(Deck::Troop).collect::<Vec<_>>(),
+        [t(Colour::Green, 9)]
+    );
     assert_eq!(s.known_by(P1), [t(Colour::Red, 4)].into_iter().collect());
     assert_eq!((s.table().phase(), s.table().player()), (Phase::Return, P1));
     assert_eq!(s.table().scout_by(), Some(P1));
@@ -129,12 +137,18 @@ fn notation_errors_are_typed() {
         &ok.replace("-/- P0", "R1,R2,R3*/-* P0"),
     ] {
         assert!(
-            matches!(BattleLine::from_notation(bad), Err(BattleLineError::InvalidPosition(_))),
+            matches!(
+                BattleLine::from_notation(bad),
+                Err(BattleLineError::InvalidPosition(_))
+            ),
             "accepted: {bad}"
         );
     }
     assert!("R11".parse::<Card>().is_err() && "X1".parse::<Card>().is_err());
-    assert_eq!("C8".parse::<Card>(), Ok(Card::tactic(Tactic::CompanionCavalry)));
+    assert_eq!(
+        "C8".parse::<Card>(),
+        Ok(Card::tactic(Tactic::CompanionCavalry))
+    );
     assert_eq!("P10".parse::<Card>(), Ok(t(Colour::Purple, 10)));
 }
 
@@ -157,7 +171,11 @@ fn builder_positions_play_on() {
     game.legal_actions(&mut legal);
     assert_eq!(
         legal,
-        [Action::Claim(f(0)), Action::Draw(Deck::Troop), Action::Draw(Deck::Tactics)]
+        [
+            Action::Claim(f(0)),
+            Action::Draw(Deck::Troop),
+            Action::Draw(Deck::Tactics)
+        ]
     );
     assert_eq!(BattleLine::from_notation(&game.to_notation()), Ok(game));
 }
@@ -168,7 +186,8 @@ fn builder_refuses_what_no_game_reaches() {
     let r = |v| t(Colour::Red, v);
     let bad = [
         // A card twice.
-        b().place(f(0), P0, r(1)).hand(P0, [r(1)].into_iter().collect()),
+        b().place(f(0), P0, r(1))
+            .hand(P0, [r(1)].into_iter().collect()),
         // Four cards without Mud.
         b().place(f(0), P0, r(1))
             .place(f(0), P0, r(2))
@@ -178,7 +197,9 @@ fn builder_refuses_what_no_game_reaches() {
         b().place(f(0), P0, r(1)).claim(f(0), P0),
         // A breakthrough in a game not over.
         (0..3).fold(b(), |b, i| {
-            (1..=3).fold(b, |b, v| b.place(f(i), P0, t(Colour::ALL[i], v))).claim(f(i), P0)
+            (1..=3)
+                .fold(b, |b, v| b.place(f(i), P0, t(Colour::ALL[i], v)))
+                .claim(f(i), P0)
         }),
         // A tactics card played by nobody.
         b().discards(P0, [Card::tactic(Tactic::Scout)].into_iter().collect()),
@@ -195,7 +216,11 @@ fn builder_refuses_what_no_game_reaches() {
             "accepted {builder:?}"
         );
     }
-    assert!(b().fog(f(2), None).tactics_played(P0, 1, false).build().is_ok());
+    assert!(b()
+        .fog(f(2), None)
+        .tactics_played(P0, 1, false)
+        .build()
+        .is_ok());
     let hand: CardSet = (1..=7).map(r).collect();
     assert!(b().hand(P0, hand).build().is_ok());
 }
