@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use game_traits::PlayerId;
+use game_traits::{PerPlayer, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Tactic};
@@ -92,11 +92,14 @@ pub enum FlagError {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Vec<Card>", into = "Vec<Card>")]
 pub struct Side {
+    /// The cards in the order placed, `None` past `len`.
     cards: [Option<Card>; 4],
+    /// The number of cards.
     len: u8,
-    // Derived from `cards`, kept so that claims and strengths need no
-    // pass over the cards.
+    /// The cards as a set: derived from `cards`, kept so that claims and
+    /// strengths need no pass over the cards.
     mask: CardSet,
+    /// The formation summary of the cards, derived likewise.
     part: Part,
 }
 
@@ -193,22 +196,28 @@ impl Side {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawFlag")]
 pub struct Flag {
-    sides: [Side; 2],
+    /// Per player, his side of the flag.
+    sides: PerPlayer<Side>,
+    /// Whether Fog lies beside the flag.
     fog: bool,
+    /// Whether Mud lies beside the flag.
     mud: bool,
+    /// Of the complete sides, the one completed first.
     first_complete: Option<PlayerId>,
+    /// Who claimed the flag.
     claimed: Option<PlayerId>,
-    // Who laid Fog and Mud: recorded only when the rules let Redeploy and
-    // Deserter take them, so default states serialise as they always did.
+    /// Who laid Fog: recorded only when the rules let Redeploy and
+    /// Deserter take it, so default states serialise as they always did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     fog_by: Option<PlayerId>,
+    /// Who laid Mud, recorded as `fog_by`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     mud_by: Option<PlayerId>,
 }
 
 #[derive(Deserialize)]
 struct RawFlag {
-    sides: [Side; 2],
+    sides: PerPlayer<Side>,
     fog: bool,
     mud: bool,
     first_complete: Option<PlayerId>,
@@ -252,7 +261,7 @@ impl Flag {
 
     /// `player`'s side.
     pub fn side(&self, player: PlayerId) -> &Side {
-        &self.sides[player.index()]
+        &self.sides[player]
     }
 
     /// Who laid Fog (`None` without Fog, and always under the default
@@ -290,7 +299,10 @@ impl Flag {
 
     /// Whether `card` is in a slot at this flag.
     pub fn contains(&self, card: Card) -> bool {
-        self.sides[0].mask.union(self.sides[1].mask).contains(card)
+        self.sides[PlayerId::P0]
+            .mask
+            .union(self.sides[PlayerId::P1].mask)
+            .contains(card)
     }
 
     /// The strength of `player`'s formation when complete.
@@ -331,7 +343,7 @@ impl Flag {
         if !self.has_free_slot(player) {
             return Err(FlagError::Full);
         }
-        self.sides[player.index()].push(card);
+        self.sides[player].push(card);
         if self.is_complete(player) && self.first_complete.is_none() {
             self.first_complete = Some(player);
         }
@@ -344,7 +356,7 @@ impl Flag {
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
-        if !self.sides[player.index()].take(card) {
+        if !self.sides[player].take(card) {
             return Err(FlagError::Missing(card));
         }
         if self.first_complete == Some(player) {
@@ -422,7 +434,7 @@ impl Flag {
         self.mud = false;
         self.mud_by = None;
         let mut dropped = [None; 2];
-        for (side, out) in self.sides.iter_mut().zip(dropped.iter_mut()) {
+        for (side, out) in self.sides.values_mut().zip(dropped.iter_mut()) {
             if side.len() > 3 {
                 let (cards, n) = side.to_array();
                 let last = cards[n - 1];
@@ -450,8 +462,8 @@ impl Flag {
     /// complete side and the claimant complete.
     pub(crate) fn check(&self) -> Result<(), &'static str> {
         let slots = self.env().slots();
-        let (a, n) = self.sides[0].to_array();
-        let (b, m) = self.sides[1].to_array();
+        let (a, n) = self.sides[PlayerId::P0].to_array();
+        let (b, m) = self.sides[PlayerId::P1].to_array();
         if (!self.fog && self.fog_by.is_some()) || (!self.mud && self.mud_by.is_some()) {
             return Err("owner of an environment card that is not there");
         }
@@ -485,7 +497,7 @@ impl Flag {
     }
 
     pub(crate) fn sides(&self) -> &[Side; 2] {
-        &self.sides
+        self.sides.as_array()
     }
 }
 
@@ -500,8 +512,8 @@ impl fmt::Debug for Flag {
         write!(
             f,
             "[{}] vs [{}]",
-            side(&self.sides[0]),
-            side(&self.sides[1])
+            side(&self.sides[PlayerId::P0]),
+            side(&self.sides[PlayerId::P1])
         )?;
         if self.fog {
             f.write_str(" fog")?;
