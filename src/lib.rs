@@ -35,7 +35,7 @@
 
 pub mod arena;
 pub mod bots;
-pub mod heuristics;
+
 pub mod play;
 pub mod registry;
 pub mod replay;
