@@ -34,31 +34,38 @@
 mod action;
 mod battle;
 mod card;
+mod chance;
 mod dice;
 mod engine;
 mod error;
 mod game;
 mod line;
 mod listing;
+mod notation;
 mod observation;
+mod position;
 mod prayer;
 mod render;
 mod round;
 mod rules;
 mod state;
 mod validate;
+mod view;
 
-#[cfg(test)]
-mod tests;
+pub use game_traits;
+pub use game_traits::rand;
+pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
 
 pub use action::{Action, ACTION_SPACE};
 pub use card::{CardSet, Cards, Guard, Soldier, SOLDIERS};
 pub use error::CardWarError;
 pub use line::{LineView, SlotView, LINE_CAP};
 pub use observation::Observation;
+pub use position::{Knowledge, LineCard, PositionBuilder};
 pub use prayer::Prayer;
 pub use rules::{FirstAttacker, Rules, MAX_ROUNDS_LIMIT};
 pub use state::{
     Battle, CardWar, FightReport, Fighter, LayKind, Open, Pending, Phase, Public, SideHidden,
     SidePublic,
 };
+pub use view::ActionView;
