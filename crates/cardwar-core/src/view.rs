@@ -17,7 +17,14 @@ use crate::state::{CardWar, LayKind, Phase};
 /// always, an opponent's card only when it is laid face up. Laying a card
 /// face down, putting one aside into the pile, drawing one into the hand and
 /// a prayer's reinforcement from the pile all hide the opponent's card; the
-/// end of a line, the prayer answers and every die are public.
+/// end of a line and the prayer answers are public.
+///
+/// Dice are public too, but a view says no more than the viewer's
+/// [`Observation`](crate::Observation) keeps: a roll whose value leaves no
+/// trace of its own (another value would leave the same observation: the
+/// second initiative die, a draw roll above what the pile can give, the
+/// fight that ends a battle and so clears its report) is shown without its
+/// value.
 ///
 /// ```
 /// use cardwar_core::{ActionView, CardWar, Game, PlayerId, Rules};
@@ -64,10 +71,12 @@ pub enum ActionView {
         /// Who declines.
         player: PlayerId,
     },
-    /// A die (or, for a guard, the higher of two).
-    Die(u8),
-    /// The sum of two dice.
-    Dice(u8),
+    /// A die (or, for a guard, the higher of two): its value, unless
+    /// nothing the viewer keeps records it (see [`ActionView`]).
+    Die(Option<u8>),
+    /// The sum of two dice: its value, unless nothing the viewer keeps
+    /// records it.
+    Dice(Option<u8>),
     /// Setup: a card of `player`'s went face down from his hand into his
     /// pile.
     PutAside {
@@ -118,9 +127,9 @@ impl CardWar {
                 | Phase::AttackDie
                 | Phase::DefenceDie,
                 Action::Die(d),
-            ) => ActionView::Die(d),
+            ) => ActionView::Die(self.kept(viewer, action).then_some(d)),
             (Phase::DrawRoll { .. } | Phase::PrayerRoll { .. }, Action::Dice(s)) => {
-                ActionView::Dice(s)
+                ActionView::Dice(self.kept(viewer, action).then_some(s))
             }
             (Phase::Aside { colour, .. }, Action::Draw(c)) => ActionView::PutAside {
                 player: colour,
@@ -136,6 +145,23 @@ impl CardWar {
             },
             _ => ActionView::Unfit(action),
         }
+    }
+
+    /// Whether the observation `viewer` has after the roll `action` tells
+    /// it from every other outcome of the roll. Which outcomes leave the
+    /// same observation follows from public counts, healths and modifiers
+    /// only; this is off the playing path, so it simply plays them out.
+    #[inline(never)]
+    fn kept(&self, viewer: PlayerId, action: Action) -> bool {
+        let seen = |a: Action| {
+            let mut after = self.clone();
+            after.step(a);
+            after.observe(viewer)
+        };
+        let mine = seen(action);
+        let mut outcomes = Vec::new();
+        self.list_legal(&mut outcomes);
+        outcomes.iter().all(|&b| b == action || seen(b) != mine)
     }
 
     /// Whether the card `player` lays now ends his line in slot 0 and opens
@@ -169,8 +195,10 @@ impl fmt::Display for ActionView {
             }
             ActionView::Pray { player } => write!(f, "{player} prays"),
             ActionView::Decline { player } => write!(f, "{player} does not pray"),
-            ActionView::Die(d) => write!(f, "die {d}"),
-            ActionView::Dice(s) => write!(f, "dice {s}"),
+            ActionView::Die(Some(d)) => write!(f, "die {d}"),
+            ActionView::Die(None) => f.write_str("a die is rolled"),
+            ActionView::Dice(Some(s)) => write!(f, "dice {s}"),
+            ActionView::Dice(None) => f.write_str("two dice are rolled"),
             ActionView::PutAside { player, card } => match card {
                 Some(c) => write!(f, "{player} put {c} aside into his pile"),
                 None => write!(f, "{player} put a card aside into his pile"),

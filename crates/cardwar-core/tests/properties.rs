@@ -1,15 +1,17 @@
 //! Whole random games checked at every step, against the contract of
 //! `Game` and plain reference implementations.
 
-use game_traits::{play_match, Game, GameRng, PlayerId, RandomAgent, Turn};
-use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+mod common;
 
-use common::{act, battle, A, D};
-use cardwar_core::{CardSet, Soldier};
-use cardwar_core::{FirstAttacker, Rules};
-use cardwar_core::{CardWar};
-use cardwar_core::{Action, ACTION_SPACE};
+use cardwar_core::game_traits::{play_match, RandomAgent};
+use cardwar_core::rand::{Rng, SeedableRng};
+use cardwar_core::{
+    Action, CardSet, CardWar, FirstAttacker, Game, GameRng, Knowledge, PlayerId, Rules, Soldier,
+    Turn, ACTION_SPACE,
+};
+use proptest::prelude::*;
+
+use common::{act, battle, check, fight, position, A, D};
 
 /// Rule sets to exercise: the default and every switch flipped.
 fn all_rule_sets() -> Vec<Rules> {
@@ -265,6 +267,18 @@ fn reference_fight(att: u8, def: u8, da: u8, dd: u8) -> (bool, bool, u8) {
 }
 
 proptest! {
+    // The integration test has no `lib.rs` beside it for proptest's default
+    // path: the regressions are named from the package root (the working
+    // directory of tests).
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::Direct(
+                "proptest-regressions/properties.txt",
+            ),
+        )),
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn fights_match_the_reference(att in 2u8..=13, def in 2u8..=13, da in 1u8..=6, dd in 1u8..=6) {
         let mut g = battle(Rules::default(), 1, &[att, 2], &[def, 3]);
@@ -317,7 +331,7 @@ proptest! {
             let Some(a) = Action::from_id(id) else { continue };
             let before = g.clone();
             match g.apply(a) {
-                Ok(()) => g.check().unwrap(),
+                Ok(()) => check(&g),
                 Err(_) => {
                     prop_assert_eq!(&g, &before);
                     // Keep the game moving with a chance outcome.
@@ -339,7 +353,7 @@ proptest! {
         json[i] = b'0' + digit;
         let text = String::from_utf8(json).unwrap();
         if let Ok(mut t) = serde_json::from_str::<CardWar>(&text) {
-            t.check().unwrap();
+            check(&t);
             let mut legal = Vec::new();
             for _ in 0..300 {
                 if t.turn() == Turn::Terminal {
@@ -474,6 +488,11 @@ fn knowledge_of_a_pile_survives_its_shuffle() {
         keep_in_pile: 1,
         ..Rules::default()
     };
+    // (A reserve in round 1 lets D end the round at once.)
+    let rules = Rules {
+        reserve_in_first_round: true,
+        ..rules
+    };
     let mut g = battle(rules, 1, &[2, 3, 4], &[13]);
     for _ in 0..3 {
         fight(&mut g, 1, 6);
@@ -483,8 +502,8 @@ fn knowledge_of_a_pile_survives_its_shuffle() {
         .filter_map(|r| Soldier::of_rank(r, 0))
         .collect();
     assert_eq!(g.hidden(A).pile, dead);
-    g.end_round();
-    g.check().unwrap();
+    act(&mut g, Action::EndLine);
+    assert_eq!(g.phase(), cardwar_core::Phase::DrawRoll { player: A });
     act(&mut g, Action::Dice(2));
     let mut rng = GameRng::seed_from_u64(9);
     while let cardwar_core::Phase::Draw { .. } = g.phase() {
@@ -514,12 +533,15 @@ fn knowledge_of_a_reinforcement_comes_from_the_pile() {
         aside: 0,
         ..Rules::default()
     };
-    let mut g = battle(rules, 2, &[5, 6], &[9, 9]);
-    to_pile(&mut g, A, &[2, 3, 4]);
-    g.public.sides[A.index()].unseen_in_pile = 0;
-    let dead = g.hidden(A).pile;
-    g.public.sides[A.index()].known_pile = dead;
-    g.check().unwrap();
+    let dead: CardSet = [2, 3, 4].into_iter().map(|r| common::soldier(r, 0)).collect();
+    let known = Knowledge {
+        known_pile: dead,
+        ..Knowledge::default()
+    };
+    let mut g = position(rules, 2, &[5, 6], &[9, 9])
+        .pile(A, &[2, 3, 4])
+        .with(|b| b.knowledge(A, known))
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(7));
     let mut rng = GameRng::seed_from_u64(5);
