@@ -533,7 +533,10 @@ fn knowledge_of_a_reinforcement_comes_from_the_pile() {
         aside: 0,
         ..Rules::default()
     };
-    let dead: CardSet = [2, 3, 4].into_iter().map(|r| common::soldier(r, 0)).collect();
+    let dead: CardSet = [2, 3, 4]
+        .into_iter()
+        .map(|r| common::soldier(r, 0))
+        .collect();
     let known = Knowledge {
         known_pile: dead,
         ..Knowledge::default()

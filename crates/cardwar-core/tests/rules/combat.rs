@@ -266,10 +266,7 @@ fn rule_health_one_rule_spares_guards() {
         .with(|b| b.guards(D, [4, 14, 15]))
         .fights();
     fight(&mut g, 4, 6); // 9 vs 10: the ace keeps 1
-    assert_eq!(
-        g.public().battle.open[D],
-        Open::Guard(Guard::FirstAce)
-    );
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
     assert_eq!(g.open_health(D), Some(1));
     assert_eq!(g.phase(), Phase::AttackDie);
 }

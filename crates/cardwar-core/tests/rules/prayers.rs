@@ -99,7 +99,9 @@ fn rule_prayer_6_hellfire_doubles_the_die() {
 
 #[test]
 fn rule_prayer_7_reinforcement_joins_end_of_line() {
-    let mut g = position(Rules::default(), 2, &[5, 5], &[9, 9]).pile(A, &[2, 3, 4]).fights();
+    let mut g = position(Rules::default(), 2, &[5, 5], &[9, 9])
+        .pile(A, &[2, 3, 4])
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(7));
     assert_eq!(g.phase(), Phase::Reinforce { player: A, left: 1 });
@@ -114,7 +116,10 @@ fn rule_prayer_7_reinforcement_joins_end_of_line() {
     act(&mut g, Action::Draw(three));
     assert_eq!(g.side(A).line.len(), 3);
     assert_eq!(g.line_card(A, 2), Some(three));
-    assert_eq!(g.observation(D).public().sides[A].line.slots()[2].card, None);
+    assert_eq!(
+        g.observation(D).public().sides[A].line.slots()[2].card,
+        None
+    );
     assert_eq!(g.side(A).pile, 2);
 }
 
@@ -218,7 +223,9 @@ fn rule_prayer_10_sniper_removes_the_largest_card_by_its_value() {
 
 #[test]
 fn rule_prayer_11_paratroopers_a_die_of_cards() {
-    let mut g = position(Rules::default(), 2, &[5, 5], &[9, 9]).pile(A, &[2, 3, 4]).fights();
+    let mut g = position(Rules::default(), 2, &[5, 5], &[9, 9])
+        .pile(A, &[2, 3, 4])
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(11));
     assert_eq!(g.phase(), Phase::ParatrooperRoll { player: A });
@@ -294,11 +301,10 @@ fn rule_doubling_then_halving_on_one_roll() {
 
 #[test]
 fn rule_reinforcements_of_a_guarded_defender_fight_before_the_next_guard() {
-    let mut g = position(Rules::default(), 2, &[13, 13], &[]).pile(D, &[5]).fights();
-    assert_eq!(
-        g.public().battle.open[D],
-        Open::Guard(Guard::FirstAce)
-    );
+    let mut g = position(Rules::default(), 2, &[13, 13], &[])
+        .pile(D, &[5])
+        .fights();
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
     act(&mut g, Action::Decline);
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(7));
@@ -317,10 +323,7 @@ fn rule_cards_killed_by_prayers_are_seen_by_both() {
     let g = prayed(Rules::default(), &[5, 5], &[9, 8, 7], 12);
     let victims: CardSet = [9, 8, 7].into_iter().map(|r| soldier(r, 0)).collect();
     assert_eq!(g.side(D).known_pile, victims);
-    assert_eq!(
-        g.observation(A).public().sides[D].known_pile,
-        victims
-    );
+    assert_eq!(g.observation(A).public().sides[D].known_pile, victims);
     let g = prayed(Rules::default(), &[5, 5], &[3, 9], 10);
     assert!(g.side(D).known_pile.contains(soldier(9, 0)));
 }
@@ -336,7 +339,9 @@ fn rule_prayer_12_atomic_bomb_spares_the_hand_unless_configured() {
         ..Rules::default()
     };
     // D has set a king aside.
-    let mut g = position(rules, 2, &[5, 5], &[9, 8]).aside(D, &[13]).fights();
+    let mut g = position(rules, 2, &[5, 5], &[9, 8])
+        .aside(D, &[13])
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(12));
     assert_eq!(
@@ -344,8 +349,5 @@ fn rule_prayer_12_atomic_bomb_spares_the_hand_unless_configured() {
         (0, 0, 24)
     );
     assert_eq!(g.side(D).known_pile, CardSet::ALL, "seen by both");
-    assert_eq!(
-        g.public().battle.open[D],
-        Open::Guard(Guard::FirstAce)
-    );
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
 }
