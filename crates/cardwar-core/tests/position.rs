@@ -176,7 +176,11 @@ fn builder_sets_every_part_of_a_battle() {
     assert_eq!(g.open_health(D), Some(6));
     assert_eq!(g.open_health(A), Some(9));
     assert_eq!(g.line_card(D, 2), Some(seven));
-    assert_eq!(g.side(D).unseen_in_pile, 1, "the reinforcement was never seen");
+    assert_eq!(
+        g.side(D).unseen_in_pile,
+        1,
+        "the reinforcement was never seen"
+    );
     let text = g.to_notation();
     assert!(text.contains("p1.line=Ka:6,(5a),{7b+1}"), "{text}");
     assert!(text.contains("p0.guards=0/9/15"), "{text}");
