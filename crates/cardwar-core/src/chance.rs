@@ -28,7 +28,7 @@ impl CardWar {
     pub(crate) fn chance_weights(&self, mut emit: impl FnMut(Action, u32)) -> u32 {
         match self.public.phase {
             Phase::Aside { colour, .. } => {
-                let hand = self.hid(colour).hand;
+                let hand = self.hidden(colour).hand;
                 hand.iter().for_each(|c| emit(Action::Draw(c), 1));
                 hand.len() as u32
             }
@@ -45,7 +45,7 @@ impl CardWar {
                 36
             }
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                let pile = self.hid(player).pile;
+                let pile = self.hidden(player).pile;
                 pile.iter().for_each(|c| emit(Action::Draw(c), 1));
                 pile.len() as u32
             }
@@ -71,10 +71,10 @@ impl CardWar {
     pub(crate) fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         match self.public.phase {
             Phase::Aside { colour, .. } => {
-                uniform_card(self.hid(colour).hand, self.side(colour).hand, rng)
+                uniform_card(self.hidden(colour).hand, self.side(colour).hand, rng)
             }
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                uniform_card(self.hid(player).pile, self.side(player).pile, rng)
+                uniform_card(self.hidden(player).pile, self.side(player).pile, rng)
             }
             Phase::Initiative { first_die } => {
                 let d = dice::below(rng, if first_die == 0 { 6 } else { 5 }) as u8 + 1;

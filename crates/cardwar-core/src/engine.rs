@@ -82,7 +82,7 @@ impl CardWar {
     #[inline(never)]
     fn put_aside(&mut self, colour: PlayerId, left: u8, action: Action) {
         match action {
-            Action::Draw(c) if self.hid(colour).hand.contains(c) => {
+            Action::Draw(c) if self.hidden(colour).hand.contains(c) => {
                 self.hand_to_pile(colour, c);
                 self.public.phase = if left > 1 {
                     Phase::Aside {
@@ -139,7 +139,7 @@ impl CardWar {
     #[inline(never)]
     fn draw_card(&mut self, player: PlayerId, left: u8, action: Action) {
         match action {
-            Action::Draw(c) if self.hid(player).pile.contains(c) => {
+            Action::Draw(c) if self.hidden(player).pile.contains(c) => {
                 let (h, p) = (&mut self.hidden[player], &mut self.public.sides[player]);
                 h.pile.remove(c);
                 h.hand.insert(c);
@@ -163,7 +163,7 @@ impl CardWar {
     #[inline(never)]
     fn lay(&mut self, player: PlayerId, kind: LayKind, left: u8, action: Action) {
         match action {
-            Action::Place(c) if self.hid(player).hand.contains(c) => {
+            Action::Place(c) if self.hidden(player).hand.contains(c) => {
                 self.public.moves += 1;
                 let s = player;
                 let len = self.public.sides[s].line.len();
@@ -218,7 +218,7 @@ impl CardWar {
     #[inline(never)]
     fn reinforce(&mut self, player: PlayerId, left: u8, action: Action) {
         match action {
-            Action::Draw(c) if self.hid(player).pile.contains(c) => {
+            Action::Draw(c) if self.hidden(player).pile.contains(c) => {
                 let s = player;
                 let len = self.public.sides[s].line.len();
                 if self.public.sides[s].line.push() {

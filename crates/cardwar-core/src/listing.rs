@@ -78,7 +78,7 @@ impl CardWar {
         match (self.public.phase, action) {
             (Phase::Over, _) => Some("the game is over"),
             (Phase::Aside { colour, .. }, Action::Draw(c)) => {
-                ok(self.hid(colour).hand.contains(c), NOT_IN_HAND)
+                ok(self.hidden(colour).hand.contains(c), NOT_IN_HAND)
             }
             (Phase::Aside { .. }, _) => Some("a card to put aside is due"),
             (Phase::Initiative { first_die }, Action::Die(d)) => match d {
@@ -92,13 +92,13 @@ impl CardWar {
                 Some("a roll of two dice is due")
             }
             (Phase::Draw { player, .. } | Phase::Reinforce { player, .. }, Action::Draw(c)) => {
-                ok(self.hid(player).pile.contains(c), NOT_IN_PILE)
+                ok(self.hidden(player).pile.contains(c), NOT_IN_PILE)
             }
             (Phase::Draw { .. } | Phase::Reinforce { .. }, _) => {
                 Some("a card from the pile is due")
             }
             (Phase::Lay { player, .. }, Action::Place(c)) => {
-                ok(self.hid(player).hand.contains(c), NOT_IN_HAND)
+                ok(self.hidden(player).hand.contains(c), NOT_IN_HAND)
             }
             (Phase::Lay { kind, .. }, Action::EndLine) => ok(
                 kind == LayKind::FreeAttack,
@@ -129,7 +129,7 @@ impl CardWar {
         // function saves few registers.
         match self.public.phase {
             Phase::Lay { player, kind, .. } => {
-                PLACES.push(out, self.hid(player).hand);
+                PLACES.push(out, self.hidden(player).hand);
                 if kind == LayKind::FreeAttack {
                     out.push(Action::EndLine);
                 }
@@ -144,7 +144,7 @@ impl CardWar {
     #[inline(never)]
     fn list_chance(&self, out: &mut Vec<Action>) {
         match self.public.phase {
-            Phase::Aside { colour, .. } => DRAWS.push(out, self.hid(colour).hand),
+            Phase::Aside { colour, .. } => DRAWS.push(out, self.hidden(colour).hand),
             Phase::Initiative { first_die } => {
                 out.extend((1..=6).filter(|&d| d != first_die).map(Action::Die))
             }
@@ -152,7 +152,7 @@ impl CardWar {
                 out.extend((2..=12).map(Action::Dice))
             }
             Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                DRAWS.push(out, self.hid(player).pile)
+                DRAWS.push(out, self.hidden(player).pile)
             }
             Phase::ParatrooperRoll { .. } | Phase::AttackDie | Phase::DefenceDie => {
                 out.extend((1..=6).map(Action::Die))

@@ -311,17 +311,18 @@ pub struct Public {
 }
 
 /// A whole game of card war: rules, the public state and each player's
-/// hidden cards. Create it with [`game_traits::Game::new`].
+/// hidden cards. Create it with [`game_traits::Game::new`], or any
+/// position with [`PositionBuilder`](crate::PositionBuilder) or
+/// [`CardWar::from_notation`].
 ///
 /// ```
-/// use cardwar_core::{CardWar, Rules};
-/// use game_traits::{play_match, RandomAgent};
+/// use cardwar_core::game_traits::{play_match, RandomAgent};
+/// use cardwar_core::{CardWar, Heuristic, Rules};
 ///
-/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let (mut a, mut b) = (Heuristic, RandomAgent);
 /// let (state, record) = play_match::<CardWar>(&Rules::default(), 7, &mut [&mut a, &mut b]).unwrap();
 /// assert!(state.outcome().is_some());
 /// assert_eq!(record.replay().unwrap(), state);
-/// # use game_traits::Game;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "crate::validate::RawCardWar")]
@@ -340,11 +341,6 @@ impl CardWar {
     /// The hidden cards of `player`'s side.
     pub fn hidden(&self, player: PlayerId) -> &SideHidden {
         &self.hidden[player]
-    }
-
-    /// The hidden cards of `p`'s side (short, for the rules' code).
-    pub(crate) fn hid(&self, p: PlayerId) -> &SideHidden {
-        &self.hidden[p]
     }
 
     /// The current phase.
