@@ -1,13 +1,9 @@
 //! The prayer to the gods: when it may be made and each of its eleven
 //! results.
 
-use game_traits::Game;
+use cardwar_core::{Action, CardSet, CardWar, Game, Guard, LayKind, Open, Outcome, Phase, Rules};
 
-use super::{act, battle, decline, fight, soldier, to_pile, A, D};
-use crate::card::Guard;
-use crate::rules::Rules;
-use crate::state::{CardWar, LayKind, Open, Phase};
-use crate::Action;
+use crate::common::{act, battle, decline, fight, position, soldier, A, D};
 
 /// Round 2, A attacks with `att` against `def`, and prays for `sum`.
 fn prayed(rules: Rules, att: &[u8], def: &[u8], sum: u8) -> CardWar {
@@ -64,7 +60,7 @@ fn rule_both_may_pray_before_one_fight_unless_configured() {
 fn attack_total_after(sum: u8) -> u16 {
     let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], sum);
     fight(&mut g, 3, 1);
-    g.public.battle.last_fight.unwrap().attack_total
+    g.public().battle.last_fight.unwrap().attack_total
 }
 
 #[test]
@@ -84,7 +80,7 @@ fn rule_prayer_4_condescension_of_the_gods_adds_four() {
     let mut g = prayed(Rules::default(), &[5, 5], &[2, 2], 4);
     fight(&mut g, 3, 1);
     fight(&mut g, 3, 1);
-    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 5 + 3);
+    assert_eq!(g.public().battle.last_fight.unwrap().attack_total, 5 + 3);
 }
 
 #[test]
@@ -98,13 +94,14 @@ fn rule_prayer_6_hellfire_doubles_the_die() {
     assert_eq!(attack_total_after(6), 5 + 6);
     let mut g = prayed(Rules::default(), &[5, 5], &[9, 9], 6);
     fight(&mut g, 1, 1);
-    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 5 + 2);
+    assert_eq!(g.public().battle.last_fight.unwrap().attack_total, 5 + 2);
 }
 
 #[test]
 fn rule_prayer_7_reinforcement_joins_end_of_line() {
-    let mut g = battle(Rules::default(), 2, &[5, 5], &[9, 9]);
-    to_pile(&mut g, A, &[2, 3, 4]);
+    let mut g = position(Rules::default(), 2, &[5, 5], &[9, 9])
+        .pile(A, &[2, 3, 4])
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(7));
     assert_eq!(g.phase(), Phase::Reinforce { player: A, left: 1 });
@@ -119,7 +116,10 @@ fn rule_prayer_7_reinforcement_joins_end_of_line() {
     act(&mut g, Action::Draw(three));
     assert_eq!(g.side(A).line.len(), 3);
     assert_eq!(g.line_card(A, 2), Some(three));
-    assert_eq!(g.observation(D).public.sides[0].line.slots()[2].card, None);
+    assert_eq!(
+        g.observation(D).public().sides[A].line.slots()[2].card,
+        None
+    );
     assert_eq!(g.side(A).pile, 2);
 }
 
@@ -129,7 +129,7 @@ fn rule_prayer_8_grenade_halves_health_and_next_die() {
     assert_eq!(g.open_health(D), Some(5));
     decline(&mut g);
     fight(&mut g, 1, 5);
-    assert_eq!(g.public.battle.last_fight.unwrap().defence_total, 5 + 3);
+    assert_eq!(g.public().battle.last_fight.unwrap().defence_total, 5 + 3);
     let down = Rules {
         grenade_rounds_up: false,
         ..Rules::default()
@@ -137,7 +137,7 @@ fn rule_prayer_8_grenade_halves_health_and_next_die() {
     let mut g = prayed(down, &[5, 5], &[9, 9], 8);
     assert_eq!(g.open_health(D), Some(4));
     fight(&mut g, 1, 5);
-    assert_eq!(g.public.battle.last_fight.unwrap().defence_total, 4 + 2);
+    assert_eq!(g.public().battle.last_fight.unwrap().defence_total, 4 + 2);
 }
 
 #[test]
@@ -158,8 +158,9 @@ fn rule_prayer_9_gangrene_kills_wounded_card() {
 #[test]
 fn rule_prayer_9_gangrene_on_wounded_guard() {
     let run = |rules: Rules| {
-        let mut g = battle(rules, 2, &[13], &[]);
-        g.public.sides[1].guards[0] = 10;
+        let mut g = position(rules, 2, &[13], &[])
+            .with(|b| b.guards(D, [10, 14, 15]))
+            .fights();
         act(&mut g, Action::Pray);
         act(&mut g, Action::Dice(9));
         g.side(D).guards[0]
@@ -192,7 +193,7 @@ fn rule_prayer_10_sniper_reveals_and_removes_strongest() {
         ..Rules::default()
     };
     let g = prayed(rules, &[5], &[3], 10);
-    assert_eq!(g.outcome(), Some(game_traits::Outcome::Win(A)));
+    assert_eq!(g.outcome(), Some(Outcome::Win(A)));
 }
 
 #[test]
@@ -222,8 +223,9 @@ fn rule_prayer_10_sniper_removes_the_largest_card_by_its_value() {
 
 #[test]
 fn rule_prayer_11_paratroopers_a_die_of_cards() {
-    let mut g = battle(Rules::default(), 2, &[5, 5], &[9, 9]);
-    to_pile(&mut g, A, &[2, 3, 4]);
+    let mut g = position(Rules::default(), 2, &[5, 5], &[9, 9])
+        .pile(A, &[2, 3, 4])
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(11));
     assert_eq!(g.phase(), Phase::ParatrooperRoll { player: A });
@@ -244,7 +246,7 @@ fn rule_prayer_12_atomic_bomb_on_defence_spares_guards() {
     let g = prayed(Rules::default(), &[5, 5], &[9, 9, 8], 12);
     assert!(g.side(D).line.is_empty());
     assert_eq!(g.side(D).pile, 3);
-    assert_eq!(g.public.battle.open[1], Open::Guard(Guard::FirstAce));
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
     assert_eq!(g.side(D).guards, [14, 14, 15]);
     assert_eq!(g.open_health(A), Some(5), "the bomber takes no damage");
 }
@@ -275,9 +277,9 @@ fn rule_prayer_kills_do_not_count_for_three_kills_bonus() {
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(10)); // the sniper takes the open 3
     assert!(g.hidden(D).pile.contains(soldier(3, 0)));
-    assert_eq!(g.public.battle.fighter[A.index()].kills, 2);
+    assert_eq!(g.public().battle.fighter[A].kills, 2);
     fight(&mut g, 6, 1); // the king's third kill in a fight
-    let f = g.public.battle.fighter[A.index()];
+    let f = g.public().battle.fighter[A];
     assert_eq!((f.kills, f.doubled), (3, 1), "unwounded: next die doubled");
 }
 
@@ -294,17 +296,15 @@ fn rule_doubling_then_halving_on_one_roll() {
     assert_eq!(g.open_health(A), Some(7), "13 halved, rounded up");
     act(&mut g, Action::Die(5));
     act(&mut g, Action::Die(1));
-    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 7 + 5);
+    assert_eq!(g.public().battle.last_fight.unwrap().attack_total, 7 + 5);
 }
 
 #[test]
 fn rule_reinforcements_of_a_guarded_defender_fight_before_the_next_guard() {
-    let mut g = battle(Rules::default(), 2, &[13, 13], &[]);
-    to_pile(&mut g, D, &[5]);
-    assert_eq!(
-        g.public.battle.open[D.index()],
-        Open::Guard(Guard::FirstAce)
-    );
+    let mut g = position(Rules::default(), 2, &[13, 13], &[])
+        .pile(D, &[5])
+        .fights();
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
     act(&mut g, Action::Decline);
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(7));
@@ -312,7 +312,7 @@ fn rule_reinforcements_of_a_guarded_defender_fight_before_the_next_guard() {
     assert_eq!(g.side(D).line.len(), 1);
     fight(&mut g, 6, 1); // 19 vs 15: the first ace dies
     assert_eq!(g.side(D).guards[Guard::FirstAce.index()], 0);
-    assert_eq!(g.public.battle.open[D.index()], Open::Soldier);
+    assert_eq!(g.public().battle.open[D], Open::Soldier);
     assert_eq!(g.line_card(D, 0), Some(soldier(5, 0)));
 }
 
@@ -321,12 +321,9 @@ fn rule_cards_killed_by_prayers_are_seen_by_both() {
     // Ruling 22: the bomb's victims, face down until then, are known to
     // lie in the pile; so are the sniper's and gangrene's.
     let g = prayed(Rules::default(), &[5, 5], &[9, 8, 7], 12);
-    let victims: crate::CardSet = [9, 8, 7].into_iter().map(|r| soldier(r, 0)).collect();
+    let victims: CardSet = [9, 8, 7].into_iter().map(|r| soldier(r, 0)).collect();
     assert_eq!(g.side(D).known_pile, victims);
-    assert_eq!(
-        g.observation(A).public().sides[D.index()].known_pile,
-        victims
-    );
+    assert_eq!(g.observation(A).public().sides[D].known_pile, victims);
     let g = prayed(Rules::default(), &[5, 5], &[3, 9], 10);
     assert!(g.side(D).known_pile.contains(soldier(9, 0)));
 }
@@ -341,23 +338,16 @@ fn rule_prayer_12_atomic_bomb_spares_the_hand_unless_configured() {
         bomb_hits_hand: true,
         ..Rules::default()
     };
-    let mut g = battle(rules, 2, &[5, 5], &[9, 8]);
-    let mut hand = g.hidden(D).hand;
-    let kept = super::take(13, &mut hand);
-    g.hidden[D.index()].hand.remove(kept);
-    g.hidden[D.index()].aside.insert(kept);
-    g.public.sides[D.index()].hand -= 1;
-    g.public.sides[D.index()].aside += 1;
-    g.check().unwrap();
+    // D has set a king aside.
+    let mut g = position(rules, 2, &[5, 5], &[9, 8])
+        .aside(D, &[13])
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(12));
     assert_eq!(
         (g.side(D).hand, g.side(D).aside, g.side(D).pile),
         (0, 0, 24)
     );
-    assert_eq!(g.side(D).known_pile, crate::CardSet::ALL, "seen by both");
-    assert_eq!(
-        g.public.battle.open[D.index()],
-        Open::Guard(Guard::FirstAce)
-    );
+    assert_eq!(g.side(D).known_pile, CardSet::ALL, "seen by both");
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
 }

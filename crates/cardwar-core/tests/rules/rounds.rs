@@ -1,19 +1,10 @@
 //! Setup, rounds, draws, roles, reserve, the halved army and the end.
 
-use game_traits::{Game, Outcome, Turn};
+use cardwar_core::{
+    Action, CardSet, CardWar, FirstAttacker, Game, LayKind, Outcome, Phase, Rules, Turn,
+};
 
-use super::{act, battle, decline, fight, play_out, to_pile, A, D};
-use crate::card::CardSet;
-use crate::rules::{FirstAttacker, Rules};
-use crate::state::{Battle, CardWar, LayKind, Phase};
-use crate::Action;
-
-/// Back to the start of round 2's first battle, A first.
-fn reset(g: &mut CardWar) {
-    g.public.battle_no = 1;
-    g.public.first = A;
-    g.public.battle = Battle::new(A);
-}
+use crate::common::{act, battle, decline, fight, play_out, position, A, D};
 
 /// A new game through setup, drawing the lowest card and the given
 /// initiative dice.
@@ -163,17 +154,14 @@ fn rule_defender_lays_as_many_as_attacker_or_all() {
         }
     ));
     // With fewer cards, the defender lays all he has.
-    let mut g = battle(Rules::default(), 2, &[], &[]);
-    reset(&mut g);
-    g.public.phase = Phase::Lay {
-        player: A,
-        kind: LayKind::Attack,
-        left: 4,
-    };
-    let hand = g.hidden(D).hand;
-    for c in hand.iter().skip(3) {
-        g.hand_to_pile(D, c);
-    }
+    let three: CardSet = CardSet::ALL.iter().take(3).collect();
+    let mut g = position(Rules::default(), 2, &[], &[])
+        .with(|b| b.pile(D, CardSet::ALL.minus(three)))
+        .at(Phase::Lay {
+            player: A,
+            kind: LayKind::Attack,
+            left: 4,
+        });
     for _ in 0..4 {
         g.legal_actions(&mut legal);
         act(&mut g, legal[0]);
@@ -193,7 +181,7 @@ fn rule_defender_lays_as_many_as_attacker_or_all() {
 fn after_first_battle() -> CardWar {
     let mut g = after_setup(Rules::default(), (6, 1));
     let mut legal = Vec::new();
-    while g.public.battle_no == 1 && g.outcome().is_none() {
+    while g.public().battle_no == 1 && g.outcome().is_none() {
         g.legal_actions(&mut legal);
         let a = match g.phase() {
             Phase::Lay { player, .. } if player == D => *legal.last().unwrap(),
@@ -276,11 +264,10 @@ fn rule_reserve_only_after_first_round() {
 
 #[test]
 fn rule_draw_2d6_leaving_five_in_pile() {
-    let mut g = battle(Rules::default(), 2, &[], &[]);
-    to_pile(&mut g, A, &[2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
-    to_pile(&mut g, D, &[2, 3, 4, 5]);
-    reset(&mut g);
-    g.public.phase = Phase::DrawRoll { player: A };
+    let mut g = position(Rules::default(), 2, &[], &[])
+        .pile(A, &[2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
+        .pile(D, &[2, 3, 4, 5])
+        .at(Phase::DrawRoll { player: A });
     let mut out = Vec::new();
     g.chance_outcomes(&mut out);
     assert_eq!(out[5], (Action::Dice(7), 6.0 / 36.0));
@@ -312,13 +299,13 @@ fn round_two_without_second_attack(rules: Rules) -> CardWar {
 #[test]
 fn rule_last_attacker_attacks_first_next_round() {
     let g = round_two_without_second_attack(Rules::default());
-    assert_eq!((g.round(), g.public.first), (3, A));
+    assert_eq!((g.round(), g.public().first), (3, A));
     let alternate = Rules {
         first_attacker: FirstAttacker::Alternate,
         ..Rules::default()
     };
     let g = round_two_without_second_attack(alternate);
-    assert_eq!((g.round(), g.public.first), (3, D));
+    assert_eq!((g.round(), g.public().first), (3, D));
     // In a full round the second attacker attacks first next round.
     let mut g = battle(Rules::default(), 2, &[2], &[13]);
     fight(&mut g, 1, 1);
@@ -336,7 +323,7 @@ fn rule_last_attacker_attacks_first_next_round() {
         act(&mut g, a);
         decline(&mut g);
     }
-    assert_eq!(g.public.first, D);
+    assert_eq!(g.public().first, D);
 }
 
 #[test]
@@ -346,14 +333,13 @@ fn rule_halved_army_attacker_defends_instead() {
         keep_in_pile: 24,
         ..Rules::default()
     };
-    let mut g = battle(rules, 2, &[], &[]);
     let ranks: Vec<u8> = (2..=13).flat_map(|r| [r, r]).collect();
-    to_pile(&mut g, A, &ranks[..19]);
-    to_pile(&mut g, D, &ranks[..13]);
-    reset(&mut g);
-    g.public.phase = Phase::DrawRoll { player: D };
+    let mut g = position(rules, 2, &[], &[])
+        .pile(A, &ranks[..19])
+        .pile(D, &ranks[..13])
+        .at(Phase::DrawRoll { player: D });
     act(&mut g, Action::Dice(2));
-    assert!(g.public.swapped);
+    assert!(g.public().swapped);
     assert_eq!(
         g.phase(),
         Phase::Lay {

@@ -1,15 +1,17 @@
 //! Whole random games checked at every step, against the contract of
 //! `Game` and plain reference implementations.
 
-use game_traits::{play_match, Game, GameRng, PlayerId, RandomAgent, Turn};
-use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+mod common;
 
-use super::{act, battle, A, D};
-use crate::card::{CardSet, Soldier};
-use crate::rules::{FirstAttacker, Rules};
-use crate::state::CardWar;
-use crate::{Action, ACTION_SPACE};
+use cardwar_core::game_traits::{play_match, RandomAgent};
+use cardwar_core::rand::{Rng, SeedableRng};
+use cardwar_core::{
+    Action, CardSet, CardWar, FirstAttacker, Game, GameRng, Knowledge, PlayerId, Rules, Soldier,
+    Turn, ACTION_SPACE,
+};
+use proptest::prelude::*;
+
+use common::{act, battle, check, fight, position, A, D};
 
 /// Rule sets to exercise: the default and every switch flipped.
 fn all_rule_sets() -> Vec<Rules> {
@@ -93,7 +95,7 @@ fn check_views(g: &CardWar, rng: &mut GameRng) {
         assert_eq!(dealt.hidden(p), g.hidden(p));
         let json = serde_json::to_string(&obs).unwrap();
         assert_eq!(
-            serde_json::from_str::<crate::Observation>(&json).unwrap(),
+            serde_json::from_str::<cardwar_core::Observation>(&json).unwrap(),
             obs
         );
     }
@@ -186,7 +188,7 @@ fn tampered_states_are_refused() {
     // setup each pile holds six cards never seen.
     let mut g = CardWar::new(&Rules::default()).unwrap();
     let mut rng = GameRng::seed_from_u64(2);
-    while matches!(g.phase(), crate::state::Phase::Aside { .. }) {
+    while matches!(g.phase(), cardwar_core::Phase::Aside { .. }) {
         let a = g.sample_chance(&mut rng).unwrap();
         act(&mut g, a);
     }
@@ -265,6 +267,18 @@ fn reference_fight(att: u8, def: u8, da: u8, dd: u8) -> (bool, bool, u8) {
 }
 
 proptest! {
+    // The integration test has no `lib.rs` beside it for proptest's default
+    // path: the regressions are named from the package root (the working
+    // directory of tests).
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::Direct(
+                "proptest-regressions/properties.txt",
+            ),
+        )),
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn fights_match_the_reference(att in 2u8..=13, def in 2u8..=13, da in 1u8..=6, dd in 1u8..=6) {
         let mut g = battle(Rules::default(), 1, &[att, 2], &[def, 3]);
@@ -317,7 +331,7 @@ proptest! {
             let Some(a) = Action::from_id(id) else { continue };
             let before = g.clone();
             match g.apply(a) {
-                Ok(()) => g.check().unwrap(),
+                Ok(()) => check(&g),
                 Err(_) => {
                     prop_assert_eq!(&g, &before);
                     // Keep the game moving with a chance outcome.
@@ -339,7 +353,7 @@ proptest! {
         json[i] = b'0' + digit;
         let text = String::from_utf8(json).unwrap();
         if let Ok(mut t) = serde_json::from_str::<CardWar>(&text) {
-            t.check().unwrap();
+            check(&t);
             let mut legal = Vec::new();
             for _ in 0..300 {
                 if t.turn() == Turn::Terminal {
@@ -354,7 +368,7 @@ proptest! {
                 let _ = CardWar::determinize(&t.observation(p), &mut rng);
             }
         }
-        if let Ok(obs) = serde_json::from_str::<crate::Observation>(&text) {
+        if let Ok(obs) = serde_json::from_str::<cardwar_core::Observation>(&text) {
             let _ = CardWar::determinize(&obs, &mut rng);
         }
     }
@@ -363,9 +377,9 @@ proptest! {
 #[test]
 fn opponent_remembers_what_he_has_seen() {
     let mut g = battle(Rules::default(), 2, &[5, 13], &[12]);
-    super::fight(&mut g, 1, 6); // the 5 dies: seen in A's pile
-    super::fight(&mut g, 6, 1); // the queen dies, the king survives
-    super::fight(&mut g, 1, 6); // the king dies against an ace
+    fight(&mut g, 1, 6); // the 5 dies: seen in A's pile
+    fight(&mut g, 6, 1); // the queen dies, the king survives
+    fight(&mut g, 1, 6); // the king dies against an ace
     let (five, queen) = (
         Soldier::of_rank(5, 0).unwrap(),
         Soldier::of_rank(12, 0).unwrap(),
@@ -375,7 +389,7 @@ fn opponent_remembers_what_he_has_seen() {
     // A survivor seen on the field is known to be set aside, and a
     // determinisation puts it there.
     let mut g = battle(Rules::default(), 2, &[5], &[13]);
-    super::fight(&mut g, 1, 6);
+    fight(&mut g, 1, 6);
     let king = Soldier::of_rank(13, 0).unwrap();
     assert!(g.side(D).known_aside.contains(king));
     let mut rng = GameRng::seed_from_u64(1);
@@ -441,15 +455,15 @@ fn sampler_matches_listed_probabilities() {
 fn tampered_line_view_is_refused_not_a_panic() {
     // `LineView` is public and deserialisable on its own: a length past
     // the slots must be refused, or `slots()` would index out of range.
-    let json = serde_json::to_value(crate::LineView::default()).unwrap();
+    let json = serde_json::to_value(cardwar_core::LineView::default()).unwrap();
     let mut bad = json.clone();
     bad["len"] = serde_json::json!(200);
-    let parsed = serde_json::from_value::<crate::LineView>(bad);
+    let parsed = serde_json::from_value::<cardwar_core::LineView>(bad);
     assert!(parsed.is_err(), "a line of 200 cards was accepted");
     let mut bad = json;
     bad["len"] = serde_json::json!(1);
     bad["slots"][3]["health"] = serde_json::json!(5);
-    assert!(serde_json::from_value::<crate::LineView>(bad).is_err());
+    assert!(serde_json::from_value::<cardwar_core::LineView>(bad).is_err());
 }
 
 #[test]
@@ -474,20 +488,25 @@ fn knowledge_of_a_pile_survives_its_shuffle() {
         keep_in_pile: 1,
         ..Rules::default()
     };
+    // (A reserve in round 1 lets D end the round at once.)
+    let rules = Rules {
+        reserve_in_first_round: true,
+        ..rules
+    };
     let mut g = battle(rules, 1, &[2, 3, 4], &[13]);
     for _ in 0..3 {
-        super::fight(&mut g, 1, 6);
+        fight(&mut g, 1, 6);
     }
     let dead: CardSet = [2, 3, 4]
         .into_iter()
         .filter_map(|r| Soldier::of_rank(r, 0))
         .collect();
     assert_eq!(g.hidden(A).pile, dead);
-    g.end_round();
-    g.check().unwrap();
+    act(&mut g, Action::EndLine);
+    assert_eq!(g.phase(), cardwar_core::Phase::DrawRoll { player: A });
     act(&mut g, Action::Dice(2));
     let mut rng = GameRng::seed_from_u64(9);
-    while let crate::state::Phase::Draw { .. } = g.phase() {
+    while let cardwar_core::Phase::Draw { .. } = g.phase() {
         let a = g.sample_chance(&mut rng).unwrap();
         act(&mut g, a);
     }
@@ -514,12 +533,18 @@ fn knowledge_of_a_reinforcement_comes_from_the_pile() {
         aside: 0,
         ..Rules::default()
     };
-    let mut g = battle(rules, 2, &[5, 6], &[9, 9]);
-    super::to_pile(&mut g, A, &[2, 3, 4]);
-    g.public.sides[A.index()].unseen_in_pile = 0;
-    let dead = g.hidden(A).pile;
-    g.public.sides[A.index()].known_pile = dead;
-    g.check().unwrap();
+    let dead: CardSet = [2, 3, 4]
+        .into_iter()
+        .map(|r| common::soldier(r, 0))
+        .collect();
+    let known = Knowledge {
+        known_pile: dead,
+        ..Knowledge::default()
+    };
+    let mut g = position(rules, 2, &[5, 6], &[9, 9])
+        .pile(A, &[2, 3, 4])
+        .with(|b| b.knowledge(A, known))
+        .fights();
     act(&mut g, Action::Pray);
     act(&mut g, Action::Dice(7));
     let mut rng = GameRng::seed_from_u64(5);

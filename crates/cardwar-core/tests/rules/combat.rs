@@ -1,19 +1,15 @@
 //! Combat: dice, wounds, bonuses, the health-1 rule, the guard fight.
 
-use game_traits::{Game, Outcome};
+use cardwar_core::{Action, Game, Guard, Open, Outcome, Phase, Rules};
 
-use super::{act, battle, fight, soldier, A, D};
-use crate::card::Guard;
-use crate::rules::Rules;
-use crate::state::{Open, Phase};
-use crate::Action;
+use crate::common::{act, battle, fight, position, soldier, A, D};
 
 #[test]
 fn rule_die_added_and_difference_is_winners_health() {
     // The text's example: red 6 + 3 = 9 against black 10 + 5 = 15.
     let mut g = battle(Rules::default(), 1, &[6, 5], &[10]);
     fight(&mut g, 3, 5);
-    let r = g.public.battle.last_fight.unwrap();
+    let r = g.public().battle.last_fight.unwrap();
     assert_eq!((r.attack_total, r.defence_total), (9, 15));
     assert_eq!(g.open_health(D), Some(6));
     assert!(g.hidden(A).pile.contains(soldier(6, 0)));
@@ -58,7 +54,7 @@ fn rule_wounded_card_fights_next_with_remaining_health() {
     let mut g = battle(Rules::default(), 1, &[6, 5], &[10, 2]);
     fight(&mut g, 3, 5); // the 10 keeps 6
     fight(&mut g, 6, 1); // 5 + 6 = 11 beats 6 + 1 = 7 (a fresh 10 would tie)
-    let r = g.public.battle.last_fight.unwrap();
+    let r = g.public().battle.last_fight.unwrap();
     assert_eq!(r.defence_total, 7);
     assert!(g.hidden(D).pile.contains(soldier(10, 0)));
     assert_eq!(g.open_health(A), Some(4));
@@ -81,7 +77,7 @@ fn rule_three_kills_restore_health() {
     assert_eq!(g.open_health(A), Some(6));
     fight(&mut g, 6, 1); // 12 vs 3
     fight(&mut g, 6, 1); // 12 vs 4: third kill, wounded -> restored
-    assert_eq!(g.public.battle.fighter[0].kills, 3);
+    assert_eq!(g.public().battle.fighter[A].kills, 3);
     assert_eq!(g.open_health(A), Some(13));
 }
 
@@ -92,10 +88,10 @@ fn rule_three_kills_unwounded_doubles_next_die() {
         fight(&mut g, 6, 1);
     }
     assert_eq!(g.open_health(A), Some(13));
-    assert_eq!(g.public.battle.fighter[0].doubled, 1);
+    assert_eq!(g.public().battle.fighter[A].doubled, 1);
     fight(&mut g, 3, 6);
-    assert_eq!(g.public.battle.last_fight.unwrap().attack_total, 13 + 6);
-    assert_eq!(g.public.battle.fighter[0].doubled, 0);
+    assert_eq!(g.public().battle.last_fight.unwrap().attack_total, 13 + 6);
+    assert_eq!(g.public().battle.fighter[A].doubled, 0);
 }
 
 #[test]
@@ -105,7 +101,7 @@ fn rule_three_kills_bonus_once_unless_configured() {
         for _ in 0..6 {
             fight(&mut g, 6, 1);
         }
-        g.public.battle.fighter[0].doubled
+        g.public().battle.fighter[A].doubled
     };
     assert_eq!(kills(Rules::default()), 0);
     let every = Rules {
@@ -144,20 +140,20 @@ fn rule_health_one_last_card_returns_to_owner() {
     // The attack is over: the 5 went back to its owner, not to the pile.
     assert!(g.hidden(A).aside.contains(soldier(5, 0)));
     assert!(!g.hidden(A).pile.contains(soldier(5, 0)));
-    assert_eq!(g.public.battle_no, 2);
+    assert_eq!(g.public().battle_no, 2);
 }
 
 #[test]
 fn rule_broken_defence_fights_aces_then_joker() {
     let mut g = battle(Rules::default(), 1, &[13, 13, 12], &[2]);
     fight(&mut g, 6, 1);
-    assert_eq!(g.public.battle.open[1], Open::Guard(Guard::FirstAce));
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
     // The king kept its health (no heal before the guards): 13 + 1 < 14 + 6.
     fight(&mut g, 1, 6);
     assert_eq!(g.side(D).guards, [6, 14, 15]);
     fight(&mut g, 6, 1); // 19 vs 7: the first ace dies
     assert_eq!(g.side(D).guards[0], 0);
-    assert_eq!(g.public.battle.open[1], Open::Guard(Guard::SecondAce));
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::SecondAce));
     fight(&mut g, 1, 6); // the king has 12 left: 13 vs 20
     assert_eq!(g.side(D).guards[1], 7);
 }
@@ -168,7 +164,7 @@ fn rule_aces_and_joker_never_attack() {
     // guards are alive, and they never enter a line.
     let mut g = battle(Rules::default(), 1, &[2], &[13]);
     fight(&mut g, 1, 1);
-    assert_eq!(g.public.battle_no, 2);
+    assert_eq!(g.public().battle_no, 2);
     assert_eq!(g.side(A).guards, [14, 14, 15]);
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
@@ -199,7 +195,7 @@ fn rule_guards_keep_health_soldiers_heal() {
     fight(&mut g, 1, 6); // 6 vs 18: the queen keeps 12
     fight(&mut g, 6, 1); // 19 vs 13: the queen dies, the king keeps 6
     fight(&mut g, 1, 6); // 7 vs 20: the king dies, the first ace keeps 13
-    assert_eq!(g.public.battle_no, 2, "the attack is over");
+    assert_eq!(g.public().battle_no, 2, "the attack is over");
     assert_eq!(g.side(D).guards, [13, 14, 15]);
     // A wounded soldier that survives returns healed: nothing of its wound
     // is kept outside the line.
@@ -211,19 +207,19 @@ fn rule_guards_keep_health_soldiers_heal() {
 
 #[test]
 fn rule_dead_ace_is_skipped() {
-    let mut g = battle(Rules::default(), 1, &[13], &[2]);
-    g.public.sides[1].guards[0] = 0;
+    let mut g = position(Rules::default(), 1, &[13], &[2])
+        .with(|b| b.guards(D, [0, 14, 15]))
+        .fights();
     fight(&mut g, 6, 1);
-    assert_eq!(g.public.battle.open[1], Open::Guard(Guard::SecondAce));
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::SecondAce));
 }
 
 #[test]
 fn rule_joker_death_ends_game() {
-    let mut g = battle(Rules::default(), 1, &[13, 13], &[]);
-    g.public.sides[1].guards = [0, 0, 3];
-    g.public.battle.open[1] = Open::None;
-    g.advance_battle();
-    assert_eq!(g.public.battle.open[1], Open::Guard(Guard::Joker));
+    let mut g = position(Rules::default(), 1, &[13, 13], &[])
+        .with(|b| b.guards(D, [0, 0, 3]))
+        .fights();
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::Joker));
     fight(&mut g, 1, 1);
     assert_eq!(g.outcome(), Some(Outcome::Win(A)));
     assert_eq!(g.phase(), Phase::Over);
@@ -266,13 +262,11 @@ fn rule_guards_earn_three_kills_bonus_unless_configured() {
 #[test]
 fn rule_health_one_rule_spares_guards() {
     // An ace at 1 health has no line to give its point to: it fights on.
-    let mut g = battle(Rules::default(), 1, &[5, 5], &[]);
-    g.public.sides[D.index()].guards[Guard::FirstAce.index()] = 4;
+    let mut g = position(Rules::default(), 1, &[5, 5], &[])
+        .with(|b| b.guards(D, [4, 14, 15]))
+        .fights();
     fight(&mut g, 4, 6); // 9 vs 10: the ace keeps 1
-    assert_eq!(
-        g.public.battle.open[D.index()],
-        Open::Guard(Guard::FirstAce)
-    );
+    assert_eq!(g.public().battle.open[D], Open::Guard(Guard::FirstAce));
     assert_eq!(g.open_health(D), Some(1));
     assert_eq!(g.phase(), Phase::AttackDie);
 }
