@@ -9,7 +9,7 @@ use std::time::Instant;
 use game_traits::{play_match, Agent, Game, Outcome};
 
 use crate::bots::{build_agent, BotSpec, GameKnowledge};
-use crate::play::{play_session, PlayOptions, SessionEnd, SessionText};
+use crate::play::{play_session, PlayOptions, SessionEnd};
 use crate::replay::{replay_record, View};
 
 /// One game under one rule set ("stratego/classic"), playable by name
