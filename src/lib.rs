@@ -41,7 +41,6 @@ pub mod registry;
 pub mod replay;
 pub mod stats;
 
-
 pub use game_agents;
 pub use game_traits;
 

@@ -1,9 +1,7 @@
 //! The heuristic bot: claims whenever the proof holds and plays each troop
 //! card where it keeps the strongest formation possible.
 
-use game_traits::chance::uniform_index;
-use game_traits::{Agent, GameRng, PlayerId};
-use rand::Rng;
+use game_traits::{best_scored, Agent, GameRng, PlayerId};
 
 use crate::action::Action;
 use crate::card::{Card, CardKind, CardSet, Colour, Deck};
@@ -12,21 +10,6 @@ use crate::formation::{formation_strength, Environment, FormationOrder, Strength
 use crate::observation::Observation;
 use crate::proof::available_troops;
 use crate::state::BattleLine;
-
-/// The action of `legal` with the highest `score`, plus a little noise
-/// from `rng` so that equal-looking actions vary between games.
-fn best_scored<A: Copy>(legal: &[A], rng: &mut GameRng, score: impl Fn(A) -> f64) -> A {
-    let mut best = None;
-    let mut top = f64::NEG_INFINITY;
-    for &a in legal {
-        let s = score(a) + rng.random::<f64>() * 0.1;
-        if s > top {
-            top = s;
-            best = Some(a);
-        }
-    }
-    best.unwrap_or_else(|| legal[uniform_index(legal.len(), rng)])
-}
 
 /// A formation strength as one number: class rank first, then the sum.
 fn points(strength: Strength) -> f64 {

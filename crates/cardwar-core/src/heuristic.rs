@@ -1,8 +1,6 @@
 //! A bot with a few lines of card war knowledge.
 
-use game_traits::chance::uniform_index;
-use game_traits::{Agent, GameRng};
-use rand::Rng;
+use game_traits::{best_scored, Agent, GameRng};
 
 use crate::action::Action;
 use crate::observation::Observation;
@@ -44,17 +42,6 @@ impl Agent<CardWar> for Heuristic {
     }
 
     fn choose(&mut self, _: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
-        // The highest score plus a little noise, so that equal-looking
-        // actions vary between games.
-        let mut best = None;
-        let mut top = f64::NEG_INFINITY;
-        for &a in legal {
-            let s = Self::score(a) + rng.random::<f64>() * 0.1;
-            if s > top {
-                top = s;
-                best = Some(a);
-            }
-        }
-        best.unwrap_or_else(|| legal[uniform_index(legal.len(), rng)])
+        best_scored(legal, rng, Self::score)
     }
 }

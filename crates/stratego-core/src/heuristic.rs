@@ -1,9 +1,7 @@
 //! A bot with a few lines of Stratego knowledge, and the material
 //! evaluation that search bots use for playouts cut off before the end.
 
-use game_traits::chance::uniform_index;
-use game_traits::{Agent, GameRng, PlayerId};
-use rand::Rng;
+use game_traits::{best_scored, Agent, GameRng, PlayerId};
 
 use crate::action::Action;
 use crate::kind::Kind;
@@ -147,21 +145,6 @@ fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
         .filter_map(move |(df, dr)| {
             Square::from_file_rank(u8::try_from(f + df).ok()?, u8::try_from(r + dr).ok()?)
         })
-}
-
-/// The action of `legal` with the highest `score`, plus a little noise
-/// from `rng` so that equal-looking actions vary between games.
-fn best_scored(legal: &[Action], rng: &mut GameRng, score: impl Fn(Action) -> f64) -> Action {
-    let mut best = None;
-    let mut top = f64::NEG_INFINITY;
-    for &a in legal {
-        let s = score(a) + rng.random::<f64>() * 0.1;
-        if s > top {
-            top = s;
-            best = Some(a);
-        }
-    }
-    best.unwrap_or_else(|| legal[uniform_index(legal.len(), rng)])
 }
 
 impl Agent<Stratego> for Heuristic {
