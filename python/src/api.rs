@@ -48,7 +48,8 @@ fn turn_marker(turn: Turn) -> i64 {
 }
 
 /// Splits `tabletop`'s serialisation (`spec` line, then the JSON) in two;
-/// bare JSON gives no spec.
+/// text of one line, or starting as JSON does, is bare JSON and names no
+/// game.
 fn split_serialized(data: &str) -> (Option<&str>, &str) {
     let trimmed = data.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
@@ -56,7 +57,7 @@ fn split_serialized(data: &str) -> (Option<&str>, &str) {
     }
     match data.split_once('\n') {
         Some((spec, json)) => (Some(spec.trim()), json),
-        None => (Some(data.trim()), ""),
+        None => (None, data),
     }
 }
 
