@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-gymnasium = pytest.importorskip("gymnasium")
+import gymnasium
 
 from gymnasium.utils.env_checker import check_env
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+import pyspiel
 
 from open_spiel.python.algorithms import cfr, evaluate_bots, exploitability, ismcts, mcts
 from open_spiel.python.bots import uniform_random

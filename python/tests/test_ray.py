@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-ray = pytest.importorskip("ray")
+
 
 import tabletop
 
