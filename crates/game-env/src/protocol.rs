@@ -308,8 +308,7 @@ impl Opponent for ProtocolBot {
         seat: PlayerId,
         _rng: &mut GameRng,
     ) -> Result<usize, EnvError> {
-        self.decide(state, seat).map_err(|e| {
-            EnvError::IllegalAction(format!("{} forfeits: {e}", self.name()))
-        })
+        self.decide(state, seat)
+            .map_err(|e| EnvError::IllegalAction(format!("{} forfeits: {e}", self.name())))
     }
 }

@@ -94,7 +94,10 @@ async fn games(State(server): State<Arc<Server>>) -> Response {
 fn body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = body.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge(format!("the body is larger than the limit: {}", r.body_text()))
+            ApiError::TooLarge(format!(
+                "the body is larger than the limit: {}",
+                r.body_text()
+            ))
         } else {
             ApiError::BadRequest(r.body_text())
         }
@@ -133,8 +136,7 @@ fn bearer(headers: &HeaderMap) -> Result<Option<[u8; 16]>, ApiError> {
     };
     let bad = || {
         ApiError::Unauthorized(
-            "the Authorization header must be `Bearer TOKEN` with the seat's 32 hex digits"
-                .into(),
+            "the Authorization header must be `Bearer TOKEN` with the seat's 32 hex digits".into(),
         )
     };
     let text = value.to_str().map_err(|_| bad())?;
@@ -151,7 +153,9 @@ async fn seat_for(cell: &Cell, token: Option<[u8; 16]>) -> Result<Option<PlayerI
         None => Ok(None),
         Some(t) => {
             let room = cell.room.lock().await;
-            Server::seat_of(&room, &t).map(Some).ok_or(ApiError::Forbidden)
+            Server::seat_of(&room, &t)
+                .map(Some)
+                .ok_or(ApiError::Forbidden)
         }
     }
 }
@@ -183,7 +187,9 @@ async fn act(
     let token = bearer(&headers)?.ok_or_else(|| {
         ApiError::Unauthorized("playing needs `Authorization: Bearer TOKEN`".into())
     })?;
-    let seat = seat_for(&cell, Some(token)).await?.ok_or(ApiError::Forbidden)?;
+    let seat = seat_for(&cell, Some(token))
+        .await?
+        .ok_or(ApiError::Forbidden)?;
     let req: ActBody = body(raw)?;
     let bytes = server.play(&cell, seat, req.action).await?;
     Ok(json_bytes(StatusCode::OK, bytes))

@@ -204,9 +204,8 @@ impl Server {
             .registry
             .load(&m.spec)
             .map_err(|e| format!("match {}: {e}", m.id))?;
-        let seat = |i: usize| {
-            Seat::parse(&m.seats[i], true).map_err(|e| format!("match {}: {e}", m.id))
-        };
+        let seat =
+            |i: usize| Seat::parse(&m.seats[i], true).map_err(|e| format!("match {}: {e}", m.id));
         let seats = [seat(0)?, seat(1)?];
         let tokens = [0, 1].map(|i| m.tokens[i].as_deref().and_then(parse_token));
         let forfeit = m
@@ -286,7 +285,8 @@ impl Server {
         for seat in &seats {
             if let Seat::Bot(spec) = seat {
                 // Refuses a bot the game has not (a missing heuristic).
-                g.bot(*spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+                g.bot(*spec)
+                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             }
         }
         let seed = match seed {
@@ -307,7 +307,8 @@ impl Server {
         let spec = g.name().to_owned();
         let seat_text = [seats[0].to_string(), seats[1].to_string()];
         let token_text = tokens.map(|t| t.as_ref().map(hex));
-        let id = blocking(move || store.create(&spec, seed, &seat_text, &token_text, &first)).await?;
+        let id =
+            blocking(move || store.create(&spec, seed, &seat_text, &token_text, &first)).await?;
         room.id = id;
         let cell = self.insert(room);
         self.kick(cell).await;
@@ -400,7 +401,8 @@ impl Server {
         let mut room = cell.room.lock().await;
         room.check(seat, id)?;
         let from = room.actions().len();
-        room.push(id).map_err(|e| ApiError::Illegal(e.to_string()))?;
+        room.push(id)
+            .map_err(|e| ApiError::Illegal(e.to_string()))?;
         room.run_chance();
         self.persist(&mut room, from).await?;
         let view = room.view(Some(seat));
@@ -498,7 +500,8 @@ impl Server {
                     }
                 }
             }
-            cell.changed.send_replace(room.actions().len() as u64 + room.forfeit().is_some() as u64);
+            cell.changed
+                .send_replace(room.actions().len() as u64 + room.forfeit().is_some() as u64);
         }
     }
 

@@ -141,8 +141,9 @@ impl Room {
             driving: false,
         };
         for (step, &a) in actions.iter().enumerate() {
-            room.push(a)
-                .map_err(|e| format!("match {id}: step {step} (action {a}) does not replay: {e}"))?;
+            room.push(a).map_err(|e| {
+                format!("match {id}: step {step} (action {a}) does not replay: {e}")
+            })?;
         }
         Ok(room)
     }

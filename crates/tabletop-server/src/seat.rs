@@ -96,14 +96,27 @@ mod tests {
 
     #[test]
     fn seats_parse_print_back_and_refuse_bad_ones() {
-        for s in ["human", "bot:random", "bot:heuristic", "bot:ismcts:50", "bot:flat:10"] {
+        for s in [
+            "human",
+            "bot:random",
+            "bot:heuristic",
+            "bot:ismcts:50",
+            "bot:flat:10",
+        ] {
             assert_eq!(Seat::parse(s, false).unwrap().to_string(), s);
         }
         assert_eq!(
             Seat::parse("cmd:python3  bot.py", true).unwrap(),
             Seat::Cmd(vec!["python3".into(), "bot.py".into()])
         );
-        for bad in ["", "robot", "bot:", "bot:ismcts:0", "bot:ismcts:99999999", "cmd:"] {
+        for bad in [
+            "",
+            "robot",
+            "bot:",
+            "bot:ismcts:0",
+            "bot:ismcts:99999999",
+            "cmd:",
+        ] {
             assert!(Seat::parse(bad, true).is_err(), "{bad:?}");
         }
         let refused = Seat::parse("cmd:ls", false).unwrap_err().to_string();

@@ -185,13 +185,17 @@ fn actions_of(conn: &Connection, id: i64) -> StoreResult<Vec<usize>> {
         .prepare_cached("SELECT step, action FROM actions WHERE match_id = ?1 ORDER BY step")
         .map_err(text)?;
     let rows = stmt
-        .query_map(params![id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+        .query_map(params![id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+        })
         .map_err(text)?;
     let mut out = Vec::new();
     for (i, row) in rows.enumerate() {
         let (step, action) = row.map_err(text)?;
         if step != i as i64 || action < 0 {
-            return Err(format!("match {id}: the stored actions have a gap at step {i}"));
+            return Err(format!(
+                "match {id}: the stored actions have a gap at step {i}"
+            ));
         }
         out.push(action as usize);
     }
@@ -223,7 +227,9 @@ mod tests {
         let store = Store::open(Path::new(":memory:"), false).unwrap();
         let seats = ["human".to_owned(), "bot:random".to_owned()];
         let tokens = [Some("ab".repeat(16)), None];
-        let id = store.create("kuhn", u64::MAX, &seats, &tokens, &[2, 1]).unwrap();
+        let id = store
+            .create("kuhn", u64::MAX, &seats, &tokens, &[2, 1])
+            .unwrap();
         store.append(id, 2, &[0]).unwrap();
         assert!(store.append(id, 1, &[5]).is_err(), "step 1 is taken");
         store.forfeit(id, 1, "timeout").unwrap();

@@ -43,5 +43,10 @@ pub async fn file(Path(path): Path<String>) -> Result<Response, ApiError> {
         .iter()
         .find(|(p, _, _)| *p == path)
         .map(|(_, mime, body)| ([(header::CONTENT_TYPE, *mime)], *body).into_response())
-        .ok_or_else(|| ApiError::NotFound(format!("/web/{}", path.chars().take(100).collect::<String>())))
+        .ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "/web/{}",
+                path.chars().take(100).collect::<String>()
+            ))
+        })
 }

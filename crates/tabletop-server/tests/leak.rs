@@ -25,7 +25,9 @@ fn random_record(game: &Arc<dyn DynGame>, seed: u64) -> Vec<usize> {
     let mut ids = Vec::new();
     while !s.is_terminal() {
         let id = match s.turn() {
-            Turn::Chance => s.sample_chance_id(&mut chance_rng(seed, actions.len())).unwrap(),
+            Turn::Chance => s
+                .sample_chance_id(&mut chance_rng(seed, actions.len()))
+                .unwrap(),
             _ => {
                 s.legal_ids(&mut ids);
                 ids[pick(seed, actions.len() as u64, ids.len())]
@@ -68,7 +70,9 @@ fn twins(game: &Arc<dyn DynGame>, base: &[usize], seat: PlayerId) -> Vec<Vec<usi
             }
             let mut other = base.to_vec();
             other[k] = alt;
-            let Some(alt_states) = states(game, &other) else { continue };
+            let Some(alt_states) = states(game, &other) else {
+                continue;
+            };
             let same_for_seat = base_states
                 .iter()
                 .zip(&alt_states)
@@ -87,7 +91,8 @@ fn twins(game: &Arc<dyn DynGame>, base: &[usize], seat: PlayerId) -> Vec<Vec<usi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_and_a_spectator_get_identical_bytes_from_matches_differing_in_what_they_cannot_see() {
+async fn a_seat_and_a_spectator_get_identical_bytes_from_matches_differing_in_what_they_cannot_see()
+{
     for spec in specs() {
         let game = registry().load(&spec).unwrap();
         let mut pairs = 0;
@@ -103,7 +108,10 @@ async fn a_seat_and_a_spectator_get_identical_bytes_from_matches_differing_in_wh
                     for len in 0..=base.len() {
                         let human = || [Seat::Human, Seat::Human];
                         let ca = sa.import(&spec, human(), seed, &base[..len]).await.unwrap();
-                        let cb = sb.import(&spec, human(), seed + 1000, &twin[..len]).await.unwrap();
+                        let cb = sb
+                            .import(&spec, human(), seed + 1000, &twin[..len])
+                            .await
+                            .unwrap();
                         assert_eq!(ca.id, cb.id);
                         let uri = format!("/api/matches/{}", ca.id);
                         let ta = &ca.tokens[seat.index()].token;
@@ -135,7 +143,13 @@ async fn a_seat_and_a_spectator_get_identical_bytes_from_matches_differing_in_wh
                 }
             }
         }
-        assert!(pairs > 0, "{spec}: no pair of matches differing in hidden information was found");
-        assert!(told_apart > 0, "{spec}: the other seat never saw the difference");
+        assert!(
+            pairs > 0,
+            "{spec}: no pair of matches differing in hidden information was found"
+        );
+        assert!(
+            told_apart > 0,
+            "{spec}: the other seat never saw the difference"
+        );
     }
 }

@@ -80,7 +80,14 @@ async fn call(
 /// `seed` and the number of actions so far, so any replay of the run
 /// plays the same moves. After a failed POST the view is read again
 /// before deciding, so an action is never sent twice.
-async fn client(http: reqwest::Client, base: String, id: i64, tokens: Vec<(usize, String)>, seed: u64, stats: Arc<Stats>) {
+async fn client(
+    http: reqwest::Client,
+    base: String,
+    id: i64,
+    tokens: Vec<(usize, String)>,
+    seed: u64,
+    stats: Arc<Stats>,
+) {
     let uri = format!("{base}/api/matches/{id}");
     for _ in 0..100_000 {
         let (status, public) = call(&http, &stats, || http.get(&uri)).await;
@@ -117,7 +124,11 @@ async fn client(http: reqwest::Client, base: String, id: i64, tokens: Vec<(usize
                 stats.moves.fetch_add(1, Ordering::Relaxed);
             }
             Ok(r) if r.status().is_client_error() => {
-                panic!("match {id}: move refused: {} {}", r.status(), r.text().await.unwrap_or_default())
+                panic!(
+                    "match {id}: move refused: {} {}",
+                    r.status(),
+                    r.text().await.unwrap_or_default()
+                )
             }
             _ => {
                 stats.errors_retried.fetch_add(1, Ordering::Relaxed);
@@ -179,9 +190,21 @@ async fn run(n: usize, restarts: usize, dir: &Path) -> Run {
             .as_array()
             .unwrap()
             .iter()
-            .map(|t| (t["seat"].as_u64().unwrap() as usize, t["token"].as_str().unwrap().to_owned()))
+            .map(|t| {
+                (
+                    t["seat"].as_u64().unwrap() as usize,
+                    t["token"].as_str().unwrap().to_owned(),
+                )
+            })
             .collect();
-        clients.push(tokio::spawn(client(http.clone(), base.clone(), id, tokens, seed, stats.clone())));
+        clients.push(tokio::spawn(client(
+            http.clone(),
+            base.clone(),
+            id,
+            tokens,
+            seed,
+            stats.clone(),
+        )));
     }
     // The faults: kill -9 once a third and once two thirds of the moves
     // of the clean run are made (estimated as 2 per match per third).
@@ -214,7 +237,11 @@ async fn run(n: usize, restarts: usize, dir: &Path) -> Run {
         .collect();
     let mut lat = stats.latencies.lock().unwrap().clone();
     lat.sort();
-    let q = |f: f64| lat.get(((lat.len() as f64 * f) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or_default();
+    let q = |f: f64| {
+        lat.get(((lat.len() as f64 * f) as usize).min(lat.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
     Run {
         records,
         requests: stats.requests.load(Ordering::Relaxed),
@@ -263,6 +290,9 @@ async fn matches_in_parallel_finish_and_two_kill_9_restarts_change_no_record() {
         }
         assert!(s.is_terminal(), "match of seed {seed} ended");
     }
-    assert_eq!(clean.records, faulty.records, "the faults changed no record");
+    assert_eq!(
+        clean.records, faulty.records,
+        "the faults changed no record"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

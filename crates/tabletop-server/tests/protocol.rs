@@ -56,7 +56,10 @@ fn the_example_python_bot_plays_every_game_to_the_end_from_either_seat() {
                 let mut step = 0;
                 while !s.is_terminal() {
                     let (by, id) = match s.turn() {
-                        Turn::Chance => (None, s.sample_chance_id(&mut chance_rng(seed, step)).unwrap()),
+                        Turn::Chance => (
+                            None,
+                            s.sample_chance_id(&mut chance_rng(seed, step)).unwrap(),
+                        ),
                         Turn::Player(p) if p == seat => (Some(p), bot.decide(&*s, seat).unwrap()),
                         Turn::Player(p) => {
                             s.legal_ids(&mut ids);
@@ -82,14 +85,32 @@ fn a_bot_answering_garbage_an_illegal_id_nothing_or_exiting_forfeits_with_the_re
     while s.turn() == Turn::Chance {
         s.play_chance(&mut chance_rng(1, 0));
     }
-    let Turn::Player(seat) = s.turn() else { panic!("a player decides") };
+    let Turn::Player(seat) = s.turn() else {
+        panic!("a player decides")
+    };
     let cases: Vec<(&str, &str, fn(&ProtocolError) -> bool)> = vec![
-        ("garbage.py", "    print('I resign', flush=True)", |e| matches!(e, ProtocolError::Garbage(_))),
-        ("string.py", "    print(json.dumps({'action': '0'}), flush=True)", |e| matches!(e, ProtocolError::Garbage(_))),
-        ("illegal.py", "    print(json.dumps({'action': 1 << 40}), flush=True)", |e| matches!(e, ProtocolError::Illegal(_))),
-        ("silent.py", "    time.sleep(60)", |e| matches!(e, ProtocolError::Timeout(_))),
-        ("exits.py", "    sys.exit(3)", |e| matches!(e, ProtocolError::Exited)),
-        ("huge.py", "    print('x' * 200000, flush=True)", |e| matches!(e, ProtocolError::Garbage(_))),
+        ("garbage.py", "    print('I resign', flush=True)", |e| {
+            matches!(e, ProtocolError::Garbage(_))
+        }),
+        (
+            "string.py",
+            "    print(json.dumps({'action': '0'}), flush=True)",
+            |e| matches!(e, ProtocolError::Garbage(_)),
+        ),
+        (
+            "illegal.py",
+            "    print(json.dumps({'action': 1 << 40}), flush=True)",
+            |e| matches!(e, ProtocolError::Illegal(_)),
+        ),
+        ("silent.py", "    time.sleep(60)", |e| {
+            matches!(e, ProtocolError::Timeout(_))
+        }),
+        ("exits.py", "    sys.exit(3)", |e| {
+            matches!(e, ProtocolError::Exited)
+        }),
+        ("huge.py", "    print('x' * 200000, flush=True)", |e| {
+            matches!(e, ProtocolError::Garbage(_))
+        }),
     ];
     for (name, body, expected) in cases {
         let path = script(name, body);
@@ -97,11 +118,18 @@ fn a_bot_answering_garbage_an_illegal_id_nothing_or_exiting_forfeits_with_the_re
         let start = Instant::now();
         let err = bot.decide(&*s, seat).unwrap_err();
         assert!(expected(&err), "{name}: {err}");
-        assert!(start.elapsed() < Duration::from_secs(5), "{name} took {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{name} took {:?}",
+            start.elapsed()
+        );
         assert!(!err.to_string().is_empty());
         let dropped = Instant::now();
         drop(bot);
-        assert!(dropped.elapsed() < Duration::from_secs(3), "{name}: dropping the bot waits");
+        assert!(
+            dropped.elapsed() < Duration::from_secs(3),
+            "{name}: dropping the bot waits"
+        );
     }
     let missing = ProtocolBot::spawn(config(vec!["/no/such/bot".into()], spec, 100));
     assert!(matches!(missing, Err(ProtocolError::Spawn { .. })));
@@ -117,13 +145,31 @@ async fn a_cmd_seat_plays_in_the_server_when_allowed_and_a_silent_one_forfeits()
         let end = play_out(&app, id, tokens[0].as_ref().unwrap(), i as u64, 5_000).await;
         assert!(end["outcome"]["forfeit"].is_null(), "{}", end["outcome"]);
     }
-    let silent = format!("cmd:python3 {}", script("silent_seat.py", "    time.sleep(60)"));
+    let silent = format!(
+        "cmd:python3 {}",
+        script("silent_seat.py", "    time.sleep(60)")
+    );
     // The server's test config gives a protocol bot 5 s per decision.
     let (id, tokens) = create(&app, &spec, [&silent, "human"], 3).await;
     let end = play_out(&app, id, tokens[1].as_ref().unwrap(), 3, 20_000).await;
-    assert_eq!(end["outcome"]["forfeit"]["seat"], json!(0), "{}", end["outcome"]);
-    assert!(end["outcome"]["text"].as_str().unwrap().contains("no answer"));
+    assert_eq!(
+        end["outcome"]["forfeit"]["seat"],
+        json!(0),
+        "{}",
+        end["outcome"]
+    );
+    assert!(end["outcome"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("no answer"));
     assert_eq!(end["outcome"]["winner"], json!(1));
-    let r = send(&app, "POST", &format!("/api/matches/{id}/actions"), tokens[1].as_deref(), Some(b"{\"action\":0}".to_vec())).await;
+    let r = send(
+        &app,
+        "POST",
+        &format!("/api/matches/{id}/actions"),
+        tokens[1].as_deref(),
+        Some(b"{\"action\":0}".to_vec()),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CONFLICT);
 }

@@ -60,7 +60,11 @@ pub async fn send(
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
     let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    Resp { status, json, bytes }
+    Resp {
+        status,
+        json,
+        bytes,
+    }
 }
 
 /// Every game specification to test: each game's presets (or its name).
@@ -77,13 +81,26 @@ pub fn specs() -> Vec<String> {
 }
 
 /// Creates a match; returns (id, tokens by seat).
-pub async fn create(app: &Router, game: &str, seats: [&str; 2], seed: u64) -> (i64, [Option<String>; 2]) {
+pub async fn create(
+    app: &Router,
+    game: &str,
+    seats: [&str; 2],
+    seed: u64,
+) -> (i64, [Option<String>; 2]) {
     let body = serde_json::json!({ "game": game, "seats": seats, "seed": seed });
-    let r = send(app, "POST", "/api/matches", None, Some(body.to_string().into_bytes())).await;
+    let r = send(
+        app,
+        "POST",
+        "/api/matches",
+        None,
+        Some(body.to_string().into_bytes()),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.json);
     let mut tokens = [None, None];
     for t in r.json["tokens"].as_array().unwrap() {
-        tokens[t["seat"].as_u64().unwrap() as usize] = Some(t["token"].as_str().unwrap().to_owned());
+        tokens[t["seat"].as_u64().unwrap() as usize] =
+            Some(t["token"].as_str().unwrap().to_owned());
     }
     (r.json["id"].as_i64().unwrap(), tokens)
 }
@@ -112,8 +129,17 @@ pub async fn play_out(app: &Router, id: i64, token: &str, seed: u64, limit: usiz
             let legal = v["legal"].as_array().unwrap();
             assert!(!legal.is_empty(), "the seat to move has legal actions");
             let a = &legal[pick(seed, v["steps"].as_u64().unwrap(), legal.len())];
-            let body = serde_json::json!({ "action": a["id"] }).to_string().into_bytes();
-            let r = send(app, "POST", &format!("/api/matches/{id}/actions"), Some(token), Some(body)).await;
+            let body = serde_json::json!({ "action": a["id"] })
+                .to_string()
+                .into_bytes();
+            let r = send(
+                app,
+                "POST",
+                &format!("/api/matches/{id}/actions"),
+                Some(token),
+                Some(body),
+            )
+            .await;
             assert_eq!(r.status, StatusCode::OK, "{}", r.json);
         } else {
             tokio::time::sleep(std::time::Duration::from_millis(2)).await;
