@@ -176,7 +176,14 @@ async fn bad_input_is_a_4xx_with_a_message_and_changes_nothing() {
     let (tm, tw) = if mover == 0 { (&t0, &t1) } else { (&t1, &t0) };
     let act = format!("/api/matches/{id}/actions");
     let huge = "x".repeat(100_000);
-    let cases: Vec<(&str, String, Option<&str>, Option<Vec<u8>>, StatusCode)> = vec![
+    type Case<'a> = (
+        &'a str,
+        String,
+        Option<&'a str>,
+        Option<Vec<u8>>,
+        StatusCode,
+    );
+    let cases: Vec<Case> = vec![
         ("POST", "/api/matches".into(), None, Some(b"{not json".to_vec()), StatusCode::BAD_REQUEST),
         ("POST", "/api/matches".into(), None, bytes(json!({"game": spec, "seats": ["human", "human"], "colour": 1})), StatusCode::BAD_REQUEST),
         ("POST", "/api/matches".into(), None, bytes(json!({"game": "no-such-game", "seats": ["human", "human"]})), StatusCode::BAD_REQUEST),

@@ -62,9 +62,9 @@ async fn call(
         match req().send().await {
             Ok(res) if res.status().as_u16() != 503 => {
                 let status = res.status().as_u16();
-                match res.json::<Value>().await {
-                    Ok(v) => return (status, v),
-                    Err(_) => {} // cut off mid-body by a kill: retry
+                // A body cut off by a kill is retried.
+                if let Ok(v) = res.json::<Value>().await {
+                    return (status, v);
                 }
             }
             _ => {}

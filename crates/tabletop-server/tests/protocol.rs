@@ -88,7 +88,8 @@ fn a_bot_answering_garbage_an_illegal_id_nothing_or_exiting_forfeits_with_the_re
     let Turn::Player(seat) = s.turn() else {
         panic!("a player decides")
     };
-    let cases: Vec<(&str, &str, fn(&ProtocolError) -> bool)> = vec![
+    type Case = (&'static str, &'static str, fn(&ProtocolError) -> bool);
+    let cases: Vec<Case> = vec![
         ("garbage.py", "    print('I resign', flush=True)", |e| {
             matches!(e, ProtocolError::Garbage(_))
         }),
