@@ -6,6 +6,7 @@ mod bots;
 mod dynamic;
 mod error;
 mod opponent;
+mod protocol;
 mod registry;
 mod spec;
 
@@ -16,5 +17,6 @@ pub use bots::{
 pub use dynamic::{describe_legal, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
+pub use protocol::{ProtocolBot, ProtocolConfig, ProtocolError, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, ParameterInfo, PresetInfo, Registry};
 pub use spec::{parameters, rules_with, GameSpec};
