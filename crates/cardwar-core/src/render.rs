@@ -24,7 +24,8 @@ prayed: the once-a-game prayer is used; kills N, die x2 (three kills), die /2 \
 (grenade); drew on N: the last 2d6 draw roll; paratroopers die N.
 known alive / aside / pile / pile or drawn: the opponent's cards the viewer \
 saw and where they must be.
-last fight: each side's die and total; initiative P0-P1: the first dice.";
+last fight: each side's die and total (kept into the next battle); \
+initiative P0-P1: the dice of who attacks first in round 1.";
 
 /// Renders the public state, with the cards of `hidden[s]` shown for the
 /// sides whose hidden cards are known (`None`: shown as `??`).
@@ -64,8 +65,9 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
             None => f.write_str("game over"),
         },
     }?;
+    // The initiative dice matter in round 1 only: shown there.
     let dice = p.initiative;
-    if dice[PlayerId::P1] > 0 {
+    if dice[PlayerId::P1] > 0 && p.round <= 1 {
         write!(
             f,
             " | initiative {}-{}",
