@@ -93,3 +93,25 @@ fn presets_start_with_the_default_and_have_distinct_names_and_rules() {
         }
     }
 }
+
+#[test]
+fn the_rules_document_lists_every_part_of_the_tensor() {
+    use cardwar_core::game_traits::Encode;
+    let doc = include_str!("../docs/cardwar.md");
+    let layout = CardWar::tensor_layout(&Rules::default());
+    let own = layout.plane("own_counts").unwrap().offset;
+    let opp = layout.plane("opp_counts").unwrap().offset;
+    for plane in &layout.planes {
+        if let Some(part) = plane.name.strip_prefix("opp_") {
+            // Documented once, as the viewer's part at its offset.
+            let mine = layout.plane(&format!("own_{part}")).unwrap();
+            assert_eq!(plane.offset - opp, mine.offset - own);
+            continue;
+        }
+        let row = format!("| `{}` | {} | {} |", plane.name, plane.offset, plane.len);
+        assert!(doc.contains(&row), "docs/cardwar.md lacks the row {row}");
+    }
+    let opp_row = format!("| `opp_*` | {opp} | {} |", opp - own);
+    assert!(doc.contains(&opp_row), "{opp_row}");
+    assert!(doc.contains(&format!("**{}** `f32`", layout.size())));
+}
