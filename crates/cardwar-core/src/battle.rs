@@ -196,7 +196,7 @@ impl CardWar {
         self.public.battle.fighter[s].kills = kills;
         let is_guard = matches!(self.public.battle.open[s], Open::Guard(_));
         let bonus = if self.rules.bonus_every_three_kills {
-            kills % 3 == 0
+            kills.is_multiple_of(3)
         } else {
             kills == 3
         };
