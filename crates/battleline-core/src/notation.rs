@@ -10,13 +10,15 @@ use crate::error::BattleLineError;
 use crate::flag::{FlagId, FLAGS};
 use crate::formation::FormationOrder;
 use crate::position::PositionBuilder;
-use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards};
+use crate::rules::{
+    ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
+};
 use crate::state::{BattleLine, Phase};
 
 const BAD: fn(&'static str) -> BattleLineError = BattleLineError::InvalidPosition;
 
 /// The rule options that differ from the default, by name.
-const RULE_NAMES: [&str; 7] = [
+pub(crate) const RULE_NAMES: [&str; 9] = [
     "published-order",
     "claims-at-start",
     "leader-one-on-table",
@@ -24,9 +26,11 @@ const RULE_NAMES: [&str; 7] = [
     "first-P1",
     "movable-environment",
     "unseen-wilds",
+    "troops-only",
+    "last-pass-settles",
 ];
 
-fn rule_flags(r: &Rules) -> [bool; 7] {
+pub(crate) fn rule_flags(r: &Rules) -> [bool; 9] {
     [
         r.formation_order == FormationOrder::Published,
         r.claim_timing == ClaimTiming::StartOfTurn,
@@ -35,6 +39,8 @@ fn rule_flags(r: &Rules) -> [bool; 7] {
         r.first_player == PlayerId::P1,
         r.environment_tactics == EnvironmentTactics::Movable,
         r.wild_cards == WildCards::UnseenOnly,
+        !r.tactics,
+        r.last_pass == LastPass::SettleAtOnce,
     ]
 }
 
@@ -46,11 +52,13 @@ fn set_rule(r: &mut Rules, i: usize) {
         3 => r.proof_tie = ProofTie::Blocks,
         4 => r.first_player = PlayerId::P1,
         5 => r.environment_tactics = EnvironmentTactics::Movable,
-        _ => r.wild_cards = WildCards::UnseenOnly,
+        6 => r.wild_cards = WildCards::UnseenOnly,
+        7 => r.tactics = false,
+        _ => r.last_pass = LastPass::SettleAtOnce,
     }
 }
 
-fn phase_name(phase: Phase) -> &'static str {
+pub(crate) fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Setup => "setup",
         Phase::Play => "play",
@@ -74,7 +82,7 @@ const PHASES: [Phase; 8] = [
     Phase::Over,
 ];
 
-fn write_cards(out: &mut String, cards: impl Iterator<Item = Card>, mark: impl Fn(Card) -> bool) {
+pub(crate) fn write_cards(out: &mut String, cards: impl Iterator<Item = Card>, mark: impl Fn(Card) -> bool) {
     let mut any = false;
     for c in cards {
         if any {
@@ -149,7 +157,7 @@ impl BattleLine {
     /// ```text
     /// <flag>|<flag>|...|<flag> <P>:<phase> h=<hand>/<hand> d=<n>[+<cards>]/<n>[+<cards>]
     ///     x=<discards>/<discards> t=<n>[L]/<n>[L] [draws=<n>] [returns=<n>] [drawn=<n>]
-    ///     [passes=<n>] [scout=<P>] [result=<P>|draw] m=<moves> [rules=<option>,...]
+    ///     [passes=<n>] [scout=<P>] [result=<P>|draw] m=<moves> [end=claim] [rules=<option>,...]
     /// ```
     ///
     /// ```
@@ -256,6 +264,9 @@ impl BattleLine {
             None => {}
         }
         let _ = write!(out, " m={}", t.moves);
+        if ended_by_claim_after_passes(t) {
+            out.push_str(" end=claim");
+        }
         let options: Vec<&str> = rule_flags(&self.rules)
             .iter()
             .zip(RULE_NAMES)
@@ -274,11 +285,11 @@ impl BattleLine {
         let mut tokens = text.split_whitespace();
         let flags = tokens.next().ok_or(BAD("empty notation"))?;
         let turn = tokens.next().ok_or(BAD("no turn"))?;
-        const KEYS: [&str; 12] = [
+        const KEYS: [&str; 13] = [
             "h", "d", "x", "t", "draws", "returns", "drawn", "passes", "scout", "result", "m",
-            "rules",
+            "rules", "end",
         ];
-        let mut fields: [Option<&str>; 12] = [None; 12];
+        let mut fields: [Option<&str>; 13] = [None; 13];
         for tok in tokens {
             let (k, v) = tok.split_once('=').ok_or(BAD("a field is key=value"))?;
             let i = KEYS
@@ -361,7 +372,15 @@ impl BattleLine {
             b = b.outcome(Some(o));
         }
         b = b.moves(number(need(10)?)?);
+        match fields[12] {
+            None => {}
+            Some("claim") => b = b.settled(false),
+            Some(_) => return Err(BAD("end= is only `claim`")),
+        }
         let state = b.build()?;
+        if fields[12].is_some() && !ended_by_claim_after_passes(&state.table) {
+            return Err(BAD("end=claim names a game won by a claim after two passes"));
+        }
         for d in Deck::ALL {
             if state.pools[d.index()].len() != counts[d.index()] {
                 return Err(BAD("a deck's count does not match the cards left for it"));
@@ -369,6 +388,13 @@ impl BattleLine {
         }
         Ok(state)
     }
+}
+
+/// Whether a finished game after two passes in a row was won by a claim
+/// in the passer's claim step rather than settled by the end rule: the one
+/// case the notation must say (`end=claim`), the rest follow from `passes`.
+pub(crate) fn ended_by_claim_after_passes(t: &crate::state::Table) -> bool {
+    t.passes == 2 && t.phase == Phase::Over && !t.settled
 }
 
 /// One flag: `[<env>:]<side>/<side>`, the environment letters `F` and `M`

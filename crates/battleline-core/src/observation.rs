@@ -127,7 +127,8 @@ impl BattleLine {
             return Err(bad("known cards overlap"));
         }
         known = known.union(theirs_known);
-        let unseen = CardSet::ALL.difference(known);
+        // Without tactics the tactics cards are in no place at all, not unseen.
+        let unseen = obs.rules.cards().difference(known);
         let owner_tops = obs.table.scout_by == Some(o);
         let mut typed = [0usize; 2];
         for d in Deck::ALL {
