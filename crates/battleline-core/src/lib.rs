@@ -4,6 +4,7 @@
 mod action;
 mod card;
 mod completion;
+mod encode;
 mod engine;
 mod error;
 mod flag;
@@ -35,6 +36,7 @@ pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
 
 pub use action::{Action, ACTION_SPACE};
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
+pub use encode::TENSOR_SIZE;
 pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};

@@ -13,12 +13,12 @@ use crate::position::PositionBuilder;
 use crate::rules::{
     ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
 };
-use crate::state::{BattleLine, Phase};
+use crate::state::{BattleLine, Phase, Table};
 
 const BAD: fn(&'static str) -> BattleLineError = BattleLineError::InvalidPosition;
 
 /// The rule options that differ from the default, by name.
-pub(crate) const RULE_NAMES: [&str; 9] = [
+const RULE_NAMES: [&str; 9] = [
     "published-order",
     "claims-at-start",
     "leader-one-on-table",
@@ -30,7 +30,7 @@ pub(crate) const RULE_NAMES: [&str; 9] = [
     "last-pass-settles",
 ];
 
-pub(crate) fn rule_flags(r: &Rules) -> [bool; 9] {
+fn rule_flags(r: &Rules) -> [bool; 9] {
     [
         r.formation_order == FormationOrder::Published,
         r.claim_timing == ClaimTiming::StartOfTurn,
@@ -174,37 +174,7 @@ impl BattleLine {
     pub fn to_notation(&self) -> String {
         let t = &self.table;
         let mut out = String::new();
-        for (i, f) in t.flags.iter().enumerate() {
-            if i > 0 {
-                out.push('|');
-            }
-            let env = f.env();
-            if env.fog || env.mud {
-                for (on, letter, owner) in
-                    [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
-                {
-                    if on {
-                        out.push(letter);
-                        if let Some(p) = owner {
-                            let _ = write!(out, "{}", p.index());
-                        }
-                    }
-                }
-                out.push(':');
-            }
-            for p in PlayerId::all() {
-                if p == PlayerId::P1 {
-                    out.push('/');
-                }
-                write_cards(&mut out, f.side(p).iter(), |_| false);
-                if f.first_complete() == Some(p) {
-                    out.push('*');
-                }
-                if f.claimed() == Some(p) {
-                    out.push('#');
-                }
-            }
-        }
+        write_flags(&mut out, t);
         let _ = write!(out, " {}:{}", t.player, phase_name(t.phase));
         out.push_str(" h=");
         for p in PlayerId::all() {
@@ -226,55 +196,7 @@ impl BattleLine {
                 write_cards(&mut out, top.cards(), |_| false);
             }
         }
-        out.push_str(" x=");
-        for p in PlayerId::all() {
-            if p == PlayerId::P1 {
-                out.push('/');
-            }
-            write_cards(&mut out, t.discards[p].iter(), |_| false);
-        }
-        out.push_str(" t=");
-        for p in PlayerId::all() {
-            if p == PlayerId::P1 {
-                out.push('/');
-            }
-            let _ = write!(out, "{}", t.tactics_played[p]);
-            if t.leaders_played[p] {
-                out.push('L');
-            }
-        }
-        for (key, n) in [
-            ("draws", t.draws_due),
-            ("returns", t.returns_due),
-            ("drawn", t.drawn),
-            ("passes", t.passes),
-        ] {
-            if n > 0 {
-                let _ = write!(out, " {key}={n}");
-            }
-        }
-        if let Some(p) = t.scout_by {
-            let _ = write!(out, " scout={p}");
-        }
-        match t.outcome {
-            Some(Outcome::Win(p)) => {
-                let _ = write!(out, " result={p}");
-            }
-            Some(Outcome::Draw) => out.push_str(" result=draw"),
-            None => {}
-        }
-        let _ = write!(out, " m={}", t.moves);
-        if ended_by_claim_after_passes(t) {
-            out.push_str(" end=claim");
-        }
-        let options: Vec<&str> = rule_flags(&self.rules)
-            .iter()
-            .zip(RULE_NAMES)
-            .filter_map(|(&on, name)| on.then_some(name))
-            .collect();
-        if !options.is_empty() {
-            let _ = write!(out, " rules={}", options.join(","));
-        }
+        write_public_tail(&mut out, t, &self.rules);
         out
     }
 
@@ -387,6 +309,94 @@ impl BattleLine {
             }
         }
         Ok(state)
+    }
+}
+
+/// The nine flags, `|`-separated: `[<env>:]<side P0>/<side P1>`.
+pub(crate) fn write_flags(out: &mut String, t: &Table) {
+    for (i, f) in t.flags.iter().enumerate() {
+        if i > 0 {
+            out.push('|');
+        }
+        let env = f.env();
+        if env.fog || env.mud {
+            for (on, letter, owner) in [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
+            {
+                if on {
+                    out.push(letter);
+                    if let Some(p) = owner {
+                        let _ = write!(out, "{}", p.index());
+                    }
+                }
+            }
+            out.push(':');
+        }
+        for p in PlayerId::all() {
+            if p == PlayerId::P1 {
+                out.push('/');
+            }
+            write_cards(out, f.side(p).iter(), |_| false);
+            if f.first_complete() == Some(p) {
+                out.push('*');
+            }
+            if f.claimed() == Some(p) {
+                out.push('#');
+            }
+        }
+    }
+}
+
+/// The public fields after the hands and decks: ` x=.. t=..`, the turn
+/// counters, `scout=`, `result=`, ` m=..`, `end=claim` and `rules=`.
+pub(crate) fn write_public_tail(out: &mut String, t: &Table, rules: &Rules) {
+    out.push_str(" x=");
+    for p in PlayerId::all() {
+        if p == PlayerId::P1 {
+            out.push('/');
+        }
+        write_cards(out, t.discards[p].iter(), |_| false);
+    }
+    out.push_str(" t=");
+    for p in PlayerId::all() {
+        if p == PlayerId::P1 {
+            out.push('/');
+        }
+        let _ = write!(out, "{}", t.tactics_played[p]);
+        if t.leaders_played[p] {
+            out.push('L');
+        }
+    }
+    for (key, n) in [
+        ("draws", t.draws_due),
+        ("returns", t.returns_due),
+        ("drawn", t.drawn),
+        ("passes", t.passes),
+    ] {
+        if n > 0 {
+            let _ = write!(out, " {key}={n}");
+        }
+    }
+    if let Some(p) = t.scout_by {
+        let _ = write!(out, " scout={p}");
+    }
+    match t.outcome {
+        Some(Outcome::Win(p)) => {
+            let _ = write!(out, " result={p}");
+        }
+        Some(Outcome::Draw) => out.push_str(" result=draw"),
+        None => {}
+    }
+    let _ = write!(out, " m={}", t.moves);
+    if ended_by_claim_after_passes(t) {
+        out.push_str(" end=claim");
+    }
+    let options: Vec<&str> = rule_flags(rules)
+        .iter()
+        .zip(RULE_NAMES)
+        .filter_map(|(&on, name)| on.then_some(name))
+        .collect();
+    if !options.is_empty() {
+        let _ = write!(out, " rules={}", options.join(","));
     }
 }
 

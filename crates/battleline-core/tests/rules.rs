@@ -1346,3 +1346,69 @@ mod movable_environment {
         assert!(redeploys > 0 && deserters > 0 && fourth_dropped > 0);
     }
 }
+
+mod troops_only {
+    use super::*;
+    use battleline_core::PositionBuilder;
+
+    #[test]
+    fn rule_troops_only_the_game_has_no_tactics_cards() {
+        let rules = Rules::troops_only();
+        assert_eq!(rules.cards(), CardSet::ALL_TROOPS);
+        let s = dealt(rules);
+        assert_eq!(s.deck_len(Deck::Troop), 46);
+        assert_eq!(s.deck_len(Deck::Tactics), 0);
+        // Every draw comes from the troop deck.
+        let mut s2 = s;
+        act(&mut s2, play(t(Colour::Red, 1), 0));
+        assert!(!legal(&s2).contains(&Action::Draw(Deck::Tactics)));
+        assert!(s2.clone().apply(Action::Draw(Deck::Tactics)).is_err());
+        let line = s.to_notation();
+        assert!(line.contains("d=46/0") && line.contains("rules=troops-only"), "{line}");
+        assert_eq!(BattleLine::from_notation(&line).unwrap(), s);
+        let json = serde_json::to_value(rules).unwrap();
+        assert_eq!(json["tactics"], serde_json::Value::Bool(false));
+        assert_eq!(serde_json::from_value::<Rules>(json).unwrap(), rules);
+        // The default rules leave the field out: records read as before.
+        assert!(serde_json::to_value(Rules::default()).unwrap()["tactics"].is_null());
+    }
+
+    #[test]
+    fn rule_troops_only_random_games_never_see_a_tactics_card() {
+        let mut passes = 0;
+        random_states(Rules::troops_only(), 100, |s, l| {
+            for p in [P0, P1] {
+                assert!(s.hand(p).difference(CardSet::ALL_TROOPS).is_empty());
+            }
+            for a in l {
+                match a {
+                    Action::Play { card, .. } => assert!(card.as_tactic().is_none()),
+                    Action::Pass => passes += 1,
+                    Action::Scout
+                    | Action::Redeploy { .. }
+                    | Action::Deserter { .. }
+                    | Action::Traitor { .. }
+                    | Action::Draw(Deck::Tactics) => panic!("{a} under troops only"),
+                    _ => {}
+                }
+            }
+        });
+        // Passing (no free slot) and the end rule still happen.
+        assert!(passes > 0);
+    }
+
+    #[test]
+    fn troops_only_states_holding_a_tactics_card_are_refused() {
+        let with_leader = PositionBuilder::new(Rules::troops_only())
+            .hand(P0, [tac(Tactic::Alexander)].into_iter().collect())
+            .build();
+        assert!(with_leader.is_err());
+        let played = PositionBuilder::new(Rules::troops_only())
+            .tactics_played(P0, 1, false)
+            .build();
+        assert!(played.is_err());
+        // And a default state cannot lose its tactics cards either.
+        let line = dealt(Rules::default()).to_notation().replace("46/10", "46/0");
+        assert!(BattleLine::from_notation(&line).is_err());
+    }
+}
