@@ -32,7 +32,7 @@ pub mod rules_text {}
 
 pub use game_traits;
 pub use game_traits::rand;
-pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
+pub use game_traits::{Encode, Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
 
 pub use action::{Action, ACTION_SPACE};
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
