@@ -174,3 +174,38 @@ fn a_short_or_long_slice_is_filled_as_far_as_it_goes() {
     BattleLine::encode(&obs, &mut long);
     assert!(long.iter().all(|x| x.is_finite()));
 }
+
+#[test]
+fn the_rules_document_lists_every_part_at_its_offset() {
+    let doc = include_str!("../docs/battleline.md");
+    let layout = BattleLine::tensor_layout(&Rules::default());
+    let rows: Vec<(String, usize, usize)> = doc
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let name = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+            let offset = cells.get(2)?.parse().ok()?;
+            let len = cells.get(3)?.parse().ok()?;
+            Some((name.to_owned(), offset, len))
+        })
+        .collect();
+    let actual: Vec<(String, usize, usize)> = layout
+        .planes
+        .iter()
+        .map(|p| (p.name.clone(), p.offset, p.len))
+        .collect();
+    assert_eq!(rows, actual);
+    assert!(doc.contains(&format!("shape `[{TENSOR_SIZE}]`")));
+}
+
+#[test]
+fn the_documented_example_string_is_the_engines() {
+    let line = "R8,R9,R10*/B2|-/-|-/-|F:-/-|M:-/-|-/-|-/-|-/-|-/- P0:claim h=R1,R2/B5 d=53/8 x=-/- t=1/1 draws=1 m=8";
+    let s = BattleLine::from_notation(line).unwrap();
+    let text = BattleLine::information_state_string(&s.observation(P0));
+    assert_eq!(
+        text,
+        "R8,R9,R10*/B2|-/-|-/-|F:-/-|M:-/-|-/-|-/-|-/-|-/- P0:claim view=P0 h=R1,R2/1 d=53/8 x=-/- t=1/1 draws=1 m=8"
+    );
+    assert!(include_str!("../docs/battleline.md").contains(&text));
+}
