@@ -221,17 +221,32 @@ impl Encode for BattleLine {
         let (mine, theirs) = (t.tactics_played[v], t.tactics_played[w]);
         o.set(at("own_tactics_played"), n(mine, 5.0));
         o.set(at("opp_tactics_played"), n(theirs, 5.0));
-        o.set(at("own_tactics_allowed"), f32::from(u8::from(mine <= theirs)));
-        o.set(at("own_leader_played"), f32::from(u8::from(t.leaders_played[v])));
-        o.set(at("opp_leader_played"), f32::from(u8::from(t.leaders_played[w])));
+        o.set(
+            at("own_tactics_allowed"),
+            f32::from(u8::from(mine <= theirs)),
+        );
+        o.set(
+            at("own_leader_played"),
+            f32::from(u8::from(t.leaders_played[v])),
+        );
+        o.set(
+            at("opp_leader_played"),
+            f32::from(u8::from(t.leaders_played[w])),
+        );
         o.set(at("phase") + phase_index(t.phase), 1.0);
         o.set(at("own_turn"), f32::from(u8::from(t.player == v)));
         o.set(at("draws_due"), n(t.draws_due, 3.0));
         o.set(at("returns_due"), n(t.returns_due, 2.0));
         o.set(at("drawn"), n(t.drawn, 3.0));
         o.set(at("passes"), n(t.passes, 2.0));
-        o.set(at("scout_by_own"), f32::from(u8::from(t.scout_by == Some(v))));
-        o.set(at("scout_by_opp"), f32::from(u8::from(t.scout_by == Some(w))));
+        o.set(
+            at("scout_by_own"),
+            f32::from(u8::from(t.scout_by == Some(v))),
+        );
+        o.set(
+            at("scout_by_opp"),
+            f32::from(u8::from(t.scout_by == Some(w))),
+        );
         o.set(at("moves"), t.moves as f32 / MAX_GAME_LENGTH as f32);
         match t.outcome {
             Some(Outcome::Win(p)) if p == v => o.set(at("result"), 1.0),

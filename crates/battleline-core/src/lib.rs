@@ -47,9 +47,11 @@ pub use formation::{
 pub use heuristic::Heuristic;
 pub use observation::Observation;
 pub use position::PositionBuilder;
-pub use render::LEGEND;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
-pub use rules::{ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards};
+pub use render::LEGEND;
+pub use rules::{
+    ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
+};
 pub use series::{GameScore, Series, SeriesError};
 pub use state::{BattleLine, Phase, Table, HAND_SIZE, MAX_GAME_LENGTH};
 pub use view::ActionView;

@@ -82,7 +82,11 @@ const PHASES: [Phase; 8] = [
     Phase::Over,
 ];
 
-pub(crate) fn write_cards(out: &mut String, cards: impl Iterator<Item = Card>, mark: impl Fn(Card) -> bool) {
+pub(crate) fn write_cards(
+    out: &mut String,
+    cards: impl Iterator<Item = Card>,
+    mark: impl Fn(Card) -> bool,
+) {
     let mut any = false;
     for c in cards {
         if any {
@@ -301,7 +305,9 @@ impl BattleLine {
         }
         let state = b.build()?;
         if fields[12].is_some() && !ended_by_claim_after_passes(&state.table) {
-            return Err(BAD("end=claim names a game won by a claim after two passes"));
+            return Err(BAD(
+                "end=claim names a game won by a claim after two passes",
+            ));
         }
         for d in Deck::ALL {
             if state.pools[d.index()].len() != counts[d.index()] {
@@ -320,7 +326,8 @@ pub(crate) fn write_flags(out: &mut String, t: &Table) {
         }
         let env = f.env();
         if env.fog || env.mud {
-            for (on, letter, owner) in [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
+            for (on, letter, owner) in
+                [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
             {
                 if on {
                     out.push(letter);

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use battleline_core::{
-    BattleLine, ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules,
-    WildCards, TENSOR_SIZE,
+    BattleLine, ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
+    TENSOR_SIZE,
 };
 use game_traits::testkit::{check_encoding, check_game, check_golden, KitConfig};
 use game_traits::{Encode, PlayerId};
@@ -150,7 +150,11 @@ fn parameter_docs_name_exactly_the_serialised_fields() {
         .iter()
         .map(|(n, _)| (*n).to_owned())
         .collect();
-    assert_eq!(documented.len(), Rules::PARAMETER_DOCS.len(), "a name twice");
+    assert_eq!(
+        documented.len(),
+        Rules::PARAMETER_DOCS.len(),
+        "a name twice"
+    );
     assert_eq!(documented, serialised_names());
     for (name, doc) in Rules::PARAMETER_DOCS {
         assert!(!doc.is_empty() && !doc.contains('\n'), "{name}");

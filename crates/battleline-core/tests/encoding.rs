@@ -26,7 +26,9 @@ fn tensor(s: &BattleLine, p: PlayerId) -> (Vec<f32>, game_traits::TensorLayout) 
 }
 
 fn part<'a>(v: &'a [f32], layout: &game_traits::TensorLayout, name: &str) -> &'a [f32] {
-    let p = layout.plane(name).unwrap_or_else(|| panic!("no plane {name}"));
+    let p = layout
+        .plane(name)
+        .unwrap_or_else(|| panic!("no plane {name}"));
     &v[p.offset..p.offset + p.len]
 }
 
@@ -66,13 +68,19 @@ fn the_tensor_holds_the_viewers_table_hand_and_counts() {
     let card = |f: usize, c: Card| f * 70 + c.index();
     assert_eq!(own[card(0, t(Colour::Red, 9))], 1.0);
     assert_eq!(own.iter().sum::<f32>(), 6.0);
-    assert_eq!(part(&v, &l, "opp_side_cards")[card(0, t(Colour::Blue, 2))], 1.0);
+    assert_eq!(
+        part(&v, &l, "opp_side_cards")[card(0, t(Colour::Blue, 2))],
+        1.0
+    );
     assert_eq!(part(&v, &l, "own_completed_first")[0], 1.0);
     assert_eq!(part(&v, &l, "own_claimed")[1], 1.0);
     assert_eq!(part(&v, &l, "opp_claimed").iter().sum::<f32>(), 0.0);
     assert_eq!(part(&v, &l, "fog")[3], 1.0);
     assert_eq!(part(&v, &l, "own_hand").iter().sum::<f32>(), 2.0);
-    assert_eq!(part(&v, &l, "opp_discards")[Card::tactic(Tactic::Deserter).index()], 1.0);
+    assert_eq!(
+        part(&v, &l, "opp_discards")[Card::tactic(Tactic::Deserter).index()],
+        1.0
+    );
     // 70 cards less 7 on the table, 2 in the hand, Fog and Deserter.
     assert_eq!(part(&v, &l, "unseen").iter().sum::<f32>(), 59.0);
     assert_eq!(part(&v, &l, "opp_hand_size"), &[1.0 / 9.0]);
@@ -84,7 +92,10 @@ fn the_tensor_holds_the_viewers_table_hand_and_counts() {
     // The other seat sees the same table from his side.
     let (w, _) = tensor(&s, P1);
     assert_eq!(part(&w, &l, "opp_claimed")[1], 1.0);
-    assert_eq!(part(&w, &l, "own_side_cards")[card(0, t(Colour::Blue, 2))], 1.0);
+    assert_eq!(
+        part(&w, &l, "own_side_cards")[card(0, t(Colour::Blue, 2))],
+        1.0
+    );
     assert_eq!(part(&w, &l, "own_turn"), &[0.0]);
     assert_eq!(part(&w, &l, "seat"), &[0.0, 1.0]);
     assert_eq!(part(&w, &l, "opp_hand_size"), &[2.0 / 9.0]);
@@ -125,7 +136,10 @@ fn the_tensor_shows_own_scout_returns_and_known_opponent_cards() {
     assert_eq!(returns[second.index()], 1.0);
     assert_eq!(part(&v, &l, "troop_deck_returns"), &[1.0]);
     let (w, _) = tensor(&s, P1);
-    assert_eq!(part(&w, &l, "own_returns_on_decks").iter().sum::<f32>(), 0.0);
+    assert_eq!(
+        part(&w, &l, "own_returns_on_decks").iter().sum::<f32>(),
+        0.0
+    );
     assert_eq!(part(&w, &l, "troop_deck_returns"), &[1.0]);
     // P1 plays and draws the top card: P0 knows it is in his hand.
     s.apply(Action::Play {
@@ -159,7 +173,10 @@ fn the_string_names_the_public_table_and_only_the_viewers_secrets() {
     // Hand limit of a troops-only game: the string names the option.
     let s = PositionBuilder::new(Rules::troops_only()).build().unwrap();
     let c = BattleLine::information_state_string(&s.observation(P0));
-    assert!(c.ends_with("rules=troops-only") && c.contains("d=60/0"), "{c}");
+    assert!(
+        c.ends_with("rules=troops-only") && c.contains("d=60/0"),
+        "{c}"
+    );
     assert_eq!(CardSet::ALL_TROOPS, Rules::troops_only().cards());
 }
 

@@ -735,10 +735,7 @@ mod last_pass {
                         assert!(n <= 9, "{s}");
                         assert_eq!(table.player(), p, "{s}");
                         assert_eq!(table.scout_by(), Some(p), "{s}");
-                        assert!(
-                            matches!(table.phase(), Phase::Draw | Phase::Return),
-                            "{s}"
-                        );
+                        assert!(matches!(table.phase(), Phase::Draw | Phase::Return), "{s}");
                     }
                     if table.phase() == Phase::Play {
                         assert!(n <= 7, "{s}");
@@ -1364,7 +1361,10 @@ mod troops_only {
         assert!(!legal(&s2).contains(&Action::Draw(Deck::Tactics)));
         assert!(s2.clone().apply(Action::Draw(Deck::Tactics)).is_err());
         let line = s.to_notation();
-        assert!(line.contains("d=46/0") && line.contains("rules=troops-only"), "{line}");
+        assert!(
+            line.contains("d=46/0") && line.contains("rules=troops-only"),
+            "{line}"
+        );
         assert_eq!(BattleLine::from_notation(&line).unwrap(), s);
         let json = serde_json::to_value(rules).unwrap();
         assert_eq!(json["tactics"], serde_json::Value::Bool(false));
@@ -1408,7 +1408,9 @@ mod troops_only {
             .build();
         assert!(played.is_err());
         // And a default state cannot lose its tactics cards either.
-        let line = dealt(Rules::default()).to_notation().replace("46/10", "46/0");
+        let line = dealt(Rules::default())
+            .to_notation()
+            .replace("46/10", "46/0");
         assert!(BattleLine::from_notation(&line).is_err());
     }
 }
