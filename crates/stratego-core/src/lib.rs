@@ -25,15 +25,15 @@ mod validate;
 mod variant;
 mod view;
 
-pub use action::{Action, Move, ACTION_SPACE};
+pub use action::{Action, Move};
 pub use chase::Chase;
 pub use error::StrategoError;
 pub use game::SETUP_ACTIONS;
 pub use heuristic::{material_evaluation, piece_value, Heuristic};
 pub use kind::{classic, czech, srazhenie, Kind, KindSet};
-pub use observation::{ObsCell, Observation};
+pub use observation::{HiddenLoss, ObsCell, Observation};
 pub use position::PositionBuilder;
-pub use rules::{Rules, MAX_MOVES_LIMIT};
+pub use rules::{FirstPlayer, Rules, MAX_MOVES_LIMIT};
 pub use setup::{Setup, SetupSquare, SETUP_SQUARES};
 pub use shuttle::Shuttle;
 pub use square::Square;
