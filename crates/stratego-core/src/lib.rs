@@ -6,6 +6,7 @@ mod assign;
 mod cell;
 mod chase;
 mod ending;
+mod encode;
 mod engine;
 mod error;
 mod game;

@@ -214,7 +214,7 @@ fn number<T: FromStr>(text: &str) -> Result<T, StrategoError> {
         .map_err(|_| StrategoError::InvalidPosition("a number out of range"))
 }
 
-fn piece_letter(variant: Variant, p: &Piece) -> char {
+pub(crate) fn piece_letter(variant: Variant, p: &Piece) -> char {
     let c = variant.letter(p.kind).unwrap_or('?');
     match p.owner {
         PlayerId::P0 => c,
@@ -356,7 +356,7 @@ fn read_board(mut b: PositionBuilder, text: &str) -> Result<PositionBuilder, Str
     Ok(b)
 }
 
-fn write_move(out: &mut String, m: Option<Move>) {
+pub(crate) fn write_move(out: &mut String, m: Option<Move>) {
     let _ = match m {
         Some(m) => write!(out, "{m}"),
         None => write!(out, "-"),
@@ -376,7 +376,7 @@ fn read_move(text: &str) -> Result<Option<Move>, StrategoError> {
     }))
 }
 
-fn write_shuttle(out: &mut String, s: Option<Shuttle>) {
+pub(crate) fn write_shuttle(out: &mut String, s: Option<Shuttle>) {
     let _ = match s {
         Some(s) => write!(
             out,
@@ -457,6 +457,19 @@ fn read_chase(text: &str) -> Result<Option<Chase>, StrategoError> {
     )))
 }
 
+/// Writes a chase, `P1@e5:` and the position hashes, or `-`.
+pub(crate) fn write_chase(out: &mut String, chase: Option<&Chase>) {
+    match chase {
+        None => out.push('-'),
+        Some(c) => {
+            let _ = write!(out, "{}@{}:", c.chaser(), c.evader());
+            for (i, h) in c.positions().iter().enumerate() {
+                let _ = write!(out, "{}{h:016x}", if i > 0 { "," } else { "" });
+            }
+        }
+    }
+}
+
 /// Reads one player's hidden losses, `-` or `D{CEF}E{CD}` (each the
 /// kind's letter in the owner's case, then the letters of the kinds ruled
 /// out), into the builder.
@@ -524,15 +537,7 @@ impl PositionBuilder {
         out.push(',');
         write_shuttle(&mut out, shuttles[PlayerId::P1]);
         out.push(' ');
-        match self.chase_ref() {
-            None => out.push('-'),
-            Some(c) => {
-                let _ = write!(out, "{}@{}:", c.chaser(), c.evader());
-                for (i, h) in c.positions().iter().enumerate() {
-                    let _ = write!(out, "{}{h:016x}", if i > 0 { "," } else { "" });
-                }
-            }
-        }
+        write_chase(&mut out, self.chase_ref());
         let hidden = self.hidden();
         if hidden.values().any(|l| !l.is_empty()) {
             let variant = self.rules().variant;
