@@ -273,7 +273,8 @@ impl Stratego {
         // and his revealed pieces.
         let mut pool = [0i32; Kind::COUNT];
         for kind in variant.kinds() {
-            pool[kind.index()] = i32::from(variant.count(kind)) - i32::from(obs.lost[q][kind.index()]);
+            pool[kind.index()] =
+                i32::from(variant.count(kind)) - i32::from(obs.lost[q][kind.index()]);
         }
         for cell in &obs.cells {
             if let ObsCell::Foe {
@@ -328,8 +329,7 @@ impl Stratego {
                         None => {
                             plane(o.board[FOE_UNKNOWN], 1.0);
                             let all = KindSet::of_variant(variant);
-                            let allowed =
-                                if moved { movers } else { all }.minus(ruled_out);
+                            let allowed = if moved { movers } else { all }.minus(ruled_out);
                             for (j, &kind) in kinds[..k].iter().enumerate() {
                                 plane(o.board[FOE_POSSIBLE] + j, possible(allowed, kind));
                             }
@@ -345,8 +345,20 @@ impl Stratego {
             }
         }
         let limit = rules.two_square_limit;
-        shuttle_planes(&mut out, v, o.board[OWN_SHUTTLE_SEGMENT], obs.shuttles[v], limit);
-        shuttle_planes(&mut out, v, o.board[FOE_SHUTTLE_SEGMENT], obs.shuttles[q], limit);
+        shuttle_planes(
+            &mut out,
+            v,
+            o.board[OWN_SHUTTLE_SEGMENT],
+            obs.shuttles[v],
+            limit,
+        );
+        shuttle_planes(
+            &mut out,
+            v,
+            o.board[FOE_SHUTTLE_SEGMENT],
+            obs.shuttles[q],
+            limit,
+        );
         if let Some(c) = &obs.chase {
             // The viewer's piece is chased when the opponent is the chaser.
             let plane = if c.chaser() == q {
@@ -363,15 +375,24 @@ impl Stratego {
         let mut scalar = |i: usize, value: f32| out.set(scalars + i, value);
         let in_setup = obs.in_setup();
         scalar(o.scalar[SETUP_PHASE], f32::from(u8::from(in_setup)));
-        scalar(o.scalar[AWAITING_DRAW], f32::from(u8::from(obs.first.is_none())));
+        scalar(
+            o.scalar[AWAITING_DRAW],
+            f32::from(u8::from(obs.first.is_none())),
+        );
         scalar(o.scalar[OWN_PLACED], ratio(obs.placed[v], 40u8));
         scalar(o.scalar[FOE_PLACED], ratio(obs.placed[q], 40u8));
-        scalar(o.scalar[VIEWER_FIRST], f32::from(u8::from(obs.first == Some(v))));
+        scalar(
+            o.scalar[VIEWER_FIRST],
+            f32::from(u8::from(obs.first == Some(v))),
+        );
         scalar(
             o.scalar[VIEWER_TO_MOVE],
             f32::from(u8::from(!in_setup && obs.to_move == v && obs.end.is_none())),
         );
-        scalar(o.scalar[MOVES], ratio(obs.moves as f32, rules.max_moves as f32));
+        scalar(
+            o.scalar[MOVES],
+            ratio(obs.moves as f32, rules.max_moves as f32),
+        );
         if let Some(l) = rules.no_attack_limit {
             scalar(o.scalar[NO_ATTACK], ratio(obs.no_attack, l));
         }
@@ -400,7 +421,10 @@ impl Stratego {
         for (j, &kind) in kinds[..k].iter().enumerate() {
             let count = variant.count(kind);
             scalar(o.scalar[OWN_LOST] + j, ratio(own_lost[kind.index()], count));
-            scalar(o.scalar[FOE_LOST] + j, ratio(obs.lost[q][kind.index()], count));
+            scalar(
+                o.scalar[FOE_LOST] + j,
+                ratio(obs.lost[q][kind.index()], count),
+            );
             let may = hidden
                 .iter()
                 .filter(|h| movers.minus(h.ruled_out).contains(kind))

@@ -113,7 +113,9 @@ impl Game for Stratego {
 
     fn max_game_length(rules: &Rules) -> u32 {
         let draw = u32::from(rules.fixed_first_player().is_none());
-        SETUP_ACTIONS.saturating_add(rules.max_moves).saturating_add(draw)
+        SETUP_ACTIONS
+            .saturating_add(rules.max_moves)
+            .saturating_add(draw)
     }
 
     fn action_space(rules: &Rules) -> usize {

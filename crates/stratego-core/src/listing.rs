@@ -190,8 +190,8 @@ impl Stratego {
     #[inline]
     fn repetition_forbids(&self, p: PlayerId, mv: Move) -> bool {
         if let Some(limit) = self.rules.two_square_limit {
-            if self.shuttles[p]
-                .forbids(limit, self.rules.two_square_partial_moves, mv.from, mv.to) {
+            if self.shuttles[p].forbids(limit, self.rules.two_square_partial_moves, mv.from, mv.to)
+            {
                 return true;
             }
         }
@@ -390,12 +390,9 @@ impl Stratego {
                 Some("the piece cannot move there")
             }
             Action::Move(m)
-                if self
-                    .rules
-                    .two_square_limit
-                    .is_some_and(|l| {
-                        self.shuttles[p].forbids(l, self.rules.two_square_partial_moves, m.from, m.to)
-                    }) =>
+                if self.rules.two_square_limit.is_some_and(|l| {
+                    self.shuttles[p].forbids(l, self.rules.two_square_partial_moves, m.from, m.to)
+                }) =>
             {
                 Some("the two-square rule forbids it")
             }

@@ -494,14 +494,18 @@ fn read_hidden(
         let kind = variant
             .kind_of_letter(letter.to_ascii_uppercase())
             .filter(|_| owner_case)
-            .ok_or(StrategoError::InvalidPosition("a letter that names no piece of that player"))?;
+            .ok_or(StrategoError::InvalidPosition(
+                "a letter that names no piece of that player",
+            ))?;
         let body = chars.as_str().strip_prefix('{').ok_or(shape.clone())?;
         let (set_text, after) = body.split_once('}').ok_or(shape.clone())?;
         let mut set = KindSet::EMPTY;
         for l in set_text.chars() {
             let k = variant
                 .kind_of_letter(l)
-                .ok_or(StrategoError::InvalidPosition("a letter that names no piece"))?;
+                .ok_or(StrategoError::InvalidPosition(
+                    "a letter that names no piece",
+                ))?;
             set = set.or(KindSet::of(k));
         }
         b = b.hidden_loss(player, kind, set);

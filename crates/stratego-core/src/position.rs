@@ -161,7 +161,12 @@ impl PositionBuilder {
     /// opponent knows it was not. Only without
     /// [`Rules::reveal_attacker`]; the piece must be missing from the
     /// board.
-    pub fn hidden_loss(mut self, player: PlayerId, kind: Kind, ruled_out: KindSet) -> PositionBuilder {
+    pub fn hidden_loss(
+        mut self,
+        player: PlayerId,
+        kind: Kind,
+        ruled_out: KindSet,
+    ) -> PositionBuilder {
         let list = &mut self.hidden_lost[player];
         list.push((ruled_out, kind));
         list.sort_by_key(|&(set, k)| (set.bits(), k.index()));

@@ -247,7 +247,7 @@ impl Stratego {
             (None, None) if setup_phase => None,
             // A stored game in play from before the field: the first
             // player is the one to move after an even number of moves.
-            (None, None) if r.moves % 2 == 0 => Some(r.to_move),
+            (None, None) if r.moves.is_multiple_of(2) => Some(r.to_move),
             (None, None) => Some(r.to_move.other()),
         };
         if first.is_none() && (r.placed[p0] > 0 || r.to_move != p0) {

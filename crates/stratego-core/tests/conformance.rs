@@ -182,7 +182,10 @@ fn encoding_layout_is_fixed_per_rule_set_and_named() {
             (3 * kinds + 18) * 100 + 17 + 3 * kinds,
             "{name}"
         );
-        assert_eq!(layout.plane("own_r0").map(|p| (p.offset, p.len)), Some((0, 100)));
+        assert_eq!(
+            layout.plane("own_r0").map(|p| (p.offset, p.len)),
+            Some((0, 100))
+        );
         assert!(layout.plane("foe_possible_flag").is_some());
         assert!(layout.plane("viewer_to_move").is_some_and(|p| p.len == 1));
         let mut names: Vec<&str> = layout.planes.iter().map(|p| p.name.as_str()).collect();
@@ -201,4 +204,44 @@ fn golden_default() {
         &[1, 2],
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/default.txt"),
     );
+}
+
+#[test]
+fn parameter_docs_name_every_serialised_rules_field() {
+    let json = serde_json::to_value(Rules::default()).unwrap();
+    let mut keys: Vec<&str> = json
+        .as_object()
+        .expect("rules serialise as an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut documented: Vec<&str> = Rules::PARAMETER_DOCS.iter().map(|d| d.0).collect();
+    keys.sort_unstable();
+    documented.sort_unstable();
+    assert_eq!(keys, documented);
+    assert!(Rules::PARAMETER_DOCS
+        .iter()
+        .all(|d| !d.1.is_empty() && !d.1.contains('\n')));
+}
+
+#[test]
+fn rules_without_the_new_fields_read_as_before() {
+    // A stored rule set from before `two_square_partial_moves` and
+    // `first_player`: partial moves back counted, the first seat started.
+    let mut json = serde_json::to_value(Rules::classic()).unwrap();
+    let map = json.as_object_mut().unwrap();
+    map.remove("two_square_partial_moves");
+    map.remove("first_player");
+    let old: Rules = serde_json::from_value(json).unwrap();
+    assert!(old.two_square_partial_moves);
+    assert_eq!(old.first_player, FirstPlayer::Seat0);
+}
+
+#[test]
+fn legend_explains_the_rendering_codes() {
+    for code in [
+        "~~~", " . ", "+S", "*S", "-S", "=S", "??", "?>", "lost", "unseen", "to place",
+    ] {
+        assert!(stratego_core::LEGEND.contains(code), "{code}");
+    }
 }

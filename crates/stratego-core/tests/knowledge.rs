@@ -233,7 +233,10 @@ fn rule_hidden_attacker_that_lost_is_lost_with_kind_not_known() {
     // Its owner knows the kind, and what the defender knows of it.
     let own = g.observation(P0);
     assert_eq!(own.hidden_lost[P0][0].kind, Some(czech::KAPRAL));
-    assert_eq!(own.hidden_lost[P0][0].ruled_out, obs.hidden_lost[P0][0].ruled_out);
+    assert_eq!(
+        own.hidden_lost[P0][0].ruled_out,
+        obs.hidden_lost[P0][0].ruled_out
+    );
     // The state counts it lost all the same.
     assert_eq!(g.lost(P0)[czech::KAPRAL.index()], lost_before + 1);
     // Determinisation draws it among the kinds that lose to a Kadet.

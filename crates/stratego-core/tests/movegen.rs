@@ -164,9 +164,7 @@ impl TwoSquareReference {
         let mut series: Option<(Move, Move, u8)> = None;
         for &(m, survived) in &self.own[p.index()] {
             series = match series {
-                Some((first, last, n)) if self.continues(first, last, m) => {
-                    Some((first, m, n + 1))
-                }
+                Some((first, last, n)) if self.continues(first, last, m) => Some((first, m, n + 1)),
                 _ => Some((m, m, 1)),
             };
             if !survived {

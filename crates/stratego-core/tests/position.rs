@@ -238,7 +238,10 @@ fn position_keeps_hidden_losses_and_the_draw_of_who_starts() {
     assert!(text.contains(" setup:P1 "), "{text}");
     assert_eq!(Stratego::from_notation(&text), Ok(drawn));
     let fixed = "classic 10/10/10/10/2~~2~~2/2~~2~~2/10/10/10/10 setup:P1 0 0 -,- -,- -";
-    assert!(Stratego::from_notation(fixed).is_err(), "classic does not draw");
+    assert!(
+        Stratego::from_notation(fixed).is_err(),
+        "classic does not draw"
+    );
     assert_eq!(Rules::classic().first_player, FirstPlayer::Seat0);
     let ruled_out = KindSet::MOBILE
         .and(KindSet::of_variant(stratego_core::Variant::Czech))

@@ -712,7 +712,11 @@ fn rule_czech_attacker_can_be_shown_as_an_option() {
     let before = g.observation(P1).lost[P0][czech::STRELEC.index()];
     play(&mut g, &["b3-b4"]);
     let obs = g.observation(P1);
-    assert_eq!(obs.lost[P0][czech::STRELEC.index()], before + 1, "a public loss");
+    assert_eq!(
+        obs.lost[P0][czech::STRELEC.index()],
+        before + 1,
+        "a public loss"
+    );
     assert!(obs.hidden_lost[P0].is_empty());
 }
 
@@ -841,7 +845,10 @@ fn rule_classic_isf_two_square_rule_five_moves_then_blocked() {
             "j8-j7",
         ],
     );
-    assert!(!g.is_legal(mv("e4", "e3")), "a sixth move between e3 and e4");
+    assert!(
+        !g.is_legal(mv("e4", "e3")),
+        "a sixth move between e3 and e4"
+    );
     assert!(g.is_legal(mv("e4", "e5")));
     for (rules, limit) in [
         (Rules::classic_gravon(), 5),
@@ -895,9 +902,15 @@ fn rule_srazhenie_two_square_rule_counts_only_the_same_two_squares() {
         &mut g,
         &["a3-a7", "j8-j7", "a7-a5", "j7-i7", "a5-a7", "i7-i8"],
     );
-    assert!(g.is_legal(mv("a7", "a5")), "a7-a5-a7 is one shuttle of two moves");
+    assert!(
+        g.is_legal(mv("a7", "a5")),
+        "a7-a5-a7 is one shuttle of two moves"
+    );
     play(&mut g, &["a7-a5", "i8-j8"]);
-    assert!(!g.is_legal(mv("a5", "a7")), "a fourth move between a5 and a7");
+    assert!(
+        !g.is_legal(mv("a5", "a7")),
+        "a fourth move between a5 and a7"
+    );
     assert!(g.is_legal(mv("a5", "a3")));
     // Between the same two squares, a long mover is held like any piece.
     let mut g = pos(rules, &pieces, P0);
@@ -906,7 +919,10 @@ fn rule_srazhenie_two_square_rule_counts_only_the_same_two_squares() {
         &["a3-a7", "j8-j7", "a7-a3", "j7-i7", "a3-a7", "i7-i8"],
     );
     assert!(!g.is_legal(mv("a7", "a3")));
-    assert!(g.is_legal(mv("a7", "a4")), "a partial move back is a new run");
+    assert!(
+        g.is_legal(mv("a7", "a4")),
+        "a partial move back is a new run"
+    );
     // The extension is a field.
     let partial = Rules {
         two_square_partial_moves: true,
@@ -1337,7 +1353,10 @@ fn rule_czech_who_starts_is_drawn_by_a_chance_event() {
     // "Hráči se dohodnou, nebo si vylosují kdo začne."
     let rules = Rules::czech();
     assert_eq!(rules.first_player, FirstPlayer::Drawn);
-    assert_eq!(Stratego::chance_mode(&rules), ChanceMode::ExplicitStochastic);
+    assert_eq!(
+        Stratego::chance_mode(&rules),
+        ChanceMode::ExplicitStochastic
+    );
     let mut g = Stratego::new(&rules).unwrap();
     assert_eq!(g.turn(), Turn::Chance);
     let mut outcomes = Vec::new();
@@ -1346,10 +1365,17 @@ fn rule_czech_who_starts_is_drawn_by_a_chance_event() {
         outcomes,
         vec![(Action::Start(P0), 0.5), (Action::Start(P1), 0.5)]
     );
-    assert!(g.apply(Action::Place(czech::PRAPOR)).is_err(), "no setup before the draw");
+    assert!(
+        g.apply(Action::Place(czech::PRAPOR)).is_err(),
+        "no setup before the draw"
+    );
     g.apply(Action::Start(P1)).unwrap();
     assert!(g.apply(Action::Start(P0)).is_err(), "one draw");
-    assert_eq!(g.turn(), Turn::Player(P0), "the first seat still sets up first");
+    assert_eq!(
+        g.turn(),
+        Turn::Player(P0),
+        "the first seat still sets up first"
+    );
     assert_eq!(g.observation(P0).first, Some(P1));
     let mut rng = <game_traits::GameRng as rand::SeedableRng>::seed_from_u64(3);
     let setup = Setup::shuffle(rules.variant, &mut rng);
