@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::kind::Kind;
 use crate::rules::{FirstPlayer, Rules};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// A move of one piece from `from` to `to` (a step, a long move or an
 /// attack: attacking is moving onto an enemy piece).
@@ -169,9 +170,13 @@ fn start_ids(rules: &Rules) -> usize {
     }
 }
 
-/// Ids of the placements: one per kind of the rule set.
+/// Ids of the placements: one per kind of the rule set (Czech has no
+/// tenth rank).
 fn place_ids(rules: &Rules) -> usize {
-    rules.variant.kinds().count()
+    match rules.variant {
+        Variant::Czech => Kind::COUNT - 1,
+        Variant::Srazhenie | Variant::Classic => Kind::COUNT,
+    }
 }
 
 impl Action {
@@ -249,6 +254,13 @@ impl Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placements_are_the_kinds_of_the_rule_set() {
+        for v in Variant::ALL {
+            assert_eq!(place_ids(&Rules::for_variant(v)), v.kinds().count());
+        }
+    }
 
     #[test]
     fn space_sizes() {

@@ -245,3 +245,23 @@ fn legend_explains_the_rendering_codes() {
         assert!(stratego_core::LEGEND.contains(code), "{code}");
     }
 }
+
+#[test]
+fn information_state_string_example_of_the_rules_document() {
+    use game_traits::GameRng;
+    use rand::SeedableRng;
+    let mut rng = GameRng::seed_from_u64(7);
+    let red = stratego_core::Setup::smart(stratego_core::Variant::Classic, &mut rng);
+    let blue = stratego_core::Setup::shuffle(stratego_core::Variant::Classic, &mut rng);
+    let mut g = Stratego::new_with_setups(&Rules::classic(), &red, &blue).unwrap();
+    let first = g.legal_moves()[0];
+    g.apply(stratego_core::Action::Move(first)).unwrap();
+    let text = Stratego::information_state_string(&g.observation(game_traits::PlayerId::P1));
+    // The first listed move, a Scout striking from a4 at a7, lost: the
+    // defender is revealed (`h*`), the Scout a public loss (`D`).
+    assert_eq!(
+        text,
+        "classic P1 jeigdfdebf/dlidbkfdeh/ijgebgbgdh/h*bfdhedbmc/2~~2~~2/2~~2~~2/\
+         1XXXXXXXXX/XXXXXXXXXX/XXXXXXXXXX/XXXXXXXXXX P1:P0 1 0 (D|) a4-a7,- -,- - -"
+    );
+}
