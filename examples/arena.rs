@@ -15,17 +15,19 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use tabletop_rules::arena::{format_results, round_robin, run_arena, ArenaConfig, Progress};
-use tabletop_rules::bots::BotSpec;
-use tabletop_rules::registry::{select_tables, tables};
+use tabletop_rules::{
+    format_results, registry, round_robin, run_arena, select, ArenaConfig, BotSpec, Progress,
+};
 
 /// Bots play each other in every game and rule set; prints win, draw and
 /// loss rates with 95% confidence intervals.
 #[derive(Parser)]
 #[command(version)]
 struct Args {
-    /// Games to play, comma-separated: a game (all its rule sets) or
-    /// game/ruleset, e.g. `stratego/classic,battleline`. Default: all.
+    /// Games to play, comma-separated: a game (its default rules), a preset
+    /// (`stratego/czech`) or a specification with parameters
+    /// (`stratego(variant=classic,two_square_limit=3)`). Default: Battle
+    /// Line, Stratego classic, Srazhenie and Czech, card war.
     #[arg(long, value_name = "NAMES")]
     game: Option<String>,
     /// Bots, comma-separated: random, flat[:N], ismcts[:N], heuristic
@@ -54,7 +56,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let tables = match select_tables(tables(), args.game.as_deref()) {
+    let tables = match select(&registry(), args.game.as_deref()) {
         Ok(tables) => tables,
         Err(e) => {
             eprintln!("arena: {e}");

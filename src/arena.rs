@@ -13,10 +13,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use game_traits::{Outcome, PlayerId};
+use std::sync::Arc;
 
-use crate::bots::BotSpec;
-use crate::registry::{Played, Table};
+use game_env::{BotSpec, DynGame};
+use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
+
 use crate::stats::Rate;
 
 /// Two bots meeting at one table.
@@ -30,13 +31,13 @@ pub struct Pairing {
 
 /// Every pair of `bots` at every table that has them (a `heuristic` only
 /// where the game has one); a bot named twice meets itself.
-pub fn round_robin(tables: &[Box<dyn Table>], bots: &[BotSpec]) -> Vec<Pairing> {
+pub fn round_robin(tables: &[Arc<dyn DynGame>], bots: &[BotSpec]) -> Vec<Pairing> {
     let mut pairings = Vec::new();
     for (t, table) in tables.iter().enumerate() {
         let usable: Vec<BotSpec> = bots
             .iter()
             .copied()
-            .filter(|&b| b != BotSpec::Heuristic || table.has_heuristic())
+            .filter(|&b| b != BotSpec::Heuristic || table.bot(b).is_ok())
             .collect();
         for (i, &a) in usable.iter().enumerate() {
             for &b in &usable[i + 1..] {
@@ -160,7 +161,7 @@ pub struct ArenaResult {
 /// Plays `config.games` games of every pairing on `config.threads` threads,
 /// calling `progress` after each game.
 pub fn run_arena(
-    tables: &[Box<dyn Table>],
+    tables: &[Arc<dyn DynGame>],
     pairings: &[Pairing],
     config: &ArenaConfig,
     progress: &mut dyn FnMut(Progress<'_>),
@@ -235,26 +236,92 @@ pub fn run_arena(
 }
 
 fn play_one(
-    tables: &[Box<dyn Table>],
+    tables: &[Arc<dyn DynGame>],
     pairing: Pairing,
     config: &ArenaConfig,
     game: u32,
 ) -> Result<Played, String> {
-    let table = &tables[pairing.table];
+    let table = tables[pairing.table].as_ref();
     let [a, b] = pairing.bots;
     let seats = if game % 2 == 0 { [a, b] } else { [b, a] };
     let seed = game_seed(config.seed, game);
     // A panic is an engine or bot bug: report it as a failed game rather
     // than losing the whole run.
     catch_unwind(AssertUnwindSafe(|| {
-        table.play(seats, seed, config.keep_records)
+        play_game(table, seats, seed, config.keep_records)
     }))
     .unwrap_or_else(|_| Err(format!("{} seed {seed}: panicked", table.name())))
 }
 
+/// The result of one bot game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Who won (by seat).
+    pub outcome: Outcome,
+    /// Player decisions.
+    pub moves: u32,
+    /// Seconds the game took.
+    pub seconds: f64,
+    /// The record as one line of JSON, when asked for.
+    pub record: Option<String>,
+}
+
+/// Plays one game of `game` from `seed`, seat `i` by `bots[i]`: chance
+/// from the seed's chance stream and each seat's bot from its own stream,
+/// as [`game_traits::play_match`] draws them, so the same seed gives the
+/// same game.
+pub fn play_game(
+    game: &dyn DynGame,
+    bots: [BotSpec; 2],
+    seed: u64,
+    keep_record: bool,
+) -> Result<Played, String> {
+    let name = game.name();
+    let mut agents = PerPlayer::new(
+        game.bot(bots[0]).map_err(|e| e.to_string())?,
+        game.bot(bots[1]).map_err(|e| e.to_string())?,
+    );
+    let mut seat_rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
+    let mut chance = chance_rng(seed);
+    let mut state = game.new_state();
+    let mut actions = Vec::new();
+    let max = game.info().max_game_length as usize;
+    let start = Instant::now();
+    loop {
+        let id = match state.turn() {
+            Turn::Terminal => break,
+            _ if actions.len() >= max => return Err(format!("{name} seed {seed}: too long")),
+            Turn::Chance => state
+                .sample_chance_id(&mut chance)
+                .ok_or_else(|| format!("{name} seed {seed}: chance without outcomes"))?,
+            Turn::Player(p) => agents[p]
+                .choose(state.as_ref(), p, &mut seat_rngs[p])
+                .map_err(|e| format!("{name} seed {seed}: {p}'s bot: {e}"))?,
+        };
+        state
+            .apply_id(id)
+            .map_err(|e| format!("{name} seed {seed}: {e}"))?;
+        actions.push(id);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let outcome = state
+        .outcome()
+        .ok_or_else(|| format!("{name} seed {seed}: ended without an outcome"))?;
+    let record = match keep_record {
+        true => Some(game.record_json(seed, &actions).map_err(|e| e.to_string())?),
+        false => None,
+    };
+    Ok(Played {
+        outcome,
+        moves: state.move_count(),
+        seconds,
+        record,
+    })
+}
+
 /// The results as a text table: per pairing the win, draw and loss rates
 /// with 95% confidence intervals, mean game length and speed.
-pub fn format_results(tables: &[Box<dyn Table>], result: &ArenaResult) -> String {
+pub fn format_results(tables: &[Arc<dyn DynGame>], result: &ArenaResult) -> String {
     let mut out = String::new();
     let name_width = tables
         .iter()
