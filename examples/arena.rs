@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use tabletop_rules::{
-    format_results, registry, round_robin, run_arena, select, ArenaConfig, BotSpec, Progress,
+    format_results, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, Progress,
 };
 
 /// Bots play each other in every game and rule set; prints win, draw and
@@ -31,15 +31,16 @@ struct Args {
     #[arg(long, value_name = "NAMES")]
     game: Option<String>,
     /// Bots, comma-separated: random, flat[:N], ismcts[:N], heuristic
-    /// (N = playouts or iterations per decision). A bot named twice plays
-    /// itself.
+    /// (N = playouts or iterations per decision), or `cmd:PROGRAM ARGS` for
+    /// a bot in any language speaking the JSON-lines protocol
+    /// (docs/bot-protocol.md). A bot named twice plays itself.
     #[arg(
         long,
         value_name = "BOTS",
         value_delimiter = ',',
         default_value = "random,flat,ismcts,heuristic"
     )]
-    bots: Vec<BotSpec>,
+    bots: Vec<ArenaBot>,
     /// Games per pairing of two bots at one table (seats alternate).
     #[arg(long, value_name = "N", default_value_t = 6)]
     rounds: u32,

@@ -106,7 +106,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
         episodes += buffers.terminated.iter().filter(|&&t| t).count() as u64;
-        reward += buffers.rewards.iter().step_by(2).map(|&r| f64::from(r)).sum::<f64>();
+        reward += buffers
+            .rewards
+            .iter()
+            .step_by(2)
+            .map(|&r| f64::from(r))
+            .sum::<f64>();
     }
     let seconds = start.elapsed().as_secs_f64();
     let steps = (args.steps * env.len()) as f64;

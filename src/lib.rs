@@ -39,8 +39,8 @@ mod replay;
 mod stats;
 
 pub use arena::{
-    format_results, game_seed, play_game, round_robin, run_arena, ArenaConfig, ArenaResult,
-    Pairing, PairingResult, Played, Progress,
+    format_results, game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig,
+    ArenaResult, Pairing, PairingResult, Played, Progress,
 };
 pub use play::{narrate, play_session, PlayOptions, SessionEnd};
 pub use registry::{registry, select, split_specs, ARENA_TABLES};

@@ -113,7 +113,10 @@ pub fn play_session(
                     id
                 }
                 None => {
-                    writeln!(output, "the engine listed no chance outcome; game abandoned")?;
+                    writeln!(
+                        output,
+                        "the engine listed no chance outcome; game abandoned"
+                    )?;
                     return Ok(SessionEnd::Quit);
                 }
             },
@@ -204,7 +207,10 @@ pub fn play_session(
             },
         };
         if let Err(e) = state.apply_id(id) {
-            writeln!(output, "the engine refused the action ({e}); game abandoned")?;
+            writeln!(
+                output,
+                "the engine refused the action ({e}); game abandoned"
+            )?;
             return Ok(SessionEnd::Quit);
         }
         session.actions.push(id);
@@ -233,7 +239,11 @@ impl Session {
             .and_then(|json| fs::write(path, json + "\n"));
         match written {
             Ok(()) => writeln!(output, "record saved to {}", path.display()),
-            Err(e) => writeln!(output, "could not save the record to {}: {e}", path.display()),
+            Err(e) => writeln!(
+                output,
+                "could not save the record to {}: {e}",
+                path.display()
+            ),
         }
     }
 }
@@ -400,10 +410,7 @@ mod tests {
     #[test]
     fn input_is_read_as_notation_then_number_then_command() {
         let legal = ["a2-a3".to_owned(), "10".to_owned(), "pass".to_owned()];
-        assert_eq!(
-            parse_command(" A2 - a3 ", &legal, &None),
-            Command::Play(0)
-        );
+        assert_eq!(parse_command(" A2 - a3 ", &legal, &None), Command::Play(0));
         assert_eq!(parse_command("10", &legal, &None), Command::Play(1));
         assert_eq!(parse_command("3", &legal, &None), Command::Play(2));
         assert_eq!(parse_command("#2", &legal, &None), Command::Play(1));
@@ -441,9 +448,6 @@ mod tests {
             Command::Bad(m) => assert!(m.contains("the Leader limit"), "{m}"),
             other => panic!("{other:?}"),
         }
-        assert_eq!(
-            parse_command("pass", &legal, &refused),
-            Command::Play(2)
-        );
+        assert_eq!(parse_command("pass", &legal, &refused), Command::Play(2));
     }
 }

@@ -23,10 +23,17 @@ pub fn registry() -> Registry {
         doc: "Kuhn poker: three cards, one bet, the smallest poker",
         preset_key: Some("variant"),
         presets: vec![
-            ("classic", "ante 1, bet 1 (the textbook game)", KuhnRules { ante: 1 }),
+            (
+                "classic",
+                "ante 1, bet 1 (the textbook game)",
+                KuhnRules { ante: 1 },
+            ),
             ("high", "ante 3, bet 1", KuhnRules { ante: 3 }),
         ],
-        parameter_docs: &[("ante", "chips each player puts in before the deal (1..=100)")],
+        parameter_docs: &[(
+            "ante",
+            "chips each player puts in before the deal (1..=100)",
+        )],
         aliases: &[],
         value_aliases: &[],
         knowledge: Knowledge::default(),
@@ -132,7 +139,11 @@ pub fn select(
             let compiled: Vec<String> = registry.list().into_iter().map(|g| g.name).collect();
             ARENA_TABLES
                 .iter()
-                .filter(|spec| compiled.iter().any(|name| spec.split('/').next() == Some(name)))
+                .filter(|spec| {
+                    compiled
+                        .iter()
+                        .any(|name| spec.split('/').next() == Some(name))
+                })
                 .map(|spec| registry.load(spec))
                 .collect()
         }

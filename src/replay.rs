@@ -74,8 +74,12 @@ pub fn replay_record(
     };
     let outcome = state.outcome();
     let verdict = outcome.map_or_else(|| "unfinished".to_owned(), |o| o.to_string());
-    writeln!(output, "\nafter {} actions:\n{end}\n{verdict}", actions.len())
-        .map_err(|e| e.to_string())?;
+    writeln!(
+        output,
+        "\nafter {} actions:\n{end}\n{verdict}",
+        actions.len()
+    )
+    .map_err(|e| e.to_string())?;
     Ok(outcome)
 }
 

@@ -11,8 +11,8 @@ use game_env::{DynGame, DynState};
 use game_traits::{GameRng, Outcome, PlayerId, Turn};
 use rand::SeedableRng;
 use tabletop_rules::{
-    narrate, pick_record, play_game, play_session, registry, replay_record, round_robin,
-    run_arena, select, ArenaConfig, ArenaResult, BotSpec, PlayOptions, SessionEnd, View,
+    narrate, pick_record, play_game, play_session, registry, replay_record, round_robin, run_arena,
+    select, ArenaBot, ArenaConfig, ArenaResult, BotSpec, PlayOptions, SessionEnd, View,
     ARENA_TABLES,
 };
 
@@ -87,7 +87,10 @@ fn arena_skips_a_heuristic_the_game_lacks_and_pairs_a_bot_with_itself() {
         &[BotSpec::Random, BotSpec::Heuristic, BotSpec::Flat(None)],
     );
     assert_eq!(pairings.len(), 1);
-    assert_eq!(pairings[0].bots, [BotSpec::Random, BotSpec::Flat(None)]);
+    assert_eq!(
+        pairings[0].bots,
+        [BotSpec::Random.into(), BotSpec::Flat(None).into()]
+    );
     let mirror = round_robin(&kuhn(), &[BotSpec::Random, BotSpec::Random]);
     assert_eq!(mirror.len(), 1);
 }
@@ -137,7 +140,10 @@ fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
         bot: BotSpec::Random,
         ..PlayOptions::default()
     };
-    assert_eq!(session(game.as_ref(), b"", &options).0, SessionEnd::InputEnded);
+    assert_eq!(
+        session(game.as_ref(), b"", &options).0,
+        SessionEnd::InputEnded
+    );
     // Handing every move to the bot plays the game out.
     let (end, text) = session(game.as_ref(), b"bot 9\n", &options);
     assert!(matches!(end, SessionEnd::Finished(_)), "{text}");
@@ -150,7 +156,10 @@ fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
         bot: BotSpec::Heuristic,
         ..options
     };
-    assert_eq!(session(game.as_ref(), b"1\n", &heuristic).0, SessionEnd::Quit);
+    assert_eq!(
+        session(game.as_ref(), b"1\n", &heuristic).0,
+        SessionEnd::Quit
+    );
 }
 
 #[test]
@@ -167,8 +176,20 @@ fn replay_refuses_tampered_and_foreign_records() {
         1,
     );
     assert!(replay_record(&registry, &tampered, View::Omniscient, &mut sink).is_err());
-    assert!(replay_record(&registry, "{\"game\":\"kuhn-poker\"}", View::Omniscient, &mut sink).is_err());
-    assert!(replay_record(&registry, &good.replace("kuhn-poker", "chess"), View::Omniscient, &mut sink).is_err());
+    assert!(replay_record(
+        &registry,
+        "{\"game\":\"kuhn-poker\"}",
+        View::Omniscient,
+        &mut sink
+    )
+    .is_err());
+    assert!(replay_record(
+        &registry,
+        &good.replace("kuhn-poker", "chess"),
+        View::Omniscient,
+        &mut sink
+    )
+    .is_err());
     assert!(replay_record(&registry, "[1, 2", View::Omniscient, &mut sink).is_err());
     assert!("p2".parse::<View>().is_err());
     assert_eq!("p1".parse::<View>(), Ok(View::Seat(PlayerId::P1)));
@@ -179,7 +200,8 @@ fn replay_refuses_tampered_and_foreign_records() {
 fn every_arena_table_plays_and_replays() {
     let registry = registry();
     for game in select(&registry, None).unwrap() {
-        let played = play_game(game.as_ref(), [BotSpec::Random, BotSpec::Random], 3, true).unwrap();
+        let random = ArenaBot::Builtin(BotSpec::Random);
+        let played = play_game(game.as_ref(), [&random, &random], 3, true).unwrap();
         let json = played.record.unwrap();
         let mut sink = Vec::new();
         assert_eq!(
@@ -189,7 +211,11 @@ fn every_arena_table_plays_and_replays() {
             game.name()
         );
     }
-    if cfg!(all(feature = "battleline", feature = "stratego", feature = "cardwar")) {
+    if cfg!(all(
+        feature = "battleline",
+        feature = "stratego",
+        feature = "cardwar"
+    )) {
         assert_eq!(select(&registry, None).unwrap().len(), ARENA_TABLES.len());
     }
     assert!(select(&registry, Some("chess")).is_err());
@@ -199,7 +225,13 @@ fn every_arena_table_plays_and_replays() {
 
 /// Every line a seat's screen may show at this point of a game: his
 /// observation, his view of the action, his own legal moves, the legend.
-fn allowed_lines(game: &dyn DynGame, state: &mut dyn DynState, id: usize, me: PlayerId, into: &mut HashSet<String>) {
+fn allowed_lines(
+    game: &dyn DynGame,
+    state: &mut dyn DynState,
+    id: usize,
+    me: PlayerId,
+    into: &mut HashSet<String>,
+) {
     for line in state.observation_text(me).lines() {
         into.insert(line.trim_end().to_owned());
     }
@@ -220,22 +252,42 @@ fn allowed_lines(game: &dyn DynGame, state: &mut dyn DynState, id: usize, me: Pl
 /// session's or the replay's own wording.
 fn unexplained<'a>(text: &'a str, allowed: &HashSet<String>, me: PlayerId) -> Vec<&'a str> {
     let fixed_starts = [
-        "Type a move", "moves (list", "opponent's kind", "bot 40)", "Legal moves:", "Game over.",
-        "record saved", "after ", "input ended", "game left", "legal moves (type",
+        "Type a move",
+        "moves (list",
+        "opponent's kind",
+        "bot 40)",
+        "Legal moves:",
+        "Game over.",
+        "record saved",
+        "after ",
+        "input ended",
+        "game left",
+        "legal moves (type",
     ];
     text.lines()
         .map(str::trim_end)
         .filter(|line| !line.is_empty())
         .filter(|line| {
             let bare = line.trim_start_matches(&format!("{me}> ")[..]);
-            let numbered = bare.trim_start().split_once(". ").map_or(bare, |(n, rest)| {
-                if n.trim().chars().all(|c| c.is_ascii_digit()) { rest } else { bare }
-            });
-            let listed = bare.split("  ").map(str::trim).filter(|s| !s.is_empty()).all(|item| {
-                item.split_once(") ").is_some_and(|(n, m)| {
-                    n.trim().chars().all(|c| c.is_ascii_digit()) && allowed.contains(m)
-                })
-            });
+            let numbered = bare
+                .trim_start()
+                .split_once(". ")
+                .map_or(bare, |(n, rest)| {
+                    if n.trim().chars().all(|c| c.is_ascii_digit()) {
+                        rest
+                    } else {
+                        bare
+                    }
+                });
+            let listed = bare
+                .split("  ")
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .all(|item| {
+                    item.split_once(") ").is_some_and(|(n, m)| {
+                        n.trim().chars().all(|c| c.is_ascii_digit()) && allowed.contains(m)
+                    })
+                });
             !(allowed.contains(bare)
                 || allowed.contains(numbered)
                 || listed
@@ -269,7 +321,11 @@ fn play_and_replay_print_nothing_the_viewer_could_not_know() {
             };
             // The person hands every move to a random bot of his own.
             let (end, text) = session(game.as_ref(), b"bot 100000\n", &options);
-            assert!(matches!(end, SessionEnd::Finished(_)), "{}: {end:?}", game.name());
+            assert!(
+                matches!(end, SessionEnd::Finished(_)),
+                "{}: {end:?}",
+                game.name()
+            );
             let json = std::fs::read_to_string(&path).unwrap();
             let mut replayed = Vec::new();
             replay_record(&registry, &json, View::Seat(me), &mut replayed).unwrap();
@@ -314,4 +370,40 @@ fn play_and_replay_print_nothing_the_viewer_could_not_know() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_example_python_bot_plays_in_the_arena() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/tabletop-server/examples/bots/random_bot.py"
+    );
+    let bot: ArenaBot = format!("cmd:python3 {script}").parse().unwrap();
+    assert!("cmd:".parse::<ArenaBot>().is_err());
+    assert!("nonsense".parse::<ArenaBot>().is_err());
+    let mut games = kuhn();
+    games.extend(select(&registry(), None).unwrap());
+    let bots = [ArenaBot::Builtin(BotSpec::Random), bot];
+    let pairings = round_robin(&games, &bots);
+    let config = ArenaConfig {
+        games: 2,
+        seed: 4,
+        threads: 2,
+        keep_records: true,
+    };
+    let result = run_arena(&games, &pairings, &config, &mut |_| {});
+    for r in &result.pairings {
+        assert!(
+            r.errors.is_empty(),
+            "{}: {:?}",
+            games[r.pairing.table].name(),
+            r.errors
+        );
+        assert_eq!(r.games, 2);
+    }
+    // A bot that answers garbage forfeits with the referee's reason.
+    let broken: ArenaBot = "cmd:python3 -c print('hello')".parse().unwrap();
+    let random = ArenaBot::Builtin(BotSpec::Random);
+    let err = play_game(games[0].as_ref(), [&broken, &random], 1, false).unwrap_err();
+    assert!(!err.is_empty());
 }
