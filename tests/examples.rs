@@ -288,7 +288,18 @@ fn unexplained<'a>(text: &'a str, allowed: &HashSet<String>, me: PlayerId) -> Ve
                         n.trim().chars().all(|c| c.is_ascii_digit()) && allowed.contains(m)
                     })
                 });
-            !(allowed.contains(bare)
+            // "63 legal moves (type `moves` to list them): ..., e.g. A, B":
+            // the examples are the seat's own legal moves.
+            let summary = bare
+                .split_once(" legal moves (type `moves` to list them)")
+                .is_some_and(|(count, rest)| {
+                    count.chars().all(|c| c.is_ascii_digit())
+                        && rest.split_once("e.g. ").is_some_and(|(_, examples)| {
+                            examples.split(", ").all(|m| allowed.contains(m))
+                        })
+                });
+            !(summary
+                || allowed.contains(bare)
                 || allowed.contains(numbered)
                 || listed
                 || fixed_starts.iter().any(|f| bare.starts_with(f))
