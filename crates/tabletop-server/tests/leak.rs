@@ -51,7 +51,7 @@ fn states(game: &Arc<dyn DynGame>, actions: &[usize]) -> Option<Vec<Box<dyn DynS
 }
 
 /// Records that `seat` cannot tell from `base` while the other seat can:
-/// one step of chance or of the other seat changed.
+/// one step of chance or of the other seat changed (or two exchanged).
 fn twins(game: &Arc<dyn DynGame>, base: &[usize], seat: PlayerId) -> Vec<Vec<usize>> {
     let base_states = states(game, base).unwrap();
     let mut out = Vec::new();
@@ -70,7 +70,15 @@ fn twins(game: &Arc<dyn DynGame>, base: &[usize], seat: PlayerId) -> Vec<Vec<usi
             }
             let mut other = base.to_vec();
             other[k] = alt;
-            let Some(alt_states) = states(game, &other) else {
+            // A hidden choice from a fixed stock (a Stratego setup piece)
+            // is changed by exchanging it with a later choice of the same
+            // kind: the stock stays the same.
+            let alt_states = states(game, &other).or_else(|| {
+                let j = (k + 1..base.len()).find(|&j| base[j] == alt)?;
+                other[j] = base[k];
+                states(game, &other)
+            });
+            let Some(alt_states) = alt_states else {
                 continue;
             };
             let same_for_seat = base_states
