@@ -54,7 +54,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let tables = match select_tables(tables(), args.games.as_deref()) {
+    let tables = match select_tables(tables(), args.game.as_deref()) {
         Ok(tables) => tables,
         Err(e) => {
             eprintln!("arena: {e}");

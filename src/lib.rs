@@ -35,12 +35,11 @@
 
 pub mod arena;
 pub mod bots;
-pub mod heuristics;
+
 pub mod play;
 pub mod registry;
 pub mod replay;
 pub mod stats;
-
 
 pub use game_agents;
 pub use game_traits;

@@ -424,13 +424,19 @@ mod tests {
     #[test]
     fn input_is_read_as_notation_then_number_then_command() {
         let legal = ["a2-a3", "10", "pass"];
-        assert_eq!(parse_command(" A2 - a3 ", &legal, &None), Command::Play("a2-a3"));
+        assert_eq!(
+            parse_command(" A2 - a3 ", &legal, &None),
+            Command::Play("a2-a3")
+        );
         assert_eq!(parse_command("10", &legal, &None), Command::Play("10"));
         assert_eq!(parse_command("3", &legal, &None), Command::Play("pass"));
         assert_eq!(parse_command("#2", &legal, &None), Command::Play("10"));
         assert!(matches!(parse_command("4", &legal, &None), Command::Bad(_)));
         assert!(matches!(parse_command("0", &legal, &None), Command::Bad(_)));
-        assert!(matches!(parse_command("zz", &legal, &None), Command::Bad(_)));
+        assert!(matches!(
+            parse_command("zz", &legal, &None),
+            Command::Bad(_)
+        ));
         assert!(matches!(
             parse_command("99999999999999999999999", &legal, &None),
             Command::Bad(_)
@@ -438,9 +444,18 @@ mod tests {
         assert_eq!(parse_command("", &legal, &None), Command::Nothing);
         assert_eq!(parse_command("QUIT", &legal, &None), Command::Quit);
         assert_eq!(parse_command("bot", &legal, &None), Command::HandOver(1));
-        assert_eq!(parse_command("bot 40", &legal, &None), Command::HandOver(40));
-        assert!(matches!(parse_command("bot x", &legal, &None), Command::Bad(_)));
-        assert!(matches!(parse_command("bot 0", &legal, &None), Command::Bad(_)));
+        assert_eq!(
+            parse_command("bot 40", &legal, &None),
+            Command::HandOver(40)
+        );
+        assert!(matches!(
+            parse_command("bot x", &legal, &None),
+            Command::Bad(_)
+        ));
+        assert!(matches!(
+            parse_command("bot 0", &legal, &None),
+            Command::Bad(_)
+        ));
         assert_eq!(
             parse_command("save x.json", &legal, &None),
             Command::Save("x.json".into())
@@ -450,6 +465,9 @@ mod tests {
             Command::Bad(m) => assert!(m.contains("the Leader limit"), "{m}"),
             other => panic!("{other:?}"),
         }
-        assert_eq!(parse_command("pass", &legal, &refused), Command::Play("pass"));
+        assert_eq!(
+            parse_command("pass", &legal, &refused),
+            Command::Play("pass")
+        );
     }
 }

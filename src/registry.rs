@@ -9,7 +9,7 @@ use std::time::Instant;
 use game_traits::{play_match, Agent, Game, Outcome};
 
 use crate::bots::{build_agent, BotSpec, GameKnowledge};
-use crate::play::{play_session, PlayOptions, SessionEnd, SessionText};
+use crate::play::{play_session, PlayOptions, SessionEnd};
 use crate::replay::{replay_record, View};
 
 /// One game under one rule set ("stratego/classic"), playable by name
@@ -175,10 +175,9 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     let mut tables: Vec<Box<dyn Table>> = Vec::new();
     #[cfg(feature = "battleline")]
     {
-        use crate::battleline::{BattleLine, Rules};
-        use crate::heuristics::battleline::BattleLineHeuristic;
+        use crate::battleline::{BattleLine, Heuristic, Rules};
         let knowledge = GameKnowledge {
-            heuristic: Some(|| Box::new(BattleLineHeuristic)),
+            heuristic: Some(|| Box::new(Heuristic)),
             ..GameKnowledge::default()
         };
         tables.push(Box::new(
@@ -188,12 +187,11 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     #[cfg(feature = "stratego")]
     {
         use crate::bots::{Delegate, SearchDefaults};
-        use crate::heuristics::stratego::{in_setup, material_evaluation, StrategoHeuristic};
-        use crate::stratego::{Rules, Stratego};
+        use crate::stratego::{material_evaluation, Heuristic, Observation, Rules, Stratego};
         for (name, rules) in [
+            ("stratego/classic", Rules::classic()),
             ("stratego/srazhenie", Rules::srazhenie()),
             ("stratego/czech", Rules::czech()),
-            ("stratego/classic", Rules::classic()),
         ] {
             // Random playouts of Stratego run for hundreds of moves: cut
             // them short and count the material instead.
@@ -204,11 +202,12 @@ pub fn tables() -> Vec<Box<dyn Table>> {
                     playout_limit: Some(40),
                 },
                 evaluator: Some(material_evaluation),
-                heuristic: Some(|| Box::new(StrategoHeuristic::default())),
+                heuristic: Some(|| Box::new(Heuristic::default())),
                 delegate: Some(Delegate {
-                    applies: in_setup,
-                    policy: || Box::new(StrategoHeuristic::default()),
+                    applies: Observation::in_setup,
+                    policy: || Box::new(Heuristic::default()),
                 }),
+                ..GameKnowledge::default()
             };
             tables.push(Box::new(
                 GameTable::<Stratego>::new(name, rules).with_knowledge(knowledge),
@@ -218,8 +217,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
     #[cfg(feature = "cardwar")]
     {
         use crate::bots::SearchDefaults;
-        use crate::cardwar::{CardWar, Rules};
-        use crate::heuristics::cardwar::CardWarHeuristic;
+        use crate::cardwar::{CardWar, Heuristic, Rules};
         // Mostly dice: the choices differ little under random playouts,
         // so ISMCTS needs more iterations to tell them apart (cheap here).
         let knowledge = GameKnowledge {
@@ -227,7 +225,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
                 ismcts_iterations: 1000,
                 ..SearchDefaults::default()
             },
-            heuristic: Some(|| Box::new(CardWarHeuristic)),
+            heuristic: Some(|| Box::new(Heuristic)),
             ..GameKnowledge::default()
         };
         tables.push(Box::new(

@@ -143,11 +143,6 @@ fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
     assert!(matches!(end, SessionEnd::Finished(_)), "{text}");
     assert!(text.contains("(bot for you)"), "{text}");
     assert_eq!(session(b"nonsense\nquit\n", &options).0, SessionEnd::Quit);
-    let no_seat = PlayOptions {
-        seat: PlayerId::new(5),
-        ..options
-    };
-    assert_eq!(session(b"1\n", &no_seat).0, SessionEnd::Quit);
 }
 
 #[test]
@@ -168,9 +163,8 @@ fn replay_refuses_tampered_and_foreign_records() {
     assert!(tables[0]
         .replay("{\"game\":\"kuhn-poker\"}", View::Omniscient, &mut sink)
         .is_err());
-    assert!(tables[0]
-        .replay(good, View::Seat(PlayerId::new(9)), &mut sink)
-        .is_err());
+    assert!("p2".parse::<View>().is_err());
+    assert_eq!("p1".parse::<View>(), Ok(View::Seat(PlayerId::P1)));
     assert!(table_for_record(&tables, &good.replace("kuhn-poker", "chess")).is_err());
     assert!(table_for_record(&tables, "[1, 2").is_err());
     assert!(pick_record("{}\n{}\n", 3).is_err());
@@ -181,7 +175,7 @@ fn every_registered_game_plays_replays_and_has_a_session() {
     let tables = tables();
     for table in &tables {
         let played = table
-            .play(&[BotSpec::Random, BotSpec::Random], 3, true)
+            .play([BotSpec::Random, BotSpec::Random], 3, true)
             .unwrap();
         let json = played.record.unwrap();
         let mut sink = Vec::new();
@@ -224,7 +218,7 @@ fn scripted_sessions_reach_the_end_of_every_game() {
                 "{} {seat}: {end:?}\n{tail}",
                 table.name()
             );
-            assert!(text.contains("Legal moves:"));
+            assert!(text.contains("Legal moves:") || text.contains("legal moves (type"));
         }
     }
 }

@@ -16,7 +16,9 @@ use crate::flag::{FlagId, FLAGS};
 /// nothing can be drawn), whose card is a chance outcome
 /// ([`Action::Deal`]). Scout draws three this way, then returns two
 /// ([`Action::Return`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+///
+/// Actions are ordered by their [`Action::id`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Put a troop card, a morale tactic (Leader, Cavalry, Shield Bearers)
     /// into a slot at `flag`, or lay Fog or Mud beside it.
@@ -135,6 +137,18 @@ impl Action {
             _ if id < ACTION_SPACE => Action::Deal(card(id - DEAL)?),
             _ => return None,
         })
+    }
+}
+
+impl Ord for Action {
+    fn cmp(&self, other: &Action) -> std::cmp::Ordering {
+        self.id().cmp(&other.id())
+    }
+}
+
+impl PartialOrd for Action {
+    fn partial_cmp(&self, other: &Action) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

@@ -140,15 +140,10 @@ pub const TROOPS: usize = 60;
 /// Number of cards in the game.
 pub const CARDS: usize = 70;
 
-/// A card index outside 0..70.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no card has index {0}")]
-pub struct BadCard(pub u8);
-
 impl TryFrom<u8> for Card {
-    type Error = BadCard;
-    fn try_from(i: u8) -> Result<Self, BadCard> {
-        Card::from_index(i as usize).ok_or(BadCard(i))
+    type Error = &'static str;
+    fn try_from(i: u8) -> Result<Self, &'static str> {
+        Card::from_index(i as usize).ok_or("no card has that index")
     }
 }
 
@@ -233,6 +228,31 @@ impl fmt::Display for Card {
     }
 }
 
+/// Parses the rendering of a card: `R7`, `P10`, a tactics card's short name
+/// (`AL`, `C8`, `FOG`, ...).
+impl std::str::FromStr for Card {
+    type Err = crate::error::BattleLineError;
+    fn from_str(s: &str) -> Result<Card, Self::Err> {
+        if let Some(t) = Tactic::ALL.into_iter().find(|t| t.short() == s) {
+            return Ok(Card::tactic(t));
+        }
+        let mut chars = s.chars();
+        let colour = chars
+            .next()
+            .and_then(|l| Colour::ALL.into_iter().find(|c| c.letter() == l));
+        let value = chars.as_str().parse::<u8>().ok();
+        match (colour, value) {
+            (Some(c), Some(v)) if chars.as_str().starts_with(|d: char| d.is_ascii_digit()) => {
+                Card::troop(c, v)
+            }
+            _ => None,
+        }
+        .ok_or(crate::error::BattleLineError::InvalidPosition(
+            "unknown card",
+        ))
+    }
+}
+
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
@@ -280,18 +300,13 @@ impl fmt::Display for Deck {
 #[serde(try_from = "u128", into = "u128")]
 pub struct CardSet(u128);
 
-/// A bit set naming a card index outside 0..70.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("card set has bits outside the 70 cards")]
-pub struct BadCardSet;
-
 impl TryFrom<u128> for CardSet {
-    type Error = BadCardSet;
-    fn try_from(bits: u128) -> Result<Self, BadCardSet> {
+    type Error = &'static str;
+    fn try_from(bits: u128) -> Result<Self, &'static str> {
         if bits >> CARDS == 0 {
             Ok(CardSet(bits))
         } else {
-            Err(BadCardSet)
+            Err("card set has bits outside the 70 cards")
         }
     }
 }
@@ -436,38 +451,5 @@ impl fmt::Display for CardSet {
             write!(f, "{c}")?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rule_deck_has_sixty_troops_and_ten_tactics() {
-        let troops = (0..CARDS)
-            .filter_map(Card::from_index)
-            .filter(|c| c.is_troop())
-            .count();
-        assert_eq!(troops, 60);
-        assert_eq!(CardSet::ALL_TACTICS.len(), 10);
-        for colour in Colour::ALL {
-            for v in 1..=10 {
-                let c = Card::troop(colour, v).unwrap();
-                assert_eq!(c.kind(), CardKind::Troop(colour, v));
-            }
-        }
-        assert!(Card::troop(Colour::Red, 0).is_none());
-        assert!(Card::troop(Colour::Red, 11).is_none());
-        for t in Tactic::ALL {
-            assert_eq!(Card::tactic(t).as_tactic(), Some(t));
-            assert_eq!(Card::tactic(t).is_slot_card(), t.is_morale());
-        }
-    }
-
-    #[test]
-    fn card_set_rejects_bits_beyond_the_deck() {
-        assert!(CardSet::try_from(1u128 << 70).is_err());
-        assert!(Card::try_from(70u8).is_err());
     }
 }

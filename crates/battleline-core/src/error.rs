@@ -1,29 +1,32 @@
 //! Errors.
 
 use crate::action::Action;
-use crate::flag::FlagError;
 
-/// Why an action, a rule set, a state or an observation was refused.
+/// Why an action, a rule set, a state, an observation or a position was
+/// refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BattleLineError {
-    /// The action is not legal now.
+    /// The action is not legal now; the state is unchanged.
     #[error("illegal action {action}: {reason}")]
-    Illegal {
-        /// The action.
+    IllegalAction {
+        /// The refused action.
         action: Action,
-        /// Why.
+        /// Why it is refused.
         reason: &'static str,
     },
-    /// A flag refused the card.
-    #[error("flag refused the action: {0}")]
-    Flag(#[from] FlagError),
     /// The rules are inconsistent.
-    #[error("invalid rules")]
-    InvalidRules,
+    #[error("invalid rules: {0}")]
+    InvalidRules(&'static str),
     /// A deserialised state contradicts itself.
     #[error("invalid state: {0}")]
     InvalidState(&'static str),
-    /// An observation contradicts itself.
+    /// An observation contradicts itself: no state gives it.
     #[error("invalid observation: {0}")]
     InvalidObservation(&'static str),
+    /// A position given to the [`PositionBuilder`](crate::PositionBuilder)
+    /// or in [notation](crate::BattleLine::from_notation) is malformed or
+    /// contradicts itself.
+    #[error("invalid position: {0}")]
+    InvalidPosition(&'static str),
 }

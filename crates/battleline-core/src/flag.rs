@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use game_traits::PlayerId;
+use game_traits::{PerPlayer, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Tactic};
@@ -19,15 +19,10 @@ pub const FLAGS: usize = 9;
 #[serde(try_from = "u8", into = "u8")]
 pub struct FlagId(u8);
 
-/// A flag index outside 0..9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no flag has index {0}")]
-pub struct BadFlag(pub u8);
-
 impl TryFrom<u8> for FlagId {
-    type Error = BadFlag;
-    fn try_from(i: u8) -> Result<Self, BadFlag> {
-        FlagId::new(i as usize).ok_or(BadFlag(i))
+    type Error = &'static str;
+    fn try_from(i: u8) -> Result<Self, &'static str> {
+        FlagId::new(i as usize).ok_or("no flag has that index")
     }
 }
 
@@ -91,34 +86,28 @@ pub enum FlagError {
     /// Fog or Mud is already there.
     #[error("the environment card is already there")]
     EnvironmentTaken,
-    /// A flag has sides for two players only.
-    #[error("no side for seat {0:?}")]
-    NoSuchSeat(PlayerId),
 }
 
 /// One player's cards at a flag, in the order played.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Vec<Card>", into = "Vec<Card>")]
 pub struct Side {
+    /// The cards in the order placed, `None` past `len`.
     cards: [Option<Card>; 4],
+    /// The number of cards.
     len: u8,
-    // Derived from `cards`, kept so that claims and strengths need no
-    // pass over the cards.
+    /// The cards as a set: derived from `cards`, kept so that claims and
+    /// strengths need no pass over the cards.
     mask: CardSet,
+    /// The formation summary of the cards, derived likewise.
     part: Part,
 }
 
-/// A side given with more than four cards, a duplicate or a card without
-/// a slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid side of a flag")]
-pub struct BadSide;
-
 impl TryFrom<Vec<Card>> for Side {
-    type Error = BadSide;
-    fn try_from(cards: Vec<Card>) -> Result<Self, BadSide> {
+    type Error = &'static str;
+    fn try_from(cards: Vec<Card>) -> Result<Self, &'static str> {
         if cards.len() > 4 || Part::of(&cards).is_none() {
-            return Err(BadSide);
+            return Err("more than four cards, a card twice or a card without a slot on a side");
         }
         let mut s = Side::default();
         for c in cards {
@@ -207,22 +196,28 @@ impl Side {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawFlag")]
 pub struct Flag {
-    sides: [Side; 2],
+    /// Per player, his side of the flag.
+    sides: PerPlayer<Side>,
+    /// Whether Fog lies beside the flag.
     fog: bool,
+    /// Whether Mud lies beside the flag.
     mud: bool,
+    /// Of the complete sides, the one completed first.
     first_complete: Option<PlayerId>,
+    /// Who claimed the flag.
     claimed: Option<PlayerId>,
-    // Who laid Fog and Mud: recorded only when the rules let Redeploy and
-    // Deserter take them, so default states serialise as they always did.
+    /// Who laid Fog: recorded only when the rules let Redeploy and
+    /// Deserter take it, so default states serialise as they always did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     fog_by: Option<PlayerId>,
+    /// Who laid Mud, recorded as `fog_by`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     mud_by: Option<PlayerId>,
 }
 
 #[derive(Deserialize)]
 struct RawFlag {
-    sides: [Side; 2],
+    sides: PerPlayer<Side>,
     fog: bool,
     mud: bool,
     first_complete: Option<PlayerId>,
@@ -233,14 +228,9 @@ struct RawFlag {
     mud_by: Option<PlayerId>,
 }
 
-/// A flag whose fields contradict each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("inconsistent flag")]
-pub struct BadFlagState;
-
 impl TryFrom<RawFlag> for Flag {
-    type Error = BadFlagState;
-    fn try_from(r: RawFlag) -> Result<Self, BadFlagState> {
+    type Error = &'static str;
+    fn try_from(r: RawFlag) -> Result<Self, &'static str> {
         let f = Flag {
             sides: r.sides,
             fog: r.fog,
@@ -250,30 +240,8 @@ impl TryFrom<RawFlag> for Flag {
             fog_by: r.fog_by,
             mud_by: r.mud_by,
         };
-        let slots = f.env().slots();
-        let both: Vec<Card> = f.sides[0].iter().chain(f.sides[1].iter()).collect();
-        let seats_ok = [f.first_complete, f.claimed, f.fog_by, f.mud_by]
-            .iter()
-            .all(|p| p.is_none_or(|p| p.index() < 2));
-        let owners_ok = (f.fog || f.fog_by.is_none()) && (f.mud || f.mud_by.is_none());
-        if !seats_ok
-            || !owners_ok
-            || f.sides.iter().any(|s| s.len() > slots)
-            || Part::of(&both).is_none()
-        {
-            return Err(BadFlagState);
-        }
-        let complete = [f.is_complete(PlayerId::P0), f.is_complete(PlayerId::P1)];
-        let first_ok = match f.first_complete {
-            None => !complete[0] && !complete[1],
-            Some(p) => complete[p.index()],
-        };
-        let claim_ok = f.claimed.is_none_or(|p| complete[p.index()]);
-        if first_ok && claim_ok {
-            Ok(f)
-        } else {
-            Err(BadFlagState)
-        }
+        f.check()?;
+        Ok(f)
     }
 }
 
@@ -293,7 +261,7 @@ impl Flag {
 
     /// `player`'s side.
     pub fn side(&self, player: PlayerId) -> &Side {
-        &self.sides[player.index() & 1]
+        &self.sides[player]
     }
 
     /// Who laid Fog (`None` without Fog, and always under the default
@@ -331,7 +299,10 @@ impl Flag {
 
     /// Whether `card` is in a slot at this flag.
     pub fn contains(&self, card: Card) -> bool {
-        self.sides[0].mask.union(self.sides[1].mask).contains(card)
+        self.sides[PlayerId::P0]
+            .mask
+            .union(self.sides[PlayerId::P1].mask)
+            .contains(card)
     }
 
     /// The strength of `player`'s formation when complete.
@@ -360,10 +331,6 @@ impl Flag {
     /// Puts `card` into a free slot on `player`'s side. Completing the side
     /// records who completed first.
     pub fn place(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
-        // A third seat would alias a side but record itself as completing.
-        if player.index() > 1 {
-            return Err(FlagError::NoSuchSeat(player));
-        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
@@ -376,7 +343,7 @@ impl Flag {
         if !self.has_free_slot(player) {
             return Err(FlagError::Full);
         }
-        self.sides[player.index() & 1].push(card);
+        self.sides[player].push(card);
         if self.is_complete(player) && self.first_complete.is_none() {
             self.first_complete = Some(player);
         }
@@ -386,17 +353,14 @@ impl Flag {
     /// Takes `card` from `player`'s side (Redeploy, Deserter, Traitor): the
     /// side is incomplete again, and completing it again counts anew.
     pub fn take(&mut self, player: PlayerId, card: Card) -> Result<(), FlagError> {
-        if player.index() > 1 {
-            return Err(FlagError::NoSuchSeat(player));
-        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
-        if !self.sides[player.index() & 1].take(card) {
+        if !self.sides[player].take(card) {
             return Err(FlagError::Missing(card));
         }
         if self.first_complete == Some(player) {
-            let o = player.opponent();
+            let o = player.other();
             self.first_complete = self.is_complete(o).then_some(o);
         }
         Ok(())
@@ -461,9 +425,6 @@ impl Flag {
     /// completing now, and when it completes both sides at once the
     /// remover's side counts as completing last (his play completed it).
     pub fn remove_mud(&mut self, remover: PlayerId) -> Result<[Option<Card>; 2], FlagError> {
-        if remover.index() > 1 {
-            return Err(FlagError::NoSuchSeat(remover));
-        }
         if self.claimed.is_some() {
             return Err(FlagError::Claimed);
         }
@@ -473,7 +434,7 @@ impl Flag {
         self.mud = false;
         self.mud_by = None;
         let mut dropped = [None; 2];
-        for (side, out) in self.sides.iter_mut().zip(dropped.iter_mut()) {
+        for (side, out) in self.sides.values_mut().zip(dropped.iter_mut()) {
             if side.len() > 3 {
                 let (cards, n) = side.to_array();
                 let last = cards[n - 1];
@@ -487,7 +448,7 @@ impl Flag {
                 self.is_complete(PlayerId::P1),
             ];
             self.first_complete = match complete {
-                [true, true] => Some(remover.opponent()),
+                [true, true] => Some(remover.other()),
                 [true, false] => Some(PlayerId::P0),
                 [false, true] => Some(PlayerId::P1),
                 [false, false] => None,
@@ -496,12 +457,47 @@ impl Flag {
         Ok(dropped)
     }
 
+    /// Checks that the fields agree: sides within the slots, no card
+    /// twice, owners only of an environment card that lies here, the first
+    /// complete side and the claimant complete.
+    pub(crate) fn check(&self) -> Result<(), &'static str> {
+        let slots = self.env().slots();
+        let (a, n) = self.sides[PlayerId::P0].to_array();
+        let (b, m) = self.sides[PlayerId::P1].to_array();
+        if (!self.fog && self.fog_by.is_some()) || (!self.mud && self.mud_by.is_some()) {
+            return Err("owner of an environment card that is not there");
+        }
+        if n > slots || m > slots {
+            return Err("more cards on a side than slots");
+        }
+        let both: Vec<Card> = a[..n].iter().chain(&b[..m]).copied().collect();
+        if Part::of(&both).is_none() {
+            return Err("a card twice at a flag");
+        }
+        let complete = PlayerId::BOTH.map(|p| self.is_complete(p));
+        let first_ok = match self.first_complete {
+            None => !complete[0] && !complete[1],
+            Some(p) => complete[p.index()],
+        };
+        if !first_ok {
+            return Err("first completion contradicts the sides");
+        }
+        if !self.claimed.is_none_or(|p| complete[p.index()]) {
+            return Err("claimed by an incomplete side");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn set_first_complete(&mut self, player: Option<PlayerId>) {
+        self.first_complete = player;
+    }
+
     pub(crate) fn set_claimed(&mut self, player: PlayerId) {
         self.claimed = Some(player);
     }
 
     pub(crate) fn sides(&self) -> &[Side; 2] {
-        &self.sides
+        self.sides.as_array()
     }
 }
 
@@ -516,8 +512,8 @@ impl fmt::Debug for Flag {
         write!(
             f,
             "[{}] vs [{}]",
-            side(&self.sides[0]),
-            side(&self.sides[1])
+            side(&self.sides[PlayerId::P0]),
+            side(&self.sides[PlayerId::P1])
         )?;
         if self.fog {
             f.write_str(" fog")?;
@@ -538,110 +534,5 @@ impl fmt::Debug for Flag {
             write!(f, " claimed:{p}")?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::card::Colour;
-
-    fn t(c: Colour, v: u8) -> Card {
-        Card::troop(c, v).unwrap()
-    }
-
-    #[test]
-    fn rule_first_completion_is_tracked_per_flag() {
-        let mut f = Flag::new();
-        for v in 1..=3 {
-            f.place(PlayerId::P1, t(Colour::Red, v)).unwrap();
-        }
-        assert_eq!(f.first_complete(), Some(PlayerId::P1));
-        for v in 1..=3 {
-            f.place(PlayerId::P0, t(Colour::Blue, v)).unwrap();
-        }
-        assert_eq!(f.first_complete(), Some(PlayerId::P1));
-    }
-
-    #[test]
-    fn rule_taking_a_card_reopens_the_side_and_completion_counts_anew() {
-        let mut f = Flag::new();
-        for v in 1..=3 {
-            f.place(PlayerId::P1, t(Colour::Red, v)).unwrap();
-            f.place(PlayerId::P0, t(Colour::Blue, v)).unwrap();
-        }
-        assert_eq!(f.first_complete(), Some(PlayerId::P1));
-        // Deserter takes one of P1's cards; P1 completes again, now last.
-        f.take(PlayerId::P1, t(Colour::Red, 2)).unwrap();
-        assert_eq!(f.first_complete(), Some(PlayerId::P0));
-        f.place(PlayerId::P1, t(Colour::Green, 2)).unwrap();
-        assert_eq!(f.first_complete(), Some(PlayerId::P0));
-    }
-
-    #[test]
-    fn rule_mud_reopens_complete_sides() {
-        let mut f = Flag::new();
-        for v in 1..=3 {
-            f.place(PlayerId::P0, t(Colour::Red, v)).unwrap();
-        }
-        f.add_mud().unwrap();
-        assert!(!f.is_complete(PlayerId::P0));
-        assert_eq!(f.first_complete(), None);
-        f.place(PlayerId::P0, t(Colour::Red, 4)).unwrap();
-        assert!(f.is_complete(PlayerId::P0));
-    }
-
-    #[test]
-    fn rule_claimed_flag_is_closed_to_cards_and_tactics() {
-        let mut f = Flag::new();
-        for v in 1..=3 {
-            f.place(PlayerId::P0, t(Colour::Red, v)).unwrap();
-        }
-        f.set_claimed(PlayerId::P0);
-        assert_eq!(
-            f.place(PlayerId::P1, t(Colour::Blue, 1)),
-            Err(FlagError::Claimed)
-        );
-        assert_eq!(f.add_fog(), Err(FlagError::Claimed));
-        assert_eq!(f.add_mud(), Err(FlagError::Claimed));
-        assert_eq!(
-            f.take(PlayerId::P0, t(Colour::Red, 1)),
-            Err(FlagError::Claimed)
-        );
-        assert_eq!(
-            f.place(PlayerId::P1, Card::tactic(Tactic::Alexander)),
-            Err(FlagError::Claimed)
-        );
-    }
-
-    #[test]
-    fn flag_refuses_bad_placements() {
-        let mut f = Flag::new();
-        assert_eq!(
-            f.place(PlayerId::P0, Card::tactic(Tactic::Fog)),
-            Err(FlagError::NotASlotCard(Card::tactic(Tactic::Fog)))
-        );
-        f.place(PlayerId::P0, t(Colour::Red, 1)).unwrap();
-        assert_eq!(
-            f.place(PlayerId::P1, t(Colour::Red, 1)),
-            Err(FlagError::Duplicate(t(Colour::Red, 1)))
-        );
-        f.place(PlayerId::P0, t(Colour::Red, 2)).unwrap();
-        f.place(PlayerId::P0, t(Colour::Red, 3)).unwrap();
-        assert_eq!(
-            f.place(PlayerId::P0, t(Colour::Red, 4)),
-            Err(FlagError::Full)
-        );
-    }
-
-    #[test]
-    fn tampered_flag_json_is_refused() {
-        let mut f = Flag::new();
-        f.place(PlayerId::P0, t(Colour::Red, 1)).unwrap();
-        let json = serde_json::to_string(&f).unwrap();
-        let back: Flag = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, f);
-        let bad = json.replace("\"first_complete\":null", "\"first_complete\":0");
-        assert!(serde_json::from_str::<Flag>(&bad).is_err());
     }
 }

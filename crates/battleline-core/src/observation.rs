@@ -1,13 +1,13 @@
 //! What one player may know, and determinisation.
 
-use game_traits::{GameRng, PlayerId};
+use game_traits::{GameRng, PerPlayer, PlayerId};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
 use crate::rules::Rules;
-use crate::state::{opp, BattleLine, Table, Top};
+use crate::state::{BattleLine, Table, Top};
 
 /// One player's view: the table, his hand, the sizes of the hidden parts,
 /// the cards he returned with Scout that are still on the decks, and which
@@ -16,15 +16,26 @@ use crate::state::{opp, BattleLine, Table, Top};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawObservation")]
 pub struct Observation {
+    /// The rules in force.
     rules: Rules,
+    /// Whose view this is.
     viewer: PlayerId,
+    /// The public table.
     table: Table,
+    /// The viewer's hand.
     hand: CardSet,
+    /// The number of cards in the other hand.
     opponent_hand: u8,
+    /// Per deck, the number of unseen cards below the Scout returns.
     pools: [u8; 2],
+    /// Per deck, the number of Scout returns on top.
     top_lens: [u8; 2],
+    /// Per deck, the Scout returns on top when the viewer returned them
+    /// (he knows them); empty otherwise.
     tops: [Top; 2],
-    revealed: [CardSet; 2],
+    /// Per player, the cards of the other hand he knows (public: both saw
+    /// the returns and who drew them).
+    revealed: PerPlayer<CardSet>,
 }
 
 #[derive(Deserialize)]
@@ -37,7 +48,7 @@ struct RawObservation {
     pools: [u8; 2],
     top_lens: [u8; 2],
     tops: [Top; 2],
-    revealed: [CardSet; 2],
+    revealed: PerPlayer<CardSet>,
 }
 
 impl TryFrom<RawObservation> for Observation {
@@ -56,21 +67,22 @@ impl TryFrom<RawObservation> for Observation {
             tops: r.tops,
             revealed: r.revealed,
         };
-        o.determinize(&mut GameRng::seed_from_u64(0))?;
+        BattleLine::complete(&o, &mut GameRng::seed_from_u64(0))?;
         Ok(o)
     }
 }
 
-impl Observation {
-    pub(crate) fn of(s: &BattleLine, viewer: PlayerId) -> Observation {
-        let v = viewer.index() & 1;
+impl BattleLine {
+    /// What `viewer` may know now.
+    pub(crate) fn observe(&self, viewer: PlayerId) -> Observation {
+        let s = self;
         let own_tops = s.table.scout_by == Some(viewer);
         Observation {
             rules: s.rules,
             viewer,
             table: s.table,
-            hand: s.hands[v],
-            opponent_hand: s.hands[1 - v].len() as u8,
+            hand: s.hands[viewer],
+            opponent_hand: s.hands[viewer.other()].len() as u8,
             pools: [s.pools[0].len() as u8, s.pools[1].len() as u8],
             top_lens: [s.tops[0].len() as u8, s.tops[1].len() as u8],
             tops: if own_tops {
@@ -82,6 +94,106 @@ impl Observation {
         }
     }
 
+    /// A full state consistent with `obs`, unseen cards dealt at random to
+    /// the opponent's hand, the decks and the opponent's Scout returns;
+    /// refused when no state gives exactly `obs`.
+    pub(crate) fn complete<R: Rng + ?Sized>(
+        obs: &Observation,
+        rng: &mut R,
+    ) -> Result<BattleLine, BattleLineError> {
+        let bad = BattleLineError::InvalidObservation;
+        let v = obs.viewer;
+        let o = v.other();
+        let mut known = obs
+            .hand
+            .union(obs.table.discards[PlayerId::P0])
+            .union(obs.table.discards[PlayerId::P1]);
+        for f in &obs.table.flags {
+            for p in PlayerId::all() {
+                known = known.union(f.side(p).cards());
+            }
+            if f.env().fog {
+                known.insert(Card::tactic(Tactic::Fog));
+            }
+            if f.env().mud {
+                known.insert(Card::tactic(Tactic::Mud));
+            }
+        }
+        for t in &obs.tops {
+            known = known.union(t.set());
+        }
+        let theirs_known = obs.revealed[v];
+        if !known.intersection(theirs_known).is_empty() {
+            return Err(bad("known cards overlap"));
+        }
+        known = known.union(theirs_known);
+        let unseen = CardSet::ALL.difference(known);
+        let owner_tops = obs.table.scout_by == Some(o);
+        let mut typed = [0usize; 2];
+        for d in Deck::ALL {
+            typed[d.index()] = obs.pools[d.index()] as usize
+                + if owner_tops {
+                    obs.top_lens[d.index()] as usize
+                } else {
+                    0
+                };
+        }
+        let hidden_hand = (obs.opponent_hand as usize)
+            .checked_sub(theirs_known.len())
+            .ok_or(bad("opponent hand smaller than the cards known in it"))?;
+        let mut pick = |from: CardSet, n: usize| -> Result<(Vec<Card>, CardSet), BattleLineError> {
+            let mut cards: Vec<Card> = from.iter().collect();
+            if cards.len() < n {
+                return Err(bad("too few unseen cards"));
+            }
+            for i in 0..n {
+                let j = rng.random_range(i..cards.len());
+                cards.swap(i, j);
+            }
+            let rest = cards.split_off(n);
+            Ok((cards, rest.into_iter().collect()))
+        };
+        let mut hand_o = theirs_known;
+        let mut pools = [CardSet::EMPTY; 2];
+        let mut tops = obs.tops;
+        for d in Deck::ALL {
+            let (chosen, rest) = pick(unseen.intersection(d.cards()), typed[d.index()])?;
+            let mut it = chosen.into_iter();
+            if owner_tops {
+                let mut top = Top::default();
+                for _ in 0..obs.top_lens[d.index()] {
+                    if let Some(c) = it.next() {
+                        top = top.with(c);
+                    }
+                }
+                tops[d.index()] = top;
+            }
+            pools[d.index()] = it.collect();
+            hand_o = hand_o.union(rest);
+        }
+        if hand_o.len() != hidden_hand + theirs_known.len() {
+            return Err(bad("unseen cards do not match the hidden places"));
+        }
+        let mut hands = PerPlayer::default();
+        hands[v] = obs.hand;
+        hands[o] = hand_o;
+        let state = BattleLine {
+            rules: obs.rules,
+            table: obs.table,
+            hands,
+            pools,
+            tops,
+            revealed: obs.revealed,
+        };
+        state.validate().map_err(bad)?;
+        if state.observe(obs.viewer) != *obs {
+            return Err(bad("observation is not consistent"));
+        }
+        Ok(state)
+    }
+}
+
+impl Observation {
     /// Whose view this is.
     pub fn viewer(&self) -> PlayerId {
         self.viewer
@@ -104,7 +216,7 @@ impl Observation {
 
     /// Cards of the opponent's hand the viewer knows.
     pub fn known_opponent_cards(&self) -> CardSet {
-        self.revealed[self.viewer.index() & 1]
+        self.revealed[self.viewer]
     }
 
     /// Cards left in `deck`.
@@ -117,113 +229,24 @@ impl Observation {
         &self.rules
     }
 
-    /// A full state consistent with this view, unseen cards dealt at random
-    /// to the opponent's hand, the decks and the opponent's Scout returns.
-    pub(crate) fn determinize<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-    ) -> Result<BattleLine, BattleLineError> {
-        let bad = BattleLineError::InvalidObservation;
-        if self.viewer.index() > 1 || !self.rules.is_valid() {
-            return Err(bad("seat out of range"));
-        }
-        let v = self.viewer.index();
-        let o = opp(self.viewer);
-        let mut known = self
-            .hand
-            .union(self.table.discards[0])
-            .union(self.table.discards[1]);
-        for f in &self.table.flags {
-            for side in f.sides() {
-                known = known.union(side.iter().collect());
-            }
-            if f.env().fog {
-                known.insert(Card::tactic(Tactic::Fog));
-            }
-            if f.env().mud {
-                known.insert(Card::tactic(Tactic::Mud));
-            }
-        }
-        for t in &self.tops {
-            known = known.union(t.cards().collect());
-        }
-        let theirs_known = self.revealed[v];
-        if !known.intersection(theirs_known).is_empty() {
-            return Err(bad("known cards overlap"));
-        }
-        known = known.union(theirs_known);
-        let unseen = CardSet::ALL.difference(known);
-        let owner_tops = self.table.scout_by == Some(o);
-        let mut typed = [0usize; 2];
-        for d in Deck::ALL {
-            typed[d.index()] = self.pools[d.index()] as usize
-                + if owner_tops {
-                    self.top_lens[d.index()] as usize
-                } else {
-                    0
-                };
-        }
-        let hidden_hand = (self.opponent_hand as usize)
-            .checked_sub(theirs_known.len())
-            .ok_or(bad("opponent hand smaller than the cards known in it"))?;
-        let mut pick = |from: CardSet, n: usize| -> Result<(Vec<Card>, CardSet), BattleLineError> {
-            let mut cards: Vec<Card> = from.iter().collect();
-            if cards.len() < n {
-                return Err(bad("too few unseen cards"));
-            }
-            for i in 0..n {
-                let j = rng.random_range(i..cards.len());
-                cards.swap(i, j);
-            }
-            let rest = cards.split_off(n);
-            Ok((cards, rest.into_iter().collect()))
-        };
-        let mut hand_o = theirs_known;
-        let mut pools = [CardSet::EMPTY; 2];
-        let mut tops = self.tops;
-        for d in Deck::ALL {
-            let (chosen, rest) = pick(unseen.intersection(d.cards()), typed[d.index()])?;
-            let mut it = chosen.into_iter();
-            if owner_tops {
-                let mut top = Top::default();
-                for _ in 0..self.top_lens[d.index()] {
-                    if let Some(c) = it.next() {
-                        top = top.with(c);
-                    }
-                }
-                tops[d.index()] = top;
-            }
-            pools[d.index()] = it.collect();
-            hand_o = hand_o.union(rest);
-        }
-        if hand_o.len() != hidden_hand + theirs_known.len() {
-            return Err(bad("unseen cards do not match the hidden places"));
-        }
-        let mut hands = [CardSet::EMPTY; 2];
-        hands[v] = self.hand;
-        hands[o.index()] = hand_o;
-        let state = BattleLine {
-            rules: self.rules,
-            table: self.table,
-            hands,
-            pools,
-            tops,
-            revealed: self.revealed,
-        };
-        state.validate().map_err(bad)?;
-        if Observation::of(&state, self.viewer) != *self {
-            return Err(bad("observation is not consistent"));
-        }
-        Ok(state)
+    /// The cards the viewer returned with Scout still on top of `deck`,
+    /// bottom first (none when the other player played Scout).
+    pub fn returned_by_viewer(&self, deck: Deck) -> impl Iterator<Item = Card> + '_ {
+        self.tops[deck.index()].cards()
+    }
+
+    /// The number of Scout returns on top of `deck`.
+    pub fn returned_len(&self, deck: Deck) -> usize {
+        self.top_lens[deck.index()] as usize
     }
 }
 
 impl std::fmt::Display for Observation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut hands = [None, None];
-        hands[self.viewer.index() & 1] = Some(self.hand);
+        hands[self.viewer.index()] = Some(self.hand);
         let mut lens = [self.opponent_hand as usize; 2];
-        lens[self.viewer.index() & 1] = self.hand.len();
+        lens[self.viewer.index()] = self.hand.len();
         crate::render::render(
             f,
             &self.table,

@@ -6,18 +6,17 @@
 //! own hand included) may beat the claimant. Unplayed tactics are ignored.
 //! The solver decides this by reasoning about what the available cards can
 //! still form, class by class, per colour and per value (see
-//! [`crate::formation`]), never by enumerating completions; when the claim
+//! [`crate::completion`]), never by enumerating completions; when the claim
 //! fails it names one opponent completion that wins.
 
 use std::fmt;
 
 use game_traits::PlayerId;
 
-use crate::card::{Card, CardSet};
+use crate::card::CardSet;
+use crate::completion::{best_completion, pattern_cards};
 use crate::flag::Flag;
-use crate::formation::{
-    best_completion, part_strength, part_strength_unseen, pattern_cards, Strength,
-};
+use crate::formation::{part_strength, part_strength_unseen, Strength};
 use crate::rules::{ProofTie, Rules, WildCards};
 
 /// Troop cards the opponent would add to his side: a witness against a claim.
@@ -113,7 +112,7 @@ fn decide(
     let order = rules.formation_order;
     let env = flag.env();
     let me = flag.side(claimant).part();
-    let opponent = PlayerId::new(1 - (claimant.index() & 1) as u8);
+    let opponent = claimant.other();
     let theirs = flag.side(opponent).part();
     let on_flag = me.troops | theirs.troops;
     let avail = available.troop_bits() & !on_flag;
@@ -179,13 +178,4 @@ pub fn available_troops(flags: &[Flag], visible: CardSet) -> CardSet {
         }
     }
     CardSet::ALL_TROOPS.difference(seen)
-}
-
-/// The cards of `completion` added to the opponent's side of `flag`: what
-/// the witness claims, for checking it.
-pub fn completed_side(flag: &Flag, opponent: PlayerId, completion: &Completion) -> Vec<Card> {
-    flag.side(opponent)
-        .iter()
-        .chain(completion.cards().iter())
-        .collect()
 }

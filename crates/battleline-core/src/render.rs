@@ -4,9 +4,9 @@ use std::fmt::{self, Write};
 
 use game_traits::PlayerId;
 
-use crate::card::CardSet;
+use crate::card::{CardSet, Deck};
 use crate::flag::Side;
-use crate::state::{Phase, Table};
+use crate::state::{BattleLine, Phase, Table};
 
 fn side_text(side: &Side, slots: usize) -> String {
     let mut s = String::new();
@@ -65,7 +65,7 @@ pub(crate) fn render(
     writeln!(
         f,
         "Battle Line{view}, move {}: {who} | troop deck {}, tactics deck {} | tactics played P0 {}, P1 {}",
-        table.moves, decks[0], decks[1], table.tactics_played[0], table.tactics_played[1]
+        table.moves, decks[0], decks[1], table.tactics_played[PlayerId::P0], table.tactics_played[PlayerId::P1]
     )?;
     let hand_line = |f: &mut fmt::Formatter<'_>, p: usize| -> fmt::Result {
         match hands[p] {
@@ -115,4 +115,18 @@ pub(crate) fn render(
         }
     }
     Ok(())
+}
+
+impl fmt::Display for BattleLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = self.hands.into_array();
+        render(
+            f,
+            &self.table,
+            None,
+            [Some(h[0]), Some(h[1])],
+            [h[0].len(), h[1].len()],
+            [self.deck_len(Deck::Troop), self.deck_len(Deck::Tactics)],
+        )
+    }
 }

@@ -159,9 +159,4 @@ impl Rules {
             ..self
         }
     }
-
-    /// Whether the rules are consistent (the first player is a seat).
-    pub fn is_valid(&self) -> bool {
-        self.first_player.index() < 2
-    }
 }

@@ -127,7 +127,7 @@ proptest! {
             });
         }
         let claimant = if rng.random_bool(0.5) { PlayerId::P0 } else { PlayerId::P1 };
-        let opponent = PlayerId::new(1 - claimant.index() as u8);
+        let opponent = claimant.other();
         let mut mine: Vec<Card> = wilds[0].iter().copied().take(rng.random_range(0..=n)).collect();
         while mine.len() < n {
             mine.push(troops.pop().expect("troops"));

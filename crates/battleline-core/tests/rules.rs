@@ -2,7 +2,7 @@
 //! public API (chance outcomes are chosen by the test to script a game).
 
 use battleline_core::{
-    is_victory, Action, BattleLine, Card, CardSet, Colour, Deck, FlagId, LeaderLimit, Phase, Rules,
+    Action, BattleLine, Card, CardSet, Colour, Deck, FlagId, FlagSet, LeaderLimit, Phase, Rules,
     Tactic,
 };
 use game_traits::{play_match, Game, GameRng, PlayerId, RandomAgent, Turn};
@@ -496,12 +496,14 @@ fn rule_fog_and_mud_stay_beside_the_flag() {
 
 #[test]
 fn rule_victory_three_adjacent_flags_or_any_five() {
-    assert!(is_victory(0b111));
-    assert!(is_victory(0b1_1100_0000));
-    assert!(!is_victory(0b1_0110_1101 & 0b0_0110_1011));
-    assert!(is_victory(0b1_0101_0101));
-    assert!(!is_victory(0b1_1011));
-    assert!(is_victory(0b11011 | 0b100000));
+    let set = |flags: &[usize]| -> FlagSet { flags.iter().map(|&i| flag(i)).collect() };
+    assert!(set(&[0, 1, 2]).is_victory());
+    assert!(set(&[6, 7, 8]).is_victory());
+    assert!(!set(&[0, 3, 5, 6]).is_victory());
+    assert!(!set(&[0, 1, 3, 5]).is_victory());
+    assert!(set(&[0, 2, 4, 6, 8]).is_victory());
+    assert!(!set(&[0, 1, 3, 4]).is_victory());
+    assert!(set(&[0, 1, 3, 4, 5]).is_victory());
 }
 
 #[test]
@@ -515,7 +517,7 @@ fn rule_every_game_ends_within_the_bound() {
         let table = s.table();
         match s.outcome().unwrap() {
             game_traits::Outcome::Win(w) if !table.settled() => {
-                assert!(is_victory(table.claimed_mask(w)))
+                assert!(table.claimed(w).is_victory())
             }
             _ => assert!(table.settled()),
         }
@@ -575,7 +577,7 @@ fn rule_hidden_information_never_reaches_the_observation() {
                 assert_eq!(x.observation(p), obs);
                 assert_eq!(y.observation(p), obs);
                 assert_eq!(x.hand(p), s.hand(p));
-                if x.hand(p.opponent()) != y.hand(p.opponent()) {
+                if x.hand(p.other()) != y.hand(p.other()) {
                     steps += 1;
                 }
             }
@@ -744,9 +746,11 @@ fn rule_victory_comes_at_once_with_the_claim() {
             if let Action::Claim(f) = a {
                 let mut next = *s;
                 act(&mut next, a);
-                let mask = next.table().claimed_mask(p);
-                assert_eq!(mask, s.table().claimed_mask(p) | 1 << f.index());
-                if is_victory(mask) {
+                let claimed = next.table().claimed(p);
+                let mut expected = s.table().claimed(p);
+                expected.insert(f);
+                assert_eq!(claimed, expected);
+                if claimed.is_victory() {
                     wins += 1;
                     // No further claim, draw or turn: the game is over.
                     assert!(next.is_terminal());
@@ -768,8 +772,8 @@ fn rule_redeploy_deserter_and_traitor_reopen_a_completed_side() {
         for &a in l {
             let (owner, card, kind) = match a {
                 Action::Redeploy { card, .. } => (p, card, 0),
-                Action::Deserter { card } => (p.opponent(), card, 1),
-                Action::Traitor { card, .. } => (p.opponent(), card, 2),
+                Action::Deserter { card } => (p.other(), card, 1),
+                Action::Traitor { card, .. } => (p.other(), card, 2),
                 _ => continue,
             };
             let src = s
@@ -785,7 +789,7 @@ fn rule_redeploy_deserter_and_traitor_reopen_a_completed_side() {
             let mut next = *s;
             act(&mut next, a);
             let after = next.table().flags()[src];
-            let other = owner.opponent();
+            let other = owner.other();
             // Traitor may put the card back on the same flag, on the other side.
             let refilled = after.side(other).len() > before.side(other).len();
             if refilled {
@@ -829,14 +833,14 @@ fn rule_scout_returns_as_many_as_it_drew_when_the_decks_run_out() {
         }
         let returns = 2.min(left);
         if returns == 0 {
-            assert_eq!(next.table().player(), p.opponent());
+            assert_eq!(next.table().player(), p.other());
         }
         for _ in 0..returns {
             let a = legal(&next)[0];
             assert!(matches!(a, Action::Return(_)));
             act(&mut next, a);
         }
-        assert_eq!(next.table().player(), p.opponent());
+        assert_eq!(next.table().player(), p.other());
         assert_eq!(next.hand(p).len(), s.hand(p).len() - 1 + left - returns);
     });
     assert!(seen > 0);

@@ -18,15 +18,15 @@ impl Agent<CardWar> for StrongFirst {
 
     fn choose(&mut self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
         let p = obs.public();
-        let me = obs.viewer().index();
+        let me = obs.viewer();
         match p.phase {
             Phase::Pray { .. } => {
-                let health = |s: usize| match p.battle.open[s] {
+                let health = |s: PlayerId| match p.battle.open[s] {
                     Open::Soldier => p.sides[s].line.slots()[0].health,
                     Open::Guard(g) => p.sides[s].guards[g.index()],
                     Open::None => 0,
                 };
-                if health(me) < health(1 - me) {
+                if health(me) < health(me.other()) {
                     Action::Pray
                 } else {
                     Action::Decline
@@ -45,7 +45,7 @@ impl Agent<CardWar> for StrongFirst {
 }
 
 fn open_name(g: &CardWar, p: PlayerId) -> String {
-    match g.public().battle.open[p.index()] {
+    match g.public().battle.open[p] {
         Open::Soldier => g.line_card(p, 0).map_or("?".into(), |c| c.to_string()),
         Open::Guard(guard) => guard.to_string(),
         Open::None => "-".into(),
@@ -57,7 +57,7 @@ fn open_name(g: &CardWar, p: PlayerId) -> String {
 fn line_text(g: &CardWar, p: PlayerId) -> String {
     let side = g.side(p);
     let mut parts: Vec<String> = Vec::new();
-    if let Open::Guard(guard) = g.public().battle.open[p.index()] {
+    if let Open::Guard(guard) = g.public().battle.open[p] {
         parts.push(format!("[{guard}:{}]", side.guards[guard.index()]));
     }
     for (i, slot) in side.line.slots().iter().enumerate() {
@@ -79,7 +79,7 @@ fn show_lines(g: &CardWar) {
         return;
     }
     let a = g.public().battle.attacker;
-    let d = PlayerId::new(1 - a.index() as u8);
+    let d = a.other();
     println!(
         "  now {a}: {}  |  {d}: {}",
         line_text(g, a),
@@ -139,7 +139,7 @@ fn narrate(before: &CardWar, action: Action, after: &CardWar) {
         (Phase::Reinforce { left: 1, .. }, Action::Draw(_)) => show_lines(after),
         (Phase::DefenceDie, Action::Die(_)) => {
             let a = b.battle.attacker;
-            let d = PlayerId::new(1 - a.index() as u8);
+            let d = a.other();
             let (an, dn) = (open_name(before, a), open_name(before, d));
             let (ah, dh) = (
                 before.open_health(a).unwrap_or(0),

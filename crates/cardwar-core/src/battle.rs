@@ -1,7 +1,7 @@
 //! Battles and fights: revealing cards, dice, wounds, the three-kills
 //! bonus, the health-1 rule and the guard fight.
 
-use game_traits::{Outcome, PlayerId};
+use game_traits::{Outcome, PerPlayer, PlayerId};
 
 use crate::card::{Guard, Soldier};
 use crate::line::remove_card;
@@ -15,24 +15,24 @@ impl CardWar {
     #[inline(never)]
     pub(crate) fn advance_battle(&mut self) {
         let a = self.public.battle.attacker;
-        let d = a.opponent();
-        if self.public.battle.open[a.index()] == Open::None {
+        let d = a.other();
+        if self.public.battle.open[a] == Open::None {
             if self.side(a).line.is_empty() {
                 self.finish_battle();
                 return;
             }
             self.open_soldier(a);
         }
-        if self.public.battle.open[d.index()] == Open::None {
+        if self.public.battle.open[d] == Open::None {
             if !self.side(d).line.is_empty() {
                 self.open_soldier(d);
             } else if let Some(g) = Guard::ORDER
                 .into_iter()
                 .find(|g| self.side(d).guards[g.index()] > 0)
             {
-                self.public.battle.open[d.index()] = Open::Guard(g);
-                self.public.battle.fighter[d.index()] = Default::default();
-                self.public.battle.asked = [false; 2];
+                self.public.battle.open[d] = Open::Guard(g);
+                self.public.battle.fighter[d] = Default::default();
+                self.public.battle.asked = PerPlayer::default();
             } else {
                 // No guard left means the joker is dead, which ends the game
                 // before this point; kept total for tampered states.
@@ -42,7 +42,7 @@ impl CardWar {
         }
         if self.public.round >= 2 {
             for p in [a, d] {
-                let s = p.index();
+                let s = p;
                 if !self.public.sides[s].prayed && !self.public.battle.asked[s] {
                     self.public.phase = Phase::Pray { player: p };
                     return;
@@ -53,15 +53,15 @@ impl CardWar {
     }
 
     pub(crate) fn open_soldier(&mut self, p: PlayerId) {
-        let s = p.index();
+        let s = p;
         self.reveal(p, 0);
         self.public.battle.open[s] = Open::Soldier;
         self.public.battle.fighter[s] = Default::default();
-        self.public.battle.asked = [false; 2];
+        self.public.battle.asked = PerPlayer::default();
     }
 
     pub(crate) fn reveal(&mut self, p: PlayerId, i: usize) {
-        let s = p.index();
+        let s = p;
         let card = self.hidden[s].line[i];
         if let Some(slot) = self.public.sides[s].line.slot_mut(i) {
             if slot.card.is_none() {
@@ -80,7 +80,7 @@ impl CardWar {
     }
 
     pub(crate) fn health(&self, p: PlayerId) -> u8 {
-        let s = p.index();
+        let s = p;
         match self.public.battle.open[s] {
             Open::None => 0,
             Open::Soldier => self.public.sides[s].line.front_health(),
@@ -89,7 +89,7 @@ impl CardWar {
     }
 
     pub(crate) fn full_health(&self, p: PlayerId) -> u8 {
-        let s = p.index();
+        let s = p;
         match self.public.battle.open[s] {
             Open::None => 0,
             Open::Soldier => self.hidden[s].line[0].strength(),
@@ -98,7 +98,7 @@ impl CardWar {
     }
 
     pub(crate) fn set_health(&mut self, p: PlayerId, h: u8) {
-        let s = p.index();
+        let s = p;
         match self.public.battle.open[s] {
             Open::None => {}
             Open::Soldier => {
@@ -120,7 +120,7 @@ impl CardWar {
 
     pub(crate) fn effective_die(&self, p: PlayerId, die: u8) -> u16 {
         let b = &self.public.battle;
-        let s = p.index();
+        let s = p;
         // Most fights have no doubling or halving: one well-predicted test.
         if b.fighter[s].doubled | b.pending[s].doubled == 0 && !b.fighter[s].halved {
             return die as u16;
@@ -145,13 +145,13 @@ impl CardWar {
 
     pub(crate) fn resolve(&mut self, defence_die: u8) {
         let a = self.public.battle.attacker;
-        let d = a.opponent();
+        let d = a.other();
         let attack_die = self.public.battle.attack_die;
         // Each card's health is read once and handed to `win`: nothing
         // changes it before then.
         let (ha, hd) = (self.health(a), self.health(d));
         let total = |g: &Self, p: PlayerId, health: u8, die: u8| {
-            health as u16 + g.effective_die(p, die) + g.public.battle.pending[p.index()].add as u16
+            health as u16 + g.effective_die(p, die) + g.public.battle.pending[p].add as u16
         };
         let ta = total(self, a, ha, attack_die);
         let td = total(self, d, hd, defence_die);
@@ -164,8 +164,8 @@ impl CardWar {
         });
         b.attack_die = 0;
         b.pending = Default::default();
-        b.asked = [false; 2];
-        for f in &mut b.fighter {
+        b.asked = PerPlayer::default();
+        for f in b.fighter.values_mut() {
             f.doubled = 0;
             f.halved = false;
         }
@@ -191,7 +191,7 @@ impl CardWar {
         } else {
             diff
         };
-        let s = p.index();
+        let s = p;
         let kills = self.public.battle.fighter[s].kills.saturating_add(1);
         self.public.battle.fighter[s].kills = kills;
         let is_guard = matches!(self.public.battle.open[s], Open::Guard(_));
@@ -219,7 +219,7 @@ impl CardWar {
     /// The health-1 rule: a soldier at 1 gives its point to the next card
     /// of its line and leaves, or returns to its owner if it is the last.
     pub(crate) fn health_one(&mut self, p: PlayerId) {
-        let s = p.index();
+        let s = p;
         if self.public.battle.open[s] != Open::Soldier || self.health(p) != 1 {
             return;
         }
@@ -244,14 +244,14 @@ impl CardWar {
     }
 
     pub(crate) fn remove_slot(&mut self, p: PlayerId, i: usize) {
-        let s = p.index();
+        let s = p;
         let len = self.public.sides[s].line.len();
         self.public.sides[s].line.remove(i);
         remove_card(&mut self.hidden[s].line, len, i);
     }
 
     pub(crate) fn bury(&mut self, p: PlayerId, card: Soldier) {
-        let s = p.index();
+        let s = p;
         self.hidden[s].pile.insert(card);
         self.public.sides[s].pile += 1;
         self.public.sides[s].known_alive.remove(card);
@@ -260,7 +260,7 @@ impl CardWar {
     }
 
     pub(crate) fn set_aside(&mut self, p: PlayerId, card: Soldier) {
-        let s = p.index();
+        let s = p;
         self.hidden[s].aside.insert(card);
         self.public.sides[s].aside += 1;
         self.public.sides[s].known_aside.insert(card);
@@ -269,7 +269,7 @@ impl CardWar {
     /// Kills `p`'s open card: a soldier goes to the pile, a guard dies, the
     /// joker's death ends the game.
     pub(crate) fn kill_open(&mut self, p: PlayerId) {
-        let s = p.index();
+        let s = p;
         match self.public.battle.open[s] {
             Open::None => {}
             Open::Soldier => {
@@ -283,12 +283,12 @@ impl CardWar {
     }
 
     pub(crate) fn kill_guard(&mut self, p: PlayerId, g: Guard) {
-        self.public.sides[p.index()].guards[g.index()] = 0;
-        if self.public.battle.open[p.index()] == Open::Guard(g) {
-            self.public.battle.open[p.index()] = Open::None;
+        self.public.sides[p].guards[g.index()] = 0;
+        if self.public.battle.open[p] == Open::Guard(g) {
+            self.public.battle.open[p] = Open::None;
         }
         if g == Guard::Joker && self.public.outcome.is_none() {
-            self.finish(Outcome::Win(p.opponent()));
+            self.finish(Outcome::Win(p.other()));
         }
     }
 }

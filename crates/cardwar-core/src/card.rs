@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::CardWarError;
+
 /// Number of soldiers of a colour: 2..king in two suits.
 pub const SOLDIERS: usize = 24;
 
@@ -80,6 +82,38 @@ impl fmt::Display for Soldier {
             n => n.to_string(),
         };
         write!(f, "{rank}{}", if self.suit() == 0 { 'a' } else { 'b' })
+    }
+}
+
+impl std::str::FromStr for Soldier {
+    type Err = CardWarError;
+
+    /// Reads a soldier as it is displayed: rank `2`..`10`, `J`, `Q` or `K`,
+    /// then suit `a` or `b` (`"10a"`, `"Kb"`).
+    fn from_str(s: &str) -> Result<Soldier, CardWarError> {
+        let bad =
+            CardWarError::InvalidPosition("a soldier is a rank 2..10, J, Q or K and a suit a or b");
+        let (rank, suit) = match (s.strip_suffix('a'), s.strip_suffix('b')) {
+            (Some(r), _) => (r, 0),
+            (_, Some(r)) => (r, 1),
+            _ => return Err(bad),
+        };
+        let rank = match rank {
+            "J" => 11,
+            "Q" => 12,
+            "K" => 13,
+            "2" => 2,
+            "3" => 3,
+            "4" => 4,
+            "5" => 5,
+            "6" => 6,
+            "7" => 7,
+            "8" => 8,
+            "9" => 9,
+            "10" => 10,
+            _ => return Err(bad),
+        };
+        Soldier::of_rank(rank, suit).ok_or(bad)
     }
 }
 

@@ -1,33 +1,15 @@
-//! The rules in motion: setup, the legal actions and chance events of each
-//! phase, and the dispatch of an action to the round, battle and prayer
-//! rules. Every change keeps the public counts, the hidden card sets and the
+//! The rules in motion: setup, and the dispatch of an action to the rule
+//! of its phase (the round, battle and prayer rules live in their own
+//! modules). Every change keeps the public counts, the hidden card sets and the
 //! opponent's knowledge in step.
 
-use game_traits::PlayerId;
+use game_traits::{PerPlayer, PlayerId};
 
 use crate::action::Action;
-use crate::card::{CardSet, Soldier};
-use crate::dice::{self, guard_die_weight, two_dice_weight};
-use crate::listing::{DRAWS, PLACES};
+use crate::card::Soldier;
 use crate::prayer::Prayer;
 use crate::rules::Rules;
-use crate::state::{Battle, CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
-
-/// A card drawn uniformly from `set`, which holds `count` cards. The count
-/// is the public one, equal to the set's size in every state (validation
-/// checks it): reading it, rather than counting the set, takes the count off
-/// the path from the set to the random index. Out of line so that the dice,
-/// the commoner chance events, are sampled by a function with fewer
-/// registers to save.
-#[inline(never)]
-fn uniform_card<R: rand::Rng + ?Sized>(set: CardSet, count: u8, rng: &mut R) -> Option<Action> {
-    if count == 0 {
-        None
-    } else {
-        set.nth(dice::below(rng, count.into()) as usize)
-            .map(Action::Draw)
-    }
-}
+use crate::state::{Battle, CardWar, LayKind, Phase, Public, SideHidden, SidePublic};
 
 impl CardWar {
     pub(crate) fn start(rules: Rules) -> Self {
@@ -41,11 +23,11 @@ impl CardWar {
                 battle_no: 1,
                 swapped: false,
                 last_attacker: None,
-                sides: [SidePublic::new(24), SidePublic::new(24)],
+                sides: PerPlayer::new(SidePublic::new(24), SidePublic::new(24)),
                 battle: Battle::new(PlayerId::P0),
                 outcome: None,
             },
-            hidden: [SideHidden::new(), SideHidden::new()],
+            hidden: PerPlayer::new(SideHidden::new(), SideHidden::new()),
         };
         if rules.aside > 0 {
             game.public.phase = Phase::Aside {
@@ -54,155 +36,6 @@ impl CardWar {
             };
         }
         game
-    }
-
-    /// Whether `action` is legal now.
-    pub(crate) fn legal(&self, action: Action) -> bool {
-        match (self.public.phase, action) {
-            (Phase::Aside { colour, .. }, Action::Draw(c)) => self.hid(colour).hand.contains(c),
-            (Phase::Initiative { first_die }, Action::Die(d @ 1..=6)) if d != first_die => {
-                (1..=6).contains(&d) && d != first_die
-            }
-            (Phase::DrawRoll { .. } | Phase::PrayerRoll { .. }, Action::Dice(s)) => {
-                (2..=12).contains(&s)
-            }
-            (Phase::Draw { player, .. } | Phase::Reinforce { player, .. }, Action::Draw(c)) => {
-                self.hid(player).pile.contains(c)
-            }
-            (Phase::Lay { player, .. }, Action::Place(c)) => self.hid(player).hand.contains(c),
-            (
-                Phase::Lay {
-                    kind: LayKind::FreeAttack,
-                    ..
-                },
-                Action::EndLine,
-            ) => true,
-            (Phase::Pray { .. }, Action::Pray | Action::Decline) => true,
-            (
-                Phase::ParatrooperRoll { .. } | Phase::AttackDie | Phase::DefenceDie,
-                Action::Die(d),
-            ) => (1..=6).contains(&d),
-            _ => false,
-        }
-    }
-
-    /// Lists the legal actions in id order.
-    pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
-        out.clear();
-        // Playouts list the legal actions of decisions only, placements
-        // above all: the chance nodes' lists are out of line, so that this
-        // function saves few registers.
-        match self.public.phase {
-            Phase::Lay { player, kind, .. } => {
-                PLACES.push(out, self.hid(player).hand);
-                if kind == LayKind::FreeAttack {
-                    out.push(Action::EndLine);
-                }
-            }
-            Phase::Pray { .. } => out.extend([Action::Pray, Action::Decline]),
-            Phase::Over => {}
-            _ => self.list_chance(out),
-        }
-    }
-
-    /// Lists the outcomes of a chance node in id order.
-    #[inline(never)]
-    fn list_chance(&self, out: &mut Vec<Action>) {
-        match self.public.phase {
-            Phase::Aside { colour, .. } => DRAWS.push(out, self.hid(colour).hand),
-            Phase::Initiative { first_die } => {
-                out.extend((1..=6).filter(|&d| d != first_die).map(Action::Die))
-            }
-            Phase::DrawRoll { .. } | Phase::PrayerRoll { .. } => {
-                out.extend((2..=12).map(Action::Dice))
-            }
-            Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                DRAWS.push(out, self.hid(player).pile)
-            }
-            Phase::ParatrooperRoll { .. } | Phase::AttackDie | Phase::DefenceDie => {
-                out.extend((1..=6).map(Action::Die))
-            }
-            Phase::Lay { .. } | Phase::Pray { .. } | Phase::Over => {}
-        }
-    }
-
-    /// The chance outcomes now due, with their weights and the weights'
-    /// total; empty at a decision.
-    pub(crate) fn chance_weights(&self, mut emit: impl FnMut(Action, u32)) -> u32 {
-        match self.public.phase {
-            Phase::Aside { colour, .. } => {
-                let hand = self.hid(colour).hand;
-                hand.iter().for_each(|c| emit(Action::Draw(c), 1));
-                hand.len() as u32
-            }
-            Phase::Initiative { first_die } => {
-                let mut total = 0;
-                for d in (1..=6).filter(|&d| d != first_die) {
-                    emit(Action::Die(d), 1);
-                    total += 1;
-                }
-                total
-            }
-            Phase::DrawRoll { .. } | Phase::PrayerRoll { .. } => {
-                (2..=12).for_each(|s| emit(Action::Dice(s), two_dice_weight(s)));
-                36
-            }
-            Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                let pile = self.hid(player).pile;
-                pile.iter().for_each(|c| emit(Action::Draw(c), 1));
-                pile.len() as u32
-            }
-            Phase::ParatrooperRoll { .. } | Phase::AttackDie => {
-                (1..=6).for_each(|d| emit(Action::Die(d), 1));
-                6
-            }
-            Phase::DefenceDie => {
-                let d = self.public.battle.attacker.opponent();
-                if matches!(self.public.battle.open[d.index()], Open::Guard(_)) {
-                    (1..=6).for_each(|k| emit(Action::Die(k), guard_die_weight(k)));
-                    36
-                } else {
-                    (1..=6).for_each(|k| emit(Action::Die(k), 1));
-                    6
-                }
-            }
-            Phase::Lay { .. } | Phase::Pray { .. } | Phase::Over => 0,
-        }
-    }
-
-    /// Draws a chance outcome without allocating.
-    pub(crate) fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        match self.public.phase {
-            Phase::Aside { colour, .. } => {
-                uniform_card(self.hid(colour).hand, self.side(colour).hand, rng)
-            }
-            Phase::Draw { player, .. } | Phase::Reinforce { player, .. } => {
-                uniform_card(self.hid(player).pile, self.side(player).pile, rng)
-            }
-            Phase::Initiative { first_die } => {
-                let d = dice::below(rng, if first_die == 0 { 6 } else { 5 }) as u8 + 1;
-                Some(Action::Die(if first_die != 0 && d >= first_die {
-                    d + 1
-                } else {
-                    d
-                }))
-            }
-            Phase::DrawRoll { .. } | Phase::PrayerRoll { .. } => {
-                Some(Action::Dice(dice::two_dice_sum(rng)))
-            }
-            Phase::ParatrooperRoll { .. } | Phase::AttackDie => Some(Action::Die(dice::die(rng))),
-            Phase::DefenceDie => {
-                let d = self.public.battle.attacker.opponent();
-                Some(Action::Die(
-                    if matches!(self.public.battle.open[d.index()], Open::Guard(_)) {
-                        dice::higher_of_two_dice(rng)
-                    } else {
-                        dice::die(rng)
-                    },
-                ))
-            }
-            Phase::Lay { .. } | Phase::Pray { .. } | Phase::Over => None,
-        }
     }
 
     /// Applies an action; one that does not fit the phase, or names a card
@@ -249,7 +82,7 @@ impl CardWar {
     #[inline(never)]
     fn put_aside(&mut self, colour: PlayerId, left: u8, action: Action) {
         match action {
-            Action::Draw(c) if self.hid(colour).hand.contains(c) => {
+            Action::Draw(c) if self.hidden(colour).hand.contains(c) => {
                 self.hand_to_pile(colour, c);
                 self.public.phase = if left > 1 {
                     Phase::Aside {
@@ -306,11 +139,8 @@ impl CardWar {
     #[inline(never)]
     fn draw_card(&mut self, player: PlayerId, left: u8, action: Action) {
         match action {
-            Action::Draw(c) if self.hid(player).pile.contains(c) => {
-                let (h, p) = (
-                    &mut self.hidden[player.index()],
-                    &mut self.public.sides[player.index()],
-                );
+            Action::Draw(c) if self.hidden(player).pile.contains(c) => {
+                let (h, p) = (&mut self.hidden[player], &mut self.public.sides[player]);
                 h.pile.remove(c);
                 h.hand.insert(c);
                 p.pile -= 1;
@@ -333,9 +163,9 @@ impl CardWar {
     #[inline(never)]
     fn lay(&mut self, player: PlayerId, kind: LayKind, left: u8, action: Action) {
         match action {
-            Action::Place(c) if self.hid(player).hand.contains(c) => {
+            Action::Place(c) if self.hidden(player).hand.contains(c) => {
                 self.public.moves += 1;
-                let s = player.index();
+                let s = player;
                 let len = self.public.sides[s].line.len();
                 if self.public.sides[s].line.push() {
                     self.hidden[s].hand.remove(c);
@@ -366,17 +196,17 @@ impl CardWar {
         match action {
             Action::Pray => {
                 self.public.moves += 1;
-                self.public.sides[player.index()].prayed = true;
+                self.public.sides[player].prayed = true;
                 if self.rules.one_prayer_per_fight {
-                    self.public.battle.asked = [true; 2];
+                    self.public.battle.asked = PerPlayer::new(true, true);
                 } else {
-                    self.public.battle.asked[player.index()] = true;
+                    self.public.battle.asked[player] = true;
                 }
                 self.public.phase = Phase::PrayerRoll { player };
             }
             Action::Decline => {
                 self.public.moves += 1;
-                self.public.battle.asked[player.index()] = true;
+                self.public.battle.asked[player] = true;
                 self.advance_battle();
             }
             _ => {}
@@ -388,8 +218,8 @@ impl CardWar {
     #[inline(never)]
     fn reinforce(&mut self, player: PlayerId, left: u8, action: Action) {
         match action {
-            Action::Draw(c) if self.hid(player).pile.contains(c) => {
-                let s = player.index();
+            Action::Draw(c) if self.hidden(player).pile.contains(c) => {
+                let s = player;
                 let len = self.public.sides[s].line.len();
                 if self.public.sides[s].line.push() {
                     self.hidden[s].pile.remove(c);
@@ -427,12 +257,8 @@ impl CardWar {
         }
     }
 
-    fn hid(&self, p: PlayerId) -> &SideHidden {
-        &self.hidden[p.index() & 1]
-    }
-
     pub(crate) fn hand_to_pile(&mut self, p: PlayerId, c: Soldier) {
-        let s = p.index();
+        let s = p;
         self.hidden[s].hand.remove(c);
         self.hidden[s].pile.insert(c);
         self.public.sides[s].hand -= 1;

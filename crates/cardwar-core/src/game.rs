@@ -1,4 +1,5 @@
-//! The [`Game`] implementation.
+//! The [`Game`] implementation: a thin adapter over the engine's own
+//! operations.
 
 use game_traits::{Game, Outcome, PlayerId, Turn};
 use rand::Rng;
@@ -8,21 +9,14 @@ use crate::error::CardWarError;
 use crate::observation::Observation;
 use crate::rules::Rules;
 use crate::state::{CardWar, Phase};
-
-/// Actions a round can take at most: two 2d6 and 48 draws; per battle 49
-/// placements, at most 51 fights (each kills a card: 24 + 24 soldiers and
-/// 3 guards) of two dice, and two prayer questions per pairing of cards.
-const ROUND_BOUND: u32 = 50 + 2 * (49 + 51 * 2 + 52 * 2);
-/// Both prayers with all their chance events, plus the fights of the (at
-/// most 12) cards they bring back from a pile into a battle where they may
-/// already have died once: two questions and two dice each.
-const PRAYERS_BOUND: u32 = 2 * (2 + 1 + 6) + 12 * 4;
+use crate::view::ActionView;
 
 impl Game for CardWar {
     type Rules = Rules;
     type Action = Action;
     type Observation = Observation;
     type Error = CardWarError;
+    type ActionView = ActionView;
 
     const NAME: &'static str = "cardwar";
 
@@ -33,10 +27,6 @@ impl Game for CardWar {
 
     fn rules(&self) -> &Rules {
         &self.rules
-    }
-
-    fn num_players(_: &Rules) -> usize {
-        2
     }
 
     fn turn(&self) -> Turn {
@@ -51,22 +41,21 @@ impl Game for CardWar {
         self.list_legal(out);
     }
 
-    fn is_legal(&self, action: Action) -> bool {
-        self.legal(action)
-    }
-
-    fn apply(&mut self, action: Action) -> Result<(), CardWarError> {
-        if !self.legal(action) {
-            return Err(CardWarError::IllegalAction(action));
+    fn check_action(&self, action: Action) -> Result<(), CardWarError> {
+        match self.illegal_reason(action) {
+            None => Ok(()),
+            Some(reason) => Err(CardWarError::IllegalAction { action, reason }),
         }
-        self.step(action);
-        Ok(())
     }
 
     fn apply_unchecked(&mut self, action: Action) {
         // `step` ignores an action that does not fit, so the counts stay
         // exact even for a caller that breaks the contract.
         self.step(action);
+    }
+
+    fn action_view(&self, viewer: PlayerId, action: Action) -> ActionView {
+        self.view(viewer, action)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
@@ -88,7 +77,7 @@ impl Game for CardWar {
     }
 
     fn determinize<R: Rng + ?Sized>(obs: &Observation, rng: &mut R) -> Result<Self, CardWarError> {
-        CardWar::deal(obs, rng)
+        CardWar::complete(obs, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -100,7 +89,7 @@ impl Game for CardWar {
     }
 
     fn max_game_length(rules: &Rules) -> u32 {
-        2 * rules.aside as u32 + 2 + PRAYERS_BOUND + rules.max_rounds as u32 * ROUND_BOUND
+        rules.max_actions()
     }
 
     fn action_space(_: &Rules) -> usize {

@@ -1,7 +1,7 @@
 //! What one player may know, and determinisation: a full state dealt from
 //! an observation.
 
-use game_traits::PlayerId;
+use game_traits::{PerPlayer, PlayerId};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -56,11 +56,10 @@ struct RawObservation {
 impl TryFrom<RawObservation> for Observation {
     type Error = CardWarError;
     fn try_from(r: RawObservation) -> Result<Self, CardWarError> {
-        if r.viewer.index() >= 2 {
-            return Err(CardWarError::Inconsistent("viewer out of range"));
-        }
-        check_public(&r.rules, &r.public)?;
-        check_hidden(&r.public.sides[r.viewer.index()], &r.own)?;
+        r.rules.validate()?;
+        check_public(&r.rules, &r.public)
+            .and_then(|()| check_hidden(&r.public.sides[r.viewer], &r.own))
+            .map_err(CardWarError::InvalidObservation)?;
         Ok(Observation {
             rules: r.rules,
             viewer: r.viewer,
@@ -76,7 +75,7 @@ impl CardWar {
             rules: self.rules,
             viewer,
             public: self.public,
-            own: self.hidden[viewer.index() & 1],
+            own: self.hidden[viewer],
         }
     }
 
@@ -84,18 +83,14 @@ impl CardWar {
     /// pile go there; cards known alive go to his hand, aside cards or
     /// face-down slots; every other unseen card goes anywhere unseen,
     /// uniformly.
-    pub(crate) fn deal<R: Rng + ?Sized>(
+    pub(crate) fn complete<R: Rng + ?Sized>(
         obs: &Observation,
         rng: &mut R,
     ) -> Result<CardWar, CardWarError> {
-        let bad = || CardWarError::Inconsistent("observation cannot be dealt");
-        let v = obs.viewer.index();
-        if v >= 2 {
-            return Err(bad());
-        }
-        let o = obs.viewer.opponent().index();
+        let bad = || CardWarError::InvalidObservation("no deal of the unseen cards fits");
+        let o = obs.viewer.other();
         let side = &obs.public.sides[o];
-        let revealed = revealed_cards(side)?;
+        let revealed = revealed_cards(side).map_err(CardWarError::InvalidObservation)?;
         let (known_alive, known_pile, known_aside, maybe) = (
             side.known_alive,
             side.known_pile,
@@ -172,14 +167,14 @@ impl CardWar {
         }
         hidden.hand = next.by_ref().take(side.hand as usize).collect();
         hidden.aside = hidden.aside.union(next.collect());
-        let mut hiddens = [obs.own; 2];
+        let mut hiddens = PerPlayer::new(obs.own, obs.own);
         hiddens[o] = hidden;
         let game = CardWar {
             rules: obs.rules,
             public: obs.public,
             hidden: hiddens,
         };
-        game.check()?;
+        game.validate(CardWarError::InvalidObservation)?;
         Ok(game)
     }
 }

@@ -56,6 +56,11 @@ impl Prayer {
         })
     }
 
+    /// The sum of 2d6 that gives this result (2..=12).
+    pub const fn sum(self) -> u8 {
+        self as u8 + 2
+    }
+
     /// The name in the text, in English.
     pub const fn name(self) -> &'static str {
         match self {
@@ -84,8 +89,8 @@ impl fmt::Display for Prayer {
 impl CardWar {
     #[inline(never)] // see `advance_battle`
     pub(crate) fn pray(&mut self, p: PlayerId, prayer: Prayer) {
-        let q = p.opponent();
-        let (s, t) = (p.index(), q.index());
+        let q = p.other();
+        let (s, t) = (p, q);
         self.public.battle.last_prayer = Some((p, prayer));
         match prayer {
             Prayer::Grin | Prayer::Pity | Prayer::Condescension => {
@@ -165,7 +170,7 @@ impl CardWar {
     /// The variant bomb: `q`'s hand and set-aside soldiers die too, seen
     /// by both (ruling 22).
     pub(crate) fn bomb_off_field(&mut self, q: PlayerId) {
-        let t = q.index();
+        let t = q;
         let (hand, aside) = (self.hidden[t].hand, self.hidden[t].aside);
         self.hidden[t].hand = CardSet::EMPTY;
         self.hidden[t].aside = CardSet::EMPTY;
@@ -179,7 +184,7 @@ impl CardWar {
     }
 
     pub(crate) fn sniper(&mut self, q: PlayerId) {
-        let t = q.index();
+        let t = q;
         let len = self.public.sides[t].line.len();
         for i in 0..len {
             self.reveal(q, i);

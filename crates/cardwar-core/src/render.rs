@@ -49,10 +49,9 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
         },
     }?;
     writeln!(f)?;
-    for s in 0..2 {
+    for s in PlayerId::BOTH {
         let side = &p.sides[s];
-        let pl = PlayerId::new(s as u8);
-        write!(f, "{pl} {:<5} guards", COLOUR[s])?;
+        write!(f, "{s} {:<5} guards", COLOUR[s.index()])?;
         for g in Guard::ORDER {
             let h = side.guards[g.index()];
             let open = b.open[s] == Open::Guard(g);
@@ -87,7 +86,7 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
                 line.push(' ');
             }
             let open = i == 0 && b.open[s] == Open::Soldier;
-            match (slot.card, hidden[s]) {
+            match (slot.card, hidden[s.index()]) {
                 (Some(c), _) if open => {
                     let _ = write!(line, "[{c}:{}]", slot.health);
                 }
@@ -104,7 +103,7 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
             }
         }
         writeln!(f, "  line: {}", if line.is_empty() { "-" } else { &line })?;
-        if let Some(h) = hidden[s] {
+        if let Some(h) = hidden[s.index()] {
             writeln!(
                 f,
                 "  hand: {}  aside: {}  pile: {}",
@@ -146,7 +145,10 @@ impl fmt::Display for CardWar {
         render(
             f,
             &self.public,
-            [Some(&self.hidden[0]), Some(&self.hidden[1])],
+            [
+                Some(&self.hidden[PlayerId::P0]),
+                Some(&self.hidden[PlayerId::P1]),
+            ],
         )
     }
 }
@@ -155,7 +157,7 @@ impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "view of {}", self.viewer)?;
         let mut hidden = [None, None];
-        hidden[self.viewer.index() & 1] = Some(&self.own);
+        hidden[self.viewer.index()] = Some(&self.own);
         render(f, &self.public, hidden)
     }
 }

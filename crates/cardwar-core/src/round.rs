@@ -20,7 +20,7 @@ impl CardWar {
         self.public.last_attacker = None;
         if self.public.round >= 2 {
             // Both piles are shuffled: a card seen dying could now be drawn.
-            for side in &mut self.public.sides {
+            for side in self.public.sides.values_mut() {
                 side.shuffle_pile();
             }
             self.public.phase = Phase::DrawRoll {
@@ -35,7 +35,7 @@ impl CardWar {
     pub(crate) fn after_draw(&mut self, player: PlayerId) {
         if player == self.public.first {
             self.public.phase = Phase::DrawRoll {
-                player: player.opponent(),
+                player: player.other(),
             };
         } else {
             self.choose_roles();
@@ -44,7 +44,7 @@ impl CardWar {
 
     pub(crate) fn choose_roles(&mut self) {
         let f = self.public.first;
-        let o = f.opponent();
+        let o = f.other();
         let (nf, no) = (self.side(f).hand, self.side(o).hand);
         if nf == 0 && no == 0 {
             self.end_round();
@@ -79,7 +79,7 @@ impl CardWar {
         match kind {
             LayKind::Attack | LayKind::FreeAttack => {
                 let k = self.side(player).line.len() as u8;
-                let d = player.opponent();
+                let d = player.other();
                 let left = k.min(self.side(d).hand);
                 if k == 0 {
                     self.finish_battle();
@@ -103,7 +103,7 @@ impl CardWar {
     }
 
     pub(crate) fn finish_battle(&mut self) {
-        for s in 0..2 {
+        for s in PlayerId::BOTH {
             let len = self.public.sides[s].line.len();
             for i in 0..len {
                 let card = self.hidden[s].line[i];
@@ -131,7 +131,7 @@ impl CardWar {
             } else {
                 LayKind::FreeAttack
             };
-            let second = attacker.opponent();
+            let second = attacker.other();
             if self.side(second).hand == 0 {
                 self.end_round();
             } else {
@@ -143,7 +143,7 @@ impl CardWar {
     }
 
     pub(crate) fn end_round(&mut self) {
-        for s in 0..2 {
+        for s in PlayerId::BOTH {
             let h = &mut self.hidden[s];
             h.hand = h.hand.union(h.aside);
             h.aside = CardSet::EMPTY;
@@ -156,7 +156,7 @@ impl CardWar {
         let first = self.public.first;
         self.public.first = match (self.rules.first_attacker, self.public.last_attacker) {
             (FirstAttacker::LastAttacker, Some(p)) => p,
-            _ => first.opponent(),
+            _ => first.other(),
         };
         self.begin_round();
     }

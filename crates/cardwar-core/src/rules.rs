@@ -83,22 +83,46 @@ impl Default for Rules {
     }
 }
 
+/// Actions a round can take at most: two 2d6 and 48 draws; per battle 49
+/// placements, at most 51 fights (each kills a card: 24 + 24 soldiers and
+/// 3 guards) of two dice, and two prayer questions per pairing of cards.
+const ROUND_BOUND: u32 = 50 + 2 * (49 + 51 * 2 + 52 * 2);
+/// Both prayers with all their chance events, plus the fights of the (at
+/// most 12) cards they bring back from a pile into a battle where they may
+/// already have died once: two questions and two dice each.
+const PRAYERS_BOUND: u32 = 2 * (2 + 1 + 6) + 12 * 4;
+
 /// Longest game the engine accepts, in rounds.
 pub const MAX_ROUNDS_LIMIT: u16 = 1000;
 
 impl Rules {
     /// Checks the numeric fields.
+    ///
+    /// ```
+    /// use cardwar_core::{CardWarError, Rules};
+    ///
+    /// assert!(Rules::default().validate().is_ok());
+    /// let endless = Rules { max_rounds: 0, ..Rules::default() };
+    /// assert!(matches!(endless.validate(), Err(CardWarError::InvalidRules(_))));
+    /// ```
     pub fn validate(&self) -> Result<(), CardWarError> {
         if self.aside as usize > SOLDIERS {
-            return Err(CardWarError::BadRules("aside must be at most 24"));
+            return Err(CardWarError::InvalidRules("aside must be at most 24"));
         }
         if self.keep_in_pile as usize > SOLDIERS {
-            return Err(CardWarError::BadRules("keep_in_pile must be at most 24"));
+            return Err(CardWarError::InvalidRules(
+                "keep_in_pile must be at most 24",
+            ));
         }
         if self.max_rounds == 0 || self.max_rounds > MAX_ROUNDS_LIMIT {
-            return Err(CardWarError::BadRules("max_rounds must be in 1..=1000"));
+            return Err(CardWarError::InvalidRules("max_rounds must be in 1..=1000"));
         }
         Ok(())
+    }
+
+    /// The most actions (decisions and chance outcomes) of any game.
+    pub(crate) fn max_actions(&self) -> u32 {
+        2 * self.aside as u32 + 2 + PRAYERS_BOUND + self.max_rounds as u32 * ROUND_BOUND
     }
 }
 

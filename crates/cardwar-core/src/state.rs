@@ -1,7 +1,7 @@
 //! The state of a game: what both players see ([`Public`]), what each keeps
 //! to himself ([`SideHidden`]), and the phases of a round.
 
-use game_traits::{Outcome, PlayerId};
+use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CardSet, Guard, Soldier};
@@ -145,13 +145,13 @@ pub struct Battle {
     /// The attacking side.
     pub attacker: PlayerId,
     /// The open card of each side.
-    pub open: [Open; 2],
+    pub open: PerPlayer<Open>,
     /// Per side, the state of its open card.
-    pub fighter: [Fighter; 2],
+    pub fighter: PerPlayer<Fighter>,
     /// Per side, prayer effects for its next fight.
-    pub pending: [Pending; 2],
+    pub pending: PerPlayer<Pending>,
     /// Per side, whether it was asked to pray before the current fight.
-    pub asked: [bool; 2],
+    pub asked: PerPlayer<bool>,
     /// The attacker's die of the current fight (0 before it is rolled).
     pub attack_die: u8,
     /// The last fight resolved.
@@ -164,10 +164,10 @@ impl Battle {
     pub(crate) fn new(attacker: PlayerId) -> Self {
         Battle {
             attacker,
-            open: [Open::None; 2],
-            fighter: [Fighter::default(); 2],
-            pending: [Pending::default(); 2],
-            asked: [false; 2],
+            open: PerPlayer::new(Open::None, Open::None),
+            fighter: PerPlayer::default(),
+            pending: PerPlayer::default(),
+            asked: PerPlayer::default(),
             attack_die: 0,
             last_fight: None,
             last_prayer: None,
@@ -303,7 +303,7 @@ pub struct Public {
     /// Who last attacked with at least one card this round.
     pub last_attacker: Option<PlayerId>,
     /// Both sides, indexed by seat.
-    pub sides: [SidePublic; 2],
+    pub sides: PerPlayer<SidePublic>,
     /// The battle in progress.
     pub battle: Battle,
     /// The result once over.
@@ -311,24 +311,25 @@ pub struct Public {
 }
 
 /// A whole game of card war: rules, the public state and each player's
-/// hidden cards. Create it with [`game_traits::Game::new`].
+/// hidden cards. Create it with [`game_traits::Game::new`], or any
+/// position with [`PositionBuilder`](crate::PositionBuilder) or
+/// [`CardWar::from_notation`].
 ///
 /// ```
-/// use cardwar_core::{CardWar, Rules};
-/// use game_traits::{play_match, RandomAgent};
+/// use cardwar_core::game_traits::{play_match, RandomAgent};
+/// use cardwar_core::{CardWar, Heuristic, Rules};
 ///
-/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let (mut a, mut b) = (Heuristic, RandomAgent);
 /// let (state, record) = play_match::<CardWar>(&Rules::default(), 7, &mut [&mut a, &mut b]).unwrap();
 /// assert!(state.outcome().is_some());
 /// assert_eq!(record.replay().unwrap(), state);
-/// # use game_traits::Game;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "crate::validate::RawCardWar")]
 pub struct CardWar {
     pub(crate) rules: Rules,
     pub(crate) public: Public,
-    pub(crate) hidden: [SideHidden; 2],
+    pub(crate) hidden: PerPlayer<SideHidden>,
 }
 
 impl CardWar {
@@ -339,7 +340,7 @@ impl CardWar {
 
     /// The hidden cards of `player`'s side.
     pub fn hidden(&self, player: PlayerId) -> &SideHidden {
-        &self.hidden[player.index() & 1]
+        &self.hidden[player]
     }
 
     /// The current phase.
@@ -359,18 +360,18 @@ impl CardWar {
 
     /// The public view of `player`'s side.
     pub fn side(&self, player: PlayerId) -> &SidePublic {
-        &self.public.sides[player.index() & 1]
+        &self.public.sides[player]
     }
 
     /// The card `player` has in slot `i` of his line.
     pub fn line_card(&self, player: PlayerId, i: usize) -> Option<Soldier> {
-        let s = player.index() & 1;
+        let s = player;
         (i < self.public.sides[s].line.len()).then(|| self.hidden[s].line[i])
     }
 
     /// The health of `player`'s open card, if he has one.
     pub fn open_health(&self, player: PlayerId) -> Option<u8> {
-        let s = player.index() & 1;
+        let s = player;
         match self.public.battle.open[s] {
             Open::None => None,
             Open::Soldier => self.public.sides[s].line.slots().first().map(|v| v.health),

@@ -2,7 +2,7 @@
 //! deserialised or built by determinisation, so that a tampered input gives
 //! an error instead of a panic or an inconsistent game.
 
-use game_traits::{Outcome, PlayerId};
+use game_traits::{PerPlayer, PlayerId};
 use serde::Deserialize;
 
 use crate::card::{CardSet, Guard};
@@ -10,18 +10,16 @@ use crate::error::CardWarError;
 use crate::rules::Rules;
 use crate::state::{CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
 
-type Check = Result<(), CardWarError>;
+/// A check's verdict: the broken invariant, which the caller files as an
+/// invalid state, observation or position.
+pub(crate) type Check = Result<(), &'static str>;
 
 fn ensure(ok: bool, why: &'static str) -> Check {
     if ok {
         Ok(())
     } else {
-        Err(CardWarError::Inconsistent(why))
+        Err(why)
     }
-}
-
-fn seat(p: PlayerId) -> Check {
-    ensure(p.index() < 2, "player out of range")
 }
 
 /// The cards of the face-down slots of a line.
@@ -36,7 +34,7 @@ pub(crate) fn face_down_cards(side: &SidePublic, hidden: &SideHidden) -> CardSet
 }
 
 /// Cards revealed on the field of a side.
-pub(crate) fn revealed_cards(side: &SidePublic) -> Result<CardSet, CardWarError> {
+pub(crate) fn revealed_cards(side: &SidePublic) -> Result<CardSet, &'static str> {
     let mut set = CardSet::EMPTY;
     for card in side.line.slots().iter().filter_map(|v| v.card) {
         ensure(!set.contains(card), "a card is twice in a line")?;
@@ -93,17 +91,16 @@ fn check_side(side: &SidePublic) -> Check {
 }
 
 fn check_phase(rules: &Rules, p: &Public) -> Check {
-    let side = |pl: PlayerId| &p.sides[pl.index()];
+    let side = |pl: PlayerId| &p.sides[pl];
     let b = &p.battle;
     let in_fight = |ok: bool| {
         ensure(
-            ok && b.open.iter().all(|o| *o != Open::None),
+            ok && b.open.values().all(|o| *o != Open::None),
             "a fight needs two open cards",
         )
     };
     match p.phase {
         Phase::Aside { colour, left } => {
-            seat(colour)?;
             // P0 puts aside first, then P1 all of his: the piles say how far
             // setup is, so the cards still to put aside are all there.
             let (p0_pile, p1_pile) = if colour == PlayerId::P0 {
@@ -121,22 +118,15 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
             )
         }
         Phase::Initiative { first_die } => ensure(
-            p.round == 0 && first_die <= 6 && p.sides.iter().all(|s| s.pile == rules.aside),
+            p.round == 0 && first_die <= 6 && p.sides.values().all(|s| s.pile == rules.aside),
             "bad initiative",
         ),
-        Phase::DrawRoll { player } => {
-            seat(player)?;
-            ensure(p.round >= 2, "draws start in round 2")
-        }
-        Phase::Draw { player, left } => {
-            seat(player)?;
-            ensure(
-                p.round >= 2 && left >= 1 && left <= side(player).pile,
-                "bad draw phase",
-            )
-        }
+        Phase::DrawRoll { .. } => ensure(p.round >= 2, "draws start in round 2"),
+        Phase::Draw { player, left } => ensure(
+            p.round >= 2 && left >= 1 && left <= side(player).pile,
+            "bad draw phase",
+        ),
         Phase::Lay { player, kind, left } => {
-            seat(player)?;
             let attacker = player == b.attacker;
             ensure(
                 left <= side(player).hand
@@ -146,16 +136,11 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
                 "bad lay phase",
             )
         }
-        Phase::Pray { player } => {
-            seat(player)?;
-            in_fight(p.round >= 2 && !side(player).prayed)
-        }
+        Phase::Pray { player } => in_fight(p.round >= 2 && !side(player).prayed),
         Phase::PrayerRoll { player } | Phase::ParatrooperRoll { player } => {
-            seat(player)?;
             in_fight(p.round >= 2 && side(player).prayed)
         }
         Phase::Reinforce { player, left } => {
-            seat(player)?;
             in_fight(side(player).prayed && left >= 1 && left <= side(player).pile)
         }
         Phase::AttackDie => in_fight(b.attack_die == 0),
@@ -169,29 +154,18 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
     ensure(p.round <= rules.max_rounds, "round past the limit")
 }
 
-/// Checks everything both players see.
+/// Checks everything both players see (the rules are checked apart, as
+/// rules).
 pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
-    rules.validate()?;
-    seat(p.first)?;
-    seat(p.battle.attacker)?;
-    if let Some(l) = p.last_attacker {
-        seat(l)?;
-    }
-    if let Some(Outcome::Win(w)) = p.outcome {
-        seat(w)?;
-    }
-    if let Some((pl, _)) = p.battle.last_prayer {
-        seat(pl)?;
-    }
     ensure(p.battle_no == 1 || p.battle_no == 2, "bad battle number")?;
     // Decisions are actions, so no game makes more; a larger count would
     // overflow at the next decision.
     ensure(
-        p.moves < <CardWar as game_traits::Game>::max_game_length(rules),
+        p.moves < rules.max_actions(),
         "more decisions than any game has",
     )?;
     ensure(p.battle.attack_die <= 6, "bad die")?;
-    for side in &p.sides {
+    for side in p.sides.values() {
         check_side(side)?;
         ensure(
             p.outcome.is_some() || side.guards[Guard::Joker.index()] > 0,
@@ -199,11 +173,8 @@ pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
         )?;
     }
     let a = p.battle.attacker;
-    for (pl, open) in [
-        (a, p.battle.open[a.index()]),
-        (a.opponent(), p.battle.open[a.opponent().index()]),
-    ] {
-        let side = &p.sides[pl.index()];
+    for (pl, open) in [(a, p.battle.open[a]), (a.other(), p.battle.open[a.other()])] {
+        let side = &p.sides[pl];
         match open {
             Open::None => {}
             Open::Soldier => ensure(
@@ -279,14 +250,25 @@ pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
 pub(crate) struct RawCardWar {
     rules: Rules,
     public: Public,
-    hidden: [SideHidden; 2],
+    hidden: PerPlayer<SideHidden>,
 }
 
 impl CardWar {
-    /// Checks every invariant.
+    /// Checks every invariant: the rules (an error of its own), then the
+    /// rest, a broken invariant filed by `invalid` (as an invalid state,
+    /// observation or position, after where the data came from).
+    pub(crate) fn validate(
+        &self,
+        invalid: fn(&'static str) -> CardWarError,
+    ) -> Result<(), CardWarError> {
+        self.rules.validate()?;
+        self.check().map_err(invalid)
+    }
+
+    /// Checks every invariant but the rules'.
     pub(crate) fn check(&self) -> Check {
         check_public(&self.rules, &self.public)?;
-        for s in 0..2 {
+        for s in PlayerId::BOTH {
             check_hidden(&self.public.sides[s], &self.hidden[s])?;
         }
         Ok(())
@@ -301,7 +283,7 @@ impl TryFrom<RawCardWar> for CardWar {
             public: raw.public,
             hidden: raw.hidden,
         };
-        game.check()?;
+        game.validate(CardWarError::InvalidState)?;
         Ok(game)
     }
 }

@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::fmt::{self, Write as _};
 
-use game_traits::{Encode, Game, GameInfo, GameRng, Outcome, PlayerId, TensorLayout, Turn};
+use game_traits::{Encode, Game, GameInfo, GameRng, Outcome, PlayerId, Record, TensorLayout, Turn};
 
 use crate::bots::{build_agent, BotSpec, Knowledge};
 use crate::opponent::{AgentOpponent, Opponent};
@@ -43,6 +43,13 @@ pub trait DynGame: Send + Sync {
 
     /// What every code of the game's rendering means.
     fn legend(&self) -> &str;
+
+    /// The game and rule set in words ("Stratego, classic rules (ISF)").
+    fn title(&self) -> &str;
+
+    /// The record (rules + seed + actions, as JSON) of a game of this game
+    /// played from `seed` with the action ids `actions`.
+    fn record_json(&self, seed: u64, actions: &[usize]) -> Result<String, EnvError>;
 }
 
 /// One game in progress, with integer actions.
@@ -134,6 +141,7 @@ impl Clone for Box<dyn DynState> {
 /// [`DynGame`] for a typed game `G` under fixed rules.
 pub struct TypedGame<G: Game> {
     name: String,
+    title: String,
     rules: G::Rules,
     info: GameInfo,
     layout: TensorLayout,
@@ -146,6 +154,7 @@ impl<G: Game + Encode> TypedGame<G> {
         G::new(&rules).map_err(|e| EnvError::InvalidRules(e.to_string()))?;
         Ok(TypedGame {
             name: G::NAME.to_owned(),
+            title: G::NAME.to_owned(),
             info: G::info(&rules),
             layout: G::tensor_layout(&rules),
             knowledge: Knowledge::default(),
@@ -156,6 +165,12 @@ impl<G: Game + Encode> TypedGame<G> {
     /// The same game under the name `name` (the registry's spelling).
     pub fn named(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
+        self
+    }
+
+    /// The same game titled `title` in words.
+    pub fn titled(mut self, title: impl Into<String>) -> Self {
+        self.title = title.into();
         self
     }
 
@@ -239,6 +254,37 @@ where
     fn legend(&self) -> &str {
         self.knowledge.legend
     }
+
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    fn record_json(&self, seed: u64, actions: &[usize]) -> Result<String, EnvError> {
+        let mut record = Record::<G>::new(self.rules.clone(), seed);
+        for &id in actions {
+            record.push(action_of::<G>(&self.rules, id)?);
+        }
+        serde_json::to_string(&record).map_err(|e| EnvError::InvalidState(e.to_string()))
+    }
+}
+
+/// A record of `G` read from JSON: its game under the record's rules, its
+/// seed and its action ids, checked to replay legally.
+pub fn typed_record<G: Game + Encode>(
+    json: &str,
+) -> Result<(TypedGame<G>, u64, Vec<usize>), EnvError> {
+    let record: Record<G> =
+        serde_json::from_str(json).map_err(|e| EnvError::InvalidState(e.to_string()))?;
+    record
+        .replay()
+        .map_err(|e| EnvError::InvalidState(format!("the record does not replay: {e}")))?;
+    let rules = record.rules().clone();
+    let ids = record
+        .actions()
+        .iter()
+        .map(|&a| G::action_id(&rules, a))
+        .collect();
+    Ok((TypedGame::new(rules)?, record.seed(), ids))
 }
 
 /// A typed state with the scratch buffers its integer calls reuse, so that

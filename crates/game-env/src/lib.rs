@@ -6,6 +6,7 @@ mod bots;
 mod dynamic;
 mod error;
 mod opponent;
+mod protocol;
 mod registry;
 mod spec;
 
@@ -13,8 +14,9 @@ pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, S
 pub use bots::{
     build_agent, BotSpec, BotSpecError, Delegate, HeuristicFactory, Knowledge, SearchDefaults,
 };
-pub use dynamic::{describe_legal, DynGame, DynState, Typed, TypedGame};
+pub use dynamic::{describe_legal, typed_record, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
-pub use registry::{GameDef, GameListing, ParameterInfo, PresetInfo, Registry};
+pub use protocol::{ProtocolBot, ProtocolConfig, ProtocolError, PROTOCOL_VERSION};
+pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
 pub use spec::{parameters, rules_with, GameSpec};

@@ -8,7 +8,7 @@ use game_traits::{Encode, Game};
 use serde::Serialize;
 
 use crate::bots::Knowledge;
-use crate::dynamic::{DynGame, TypedGame};
+use crate::dynamic::{typed_record, DynGame, TypedGame};
 use crate::spec::{parameters, rules_with, GameSpec};
 use crate::EnvError;
 
@@ -71,9 +71,17 @@ pub struct GameListing {
 
 type Loader = Box<dyn Fn(&GameSpec) -> Result<Arc<dyn DynGame>, EnvError> + Send + Sync>;
 
+/// A record's game, seed and action ids.
+pub type LoadedRecord = (Arc<dyn DynGame>, u64, Vec<usize>);
+
+type RecordLoader = Box<dyn Fn(&str) -> Result<LoadedRecord, EnvError> + Send + Sync>;
+
 struct Entry {
     listing: GameListing,
+    /// The engine's name, as records spell it.
+    engine: &'static str,
     load: Loader,
+    load_record: RecordLoader,
 }
 
 /// The games known by name.
@@ -128,8 +136,23 @@ impl Registry {
                 })
                 .collect(),
         };
+        let name = def.name;
+        let knowledge = def.knowledge;
+        let load_record: RecordLoader = Box::new(move |json| {
+            let (game, seed, ids) = typed_record::<G>(json)?;
+            let game = game
+                .named(format!("{name} (from a record)"))
+                .titled(name)
+                .with_knowledge(knowledge);
+            Ok((Arc::new(game) as Arc<dyn DynGame>, seed, ids))
+        });
         let load: Loader = Box::new(move |spec| load_typed::<G>(&def, spec));
-        self.entries.push(Entry { listing, load });
+        self.entries.push(Entry {
+            listing,
+            engine: G::NAME,
+            load,
+            load_record,
+        });
     }
 
     /// Every game with its presets and parameters.
@@ -157,6 +180,32 @@ impl Registry {
             parsed.params.insert(0, (key, preset.to_owned()));
         }
         (self.entry(&parsed.name)?.load)(&parsed)
+    }
+
+    /// The game of a record (JSON of a `game_traits::Record` of any
+    /// registered game, under the rules it names), its seed and action ids;
+    /// refused unless it replays legally.
+    pub fn load_record(&self, json: &str) -> Result<LoadedRecord, EnvError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| EnvError::InvalidState(e.to_string()))?;
+        let engine = value
+            .get("game")
+            .and_then(|g| g.as_str())
+            .ok_or_else(|| EnvError::InvalidState("not a game record: no \"game\" field".into()))?;
+        let entry = self
+            .entries
+            .iter()
+            .find(|e| e.engine == engine)
+            .ok_or_else(|| EnvError::UnknownGame {
+                given: engine.to_owned(),
+                known: self
+                    .entries
+                    .iter()
+                    .map(|e| e.engine)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?;
+        (entry.load_record)(json)
     }
 
     fn entry(&self, name: &str) -> Result<&Entry, EnvError> {
@@ -215,7 +264,7 @@ fn load_typed<G: Game + Encode>(
             .map_or(value.as_str(), |(_, _, v)| v);
         params.push((key.to_owned(), value.to_owned()));
     }
-    let (preset_name, _, base) =
+    let (preset_name, preset_doc, base) =
         preset.ok_or_else(|| EnvError::InvalidRules(format!("{} has no rule set", def.name)))?;
     let rules = rules_with(def.name, base, &params)?;
     let mut canonical = GameSpec {
@@ -233,6 +282,7 @@ fn load_typed<G: Game + Encode>(
     })?;
     Ok(Arc::new(
         game.named(canonical.to_string())
+            .titled(format!("{}: {preset_doc}", def.doc))
             .with_knowledge(def.knowledge),
     ))
 }

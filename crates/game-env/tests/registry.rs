@@ -152,3 +152,29 @@ fn loaded_games_make_their_bots() {
     }
     assert!(game.bot(BotSpec::Heuristic).is_err());
 }
+
+#[test]
+fn records_round_trip_through_the_registry() {
+    let r = registry();
+    let game = r.load("kuhn(variant=high)").unwrap();
+    let mut state = game.new_state();
+    let ids = [2, 0, 4, 4];
+    for id in ids {
+        state.apply_id(id).unwrap();
+    }
+    let json = game.record_json(9, &ids).unwrap();
+    let (back, seed, back_ids) = r.load_record(&json).unwrap();
+    assert_eq!((seed, back_ids.as_slice()), (9, &ids[..]));
+    assert_eq!(back.rules_json(), game.rules_json());
+    assert!(game.title().contains("ante 3"), "{}", game.title());
+    // A record that does not replay, of an unknown game, or not JSON.
+    assert!(r
+        .load_record(&json.replace("[{\"Deal\":\"King\"}", "[\"Bet\""))
+        .is_err());
+    assert!(matches!(
+        r.load_record(&json.replace("kuhn-poker", "chess")),
+        Err(EnvError::UnknownGame { .. })
+    ));
+    assert!(r.load_record("{").is_err());
+    assert!(game.record_json(0, &[99]).is_err());
+}

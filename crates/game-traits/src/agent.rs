@@ -117,3 +117,19 @@ pub fn play_match<G: Game>(
         record.push(action);
     }
 }
+
+/// The action of `legal` (never empty) with the highest `score`, plus a
+/// little noise from `rng` (under 0.1) so that equal-looking actions vary
+/// between games: the choice rule of the games' heuristic bots.
+pub fn best_scored<A: Copy>(legal: &[A], rng: &mut GameRng, score: impl Fn(A) -> f64) -> A {
+    let mut best = None;
+    let mut top = f64::NEG_INFINITY;
+    for &a in legal {
+        let s = score(a) + rand::Rng::random::<f64>(rng) * 0.1;
+        if s > top {
+            top = s;
+            best = Some(a);
+        }
+    }
+    best.unwrap_or_else(|| legal[crate::chance::uniform_index(legal.len(), rng)])
+}

@@ -82,8 +82,6 @@ pub trait Game:
 
     /// A short stable name of the game, used in records.
     const NAME: &'static str;
-    /// Whether the game has chance events (by default it has).
-    const CHANCE: crate::ChanceMode = crate::ChanceMode::ExplicitStochastic;
     /// Whether anything is hidden (by default something is).
     const INFORMATION: crate::Information = crate::Information::Imperfect;
 
@@ -237,6 +235,12 @@ pub trait Game:
     /// The action with id `id`, if any.
     fn action_from_id(rules: &Self::Rules, id: usize) -> Option<Self::Action>;
 
+    /// Whether games under `rules` have chance events (by default they do).
+    fn chance_mode(rules: &Self::Rules) -> crate::ChanceMode {
+        let _ = rules;
+        crate::ChanceMode::ExplicitStochastic
+    }
+
     /// What a generic driver needs to know of the game under `rules`, as
     /// data (OpenSpiel's `GameType` and `GameInfo`).
     fn info(rules: &Self::Rules) -> crate::GameInfo {
@@ -244,7 +248,7 @@ pub trait Game:
         let returns_sum = Self::returns_sum(rules);
         crate::GameInfo {
             name: Self::NAME,
-            chance: Self::CHANCE,
+            chance: Self::chance_mode(rules),
             information: Self::INFORMATION,
             utility: if returns_sum == 0.0 {
                 crate::Utility::ZeroSum

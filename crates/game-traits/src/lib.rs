@@ -13,7 +13,7 @@ mod record;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use agent::{agent_rng, chance_rng, play_match, Agent, MatchError, RandomAgent};
+pub use agent::{agent_rng, best_scored, chance_rng, play_match, Agent, MatchError, RandomAgent};
 pub use encode::{Encode, Plane, TensorLayout};
 pub use game::Game;
 pub use info::{ChanceMode, GameInfo, Information, Utility};

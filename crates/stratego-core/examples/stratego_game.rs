@@ -15,7 +15,7 @@ fn pick(game: &Stratego, legal: &[Action], rng: &mut GameRng) -> Action {
     let Some(p) = game.current_player() else {
         return legal[0];
     };
-    let obs = game.observe(p);
+    let obs = game.observation(p);
     let variant = obs.rules.variant;
     let good = legal.iter().copied().filter(|a| match a {
         Action::Move(m) => match (obs.cells[m.from.index()], obs.cells[m.to.index()]) {

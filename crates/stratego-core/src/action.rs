@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::kind::Kind;
 use crate::square::Square;
-use crate::variant::Kind;
 
 /// A move of one piece from `from` to `to` (a step, a long move or an
 /// attack: attacking is moving onto an enemy piece).
@@ -23,7 +23,10 @@ impl fmt::Display for Move {
     }
 }
 
-/// A decision of a player. During the setup phase each player in turn
+/// A decision of a player. `Display` writes a move as `e4-e5` and a
+/// placement as `place#k` with the kind index (an action does not know the
+/// rule set; [`ActionView`](crate::ActionView) names the piece: "place
+/// Scout (2) on a4"). During the setup phase each player in turn
 /// fills his 40 home squares one by one, front row first, each row from his
 /// left ([`SetupSquare`](crate::SetupSquare) order), choosing the kind of
 /// the next square: `Place(kind)`. Then the players alternate `Move`s.

@@ -1,16 +1,23 @@
 //! What one player may know, and determinisation from it.
 
+use game_traits::{PerPlayer, PlayerId};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::action::Move;
+use crate::assign::{draw_constrained, feasible};
+use crate::cell::Cell;
+use crate::chase::Chase;
 use crate::error::StrategoError;
-use crate::repetition::{Chase, Series};
+use crate::kind::{Kind, KindSet};
 use crate::rules::Rules;
 use crate::setup::SETUP_SQUARES;
+use crate::shuttle::Shuttle;
 use crate::square::Square;
-use crate::state::{End, LastMove, Stratego, KIND, MOVED, OWNER, PRESENT, REVEALED, WALL};
-use crate::variant::{Kind, KindSet, Variant};
+use crate::state::{End, Stratego};
+use crate::validate::StateRepr;
+use crate::variant::Variant;
 
 /// One square as a player sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -19,7 +26,7 @@ pub enum ObsCell {
     Lake,
     /// Nothing on it.
     Empty,
-    /// One of the viewer's pieces; `revealed`: the opponent knows its rank.
+    /// One of the viewer's pieces.
     Own {
         /// Its kind.
         kind: Kind,
@@ -58,72 +65,87 @@ pub enum ObsCell {
 pub struct Observation {
     /// The rules.
     pub rules: Rules,
-    /// The player who observes (0 or 1).
-    pub viewer: u8,
-    /// The 100 squares in index order.
+    /// The player who observes.
+    pub viewer: PlayerId,
+    /// The 100 squares in index order ([`Square::index`]).
     pub cells: Vec<ObsCell>,
     /// Pieces placed so far by each player in the setup phase.
-    pub placed: [u8; 2],
+    pub placed: PerPlayer<u8>,
     /// Player to move once play has begun.
-    pub to_move: u8,
+    pub to_move: PlayerId,
     /// Moves made since the setup.
     pub moves: u32,
     /// Moves in a row without an attack.
     pub no_attack: u16,
     /// Pieces lost by each player, per kind index.
-    pub lost: [[u8; Kind::COUNT]; 2],
-    /// The two-square series of each player.
-    pub series: [Series; 2],
+    pub lost: PerPlayer<[u8; Kind::COUNT]>,
+    /// The running two-square shuttle of each player.
+    #[serde(rename = "series", with = "crate::shuttle::pair")]
+    pub shuttles: PerPlayer<Option<Shuttle>>,
     /// The continuous chase in progress, if any.
     pub chase: Option<Chase>,
     /// The last move of each player.
-    pub last_move: [Option<LastMove>; 2],
+    pub last_move: PerPlayer<Option<Move>>,
     /// The end of the game, if reached.
     pub end: Option<End>,
 }
 
+impl Observation {
+    /// Whether the setup phase is still on (some army is not complete).
+    pub fn in_setup(&self) -> bool {
+        self.placed
+            .values()
+            .any(|&n| usize::from(n) < SETUP_SQUARES)
+    }
+
+    /// The cell of `sq`.
+    pub fn cell(&self, sq: Square) -> ObsCell {
+        self.cells
+            .get(sq.index())
+            .copied()
+            .unwrap_or(ObsCell::Empty)
+    }
+}
+
 impl Stratego {
-    /// The observation of player `viewer` (0 or 1).
-    pub fn observe(&self, viewer: u8) -> Observation {
-        let v = viewer & 1;
+    /// The observation of player `viewer`.
+    pub(crate) fn observe(&self, viewer: PlayerId) -> Observation {
         let cells = Square::all()
             .map(|sq| {
                 let c = self.board[sq.pad()];
-                if c == WALL {
+                if c == Cell::WALL {
                     return ObsCell::Lake;
                 }
-                if c & PRESENT == 0 {
+                if !c.is_piece() {
                     return ObsCell::Empty;
                 }
-                let kind = Kind::new(c & KIND).unwrap_or(Kind::FLAG);
-                let moved = c & MOVED != 0;
-                let revealed = c & REVEALED != 0;
-                if (c & OWNER) >> 4 == v {
+                let ruled_out = self.ruled_out[sq.index()];
+                if c.owner() == viewer {
                     ObsCell::Own {
-                        kind,
-                        moved,
-                        revealed,
-                        ruled_out: self.ruled_out[sq.index()],
+                        kind: c.kind(),
+                        moved: c.moved(),
+                        revealed: c.revealed(),
+                        ruled_out,
                     }
                 } else {
                     ObsCell::Foe {
-                        kind: revealed.then_some(kind),
-                        moved,
-                        ruled_out: self.ruled_out[sq.index()],
+                        kind: c.revealed().then_some(c.kind()),
+                        moved: c.moved(),
+                        ruled_out,
                     }
                 }
             })
             .collect();
         Observation {
             rules: self.rules,
-            viewer: v,
+            viewer,
             cells,
             placed: self.placed,
             to_move: self.to_move,
             moves: self.moves,
             no_attack: self.no_attack,
             lost: self.lost,
-            series: self.series,
+            shuttles: self.shuttles.map(Shuttle::running),
             chase: self.chase.clone(),
             last_move: self.last_move,
             end: self.end,
@@ -133,43 +155,43 @@ impl Stratego {
     /// A full state consistent with `obs`: the opponent's unknown pieces get
     /// kinds drawn at random from those he has left, moved pieces only
     /// movable kinds, and no piece a kind its moves and fights ruled out.
-    pub fn determinize_from<R: Rng + ?Sized>(
+    pub(crate) fn complete<R: Rng + ?Sized>(
         obs: &Observation,
         rng: &mut R,
     ) -> Result<Stratego, StrategoError> {
-        let bad = |why: &str| StrategoError::Observation(why.to_owned());
+        let bad = StrategoError::InvalidObservation;
         obs.rules.validate()?;
-        if obs.cells.len() != 100 || obs.viewer > 1 || obs.to_move > 1 {
-            return Err(bad("malformed"));
+        if obs.cells.len() != 100 {
+            return Err(bad("the board must have 100 cells"));
         }
         let v = obs.viewer;
-        let q = v ^ 1;
+        let q = v.other();
         let variant = obs.rules.variant;
         let mut pool = [0i32; Kind::COUNT];
         for k in Kind::ALL {
-            pool[k.index()] = variant.count(k) as i32 - obs.lost[q as usize][k.index()] as i32;
+            pool[k.index()] = variant.count(k) as i32 - obs.lost[q][k.index()] as i32;
         }
         let mut constrained = false;
         let mut unknown_moved = Vec::new();
         let mut unknown_still = Vec::new();
-        let mut cells = [0u8; 100];
+        let mut cells = [Cell::EMPTY; 100];
         for (i, cell) in obs.cells.iter().enumerate() {
             cells[i] = match *cell {
-                ObsCell::Lake => WALL,
-                ObsCell::Empty => 0,
+                ObsCell::Lake => Cell::WALL,
+                ObsCell::Empty => Cell::EMPTY,
                 ObsCell::Own {
                     kind,
                     moved,
                     revealed,
                     ..
-                } => piece_cell(v, kind, moved, revealed),
+                } => Cell::piece(v, kind).with_flags(moved, revealed),
                 ObsCell::Foe {
                     kind: Some(kind),
                     moved,
                     ..
                 } => {
                     pool[kind.index()] -= 1;
-                    piece_cell(q, kind, moved, true)
+                    Cell::piece(q, kind).with_flags(moved, true)
                 }
                 ObsCell::Foe {
                     kind: None,
@@ -184,7 +206,7 @@ impl Stratego {
                     } else {
                         unknown_still.push(i);
                     }
-                    piece_cell(q, Kind::FLAG, moved, false)
+                    Cell::piece(q, Kind::FLAG).with_flags(moved, false)
                 }
             };
         }
@@ -195,11 +217,11 @@ impl Stratego {
         for k in Kind::ALL {
             bag.extend(std::iter::repeat_n(k, pool[k.index()] as usize));
         }
-        let setup_done = obs.placed[q as usize] as usize == SETUP_SQUARES;
+        let setup_done = obs.placed[q] as usize == SETUP_SQUARES;
         if bag.len() < unknown_moved.len() + unknown_still.len()
             || (setup_done && bag.len() != unknown_moved.len() + unknown_still.len())
         {
-            return Err(bad("opponent piece count does not match"));
+            return Err(bad("the opponent's piece count does not match"));
         }
         // Only the non-default options that hide a winning attacker or tell
         // a diagonal stepper apart rule kinds out piece by piece.
@@ -248,9 +270,9 @@ impl Stratego {
             let mut cells = cells;
             if let Some(pieces) = &constrained {
                 let drawn = draw_constrained(pieces, supply, rng)
-                    .ok_or_else(|| bad("no kinds fit what the opponent's pieces showed"))?;
+                    .ok_or(bad("no kinds fit what the opponent's pieces showed"))?;
                 for (i, kind) in drawn {
-                    cells[i] = (cells[i] & !KIND) | kind.index() as u8;
+                    cells[i] = cells[i].with_kind(kind);
                 }
             } else {
                 let mut bag = bag.clone();
@@ -267,57 +289,52 @@ impl Stratego {
                         .nth(nth)
                         .map_or(0, |(j, _)| j);
                     let kind = bag.swap_remove(pos);
-                    cells[i] = piece_cell(q, kind, true, false);
+                    cells[i] = cells[i].with_kind(kind);
                 }
                 bag.shuffle(rng);
                 for (&i, &kind) in unknown_still.iter().zip(bag.iter()) {
-                    cells[i] = piece_cell(q, kind, false, false);
+                    cells[i] = cells[i].with_kind(kind);
                 }
             }
             // Everything checked here holds or fails whatever the draw.
-            let state = Stratego::from_parts_unsettled(crate::repr::StateRepr {
+            let state = Stratego::validate_unsettled(StateRepr {
                 rules: obs.rules,
-                cells: cells.to_vec(),
+                cells: cells.iter().map(|c| c.bits()).collect(),
                 placed: obs.placed,
                 to_move: obs.to_move,
                 moves: obs.moves,
                 no_attack: obs.no_attack,
                 lost: obs.lost,
-                series: obs.series,
+                series: obs.shuttles.map(Option::unwrap_or_default),
                 chase: obs.chase.clone(),
                 last_move: obs.last_move,
                 end: obs.end,
                 ruled_out: ruled_out.clone(),
             })
-            .map_err(|e| StrategoError::Observation(e.to_string()))?;
+            .map_err(|e| match e {
+                StrategoError::InvalidState(why) => bad(why),
+                other => other,
+            })?;
             if state.observe(v) != *obs {
-                return Err(bad("observation is not reproducible"));
+                return Err(bad("the observation is not reproducible"));
             }
             match state.check_outcome() {
                 Ok(()) => return Ok(state),
                 Err(e) => refused = Some(e),
             }
         }
-        Err(StrategoError::Observation(refused.map_or_else(
-            || "no consistent completion found".to_owned(),
-            |e| e.to_string(),
-        )))
+        Err(match refused {
+            Some(StrategoError::InvalidState(why)) => bad(why),
+            _ => bad("no consistent completion found"),
+        })
     }
 }
 
-/// Draws [`Stratego::determinize_from`] makes before it gives up on an
+/// Draws [`Stratego::complete`] makes before it gives up on an
 /// observation. Consistent completions are scarce only at the very end of
 /// a game (a stuck army, or Czech flags walled in by mines: perhaps one
 /// draw in ten thousand); a draw costs about a microsecond.
 const DETERMINIZE_TRIES: usize = 20_000;
-
-fn piece_cell(owner: u8, kind: Kind, moved: bool, revealed: bool) -> u8 {
-    PRESENT
-        | (owner << 4)
-        | kind.index() as u8
-        | if moved { MOVED } else { 0 }
-        | if revealed { REVEALED } else { 0 }
-}
 
 fn nothing_ruled_out(set: &KindSet) -> bool {
     set.is_empty()
@@ -333,223 +350,5 @@ fn allowed_kinds(variant: Variant, cell: ObsCell) -> KindSet {
             ruled_out,
         } => if moved { all.and(KindSet::MOBILE) } else { all }.minus(ruled_out),
         _ => KindSet::EMPTY,
-    }
-}
-
-/// Draws a kind for each of `pieces` (cell index, kinds it may be), most
-/// constrained first, among the `supply` left: each piece takes one of the
-/// pieces left that it may be, uniformly, unless that leaves the others no
-/// complete assignment. Never stuck when `pieces` can be assigned at all;
-/// close to uniform over the assignments (exactly uniform when the allowed
-/// sets are nested, as "moved" and "unmoved" are).
-fn draw_constrained<R: Rng + ?Sized>(
-    pieces: &[(usize, KindSet)],
-    mut supply: [u8; Kind::COUNT],
-    rng: &mut R,
-) -> Option<Vec<(usize, Kind)>> {
-    let mut out = Vec::with_capacity(pieces.len());
-    for (n, &(i, allowed)) in pieces.iter().enumerate() {
-        let mut choices = allowed;
-        loop {
-            let total: u32 = choices.iter().map(|k| u32::from(supply[k.index()])).sum();
-            if total == 0 {
-                return None;
-            }
-            let mut r = rng.random_range(0..total);
-            let mut pick = None;
-            for k in choices.iter() {
-                let c = u32::from(supply[k.index()]);
-                if r < c {
-                    pick = Some(k);
-                    break;
-                }
-                r -= c;
-            }
-            let kind = pick?;
-            supply[kind.index()] -= 1;
-            if feasible(&pieces[n + 1..], &supply) {
-                out.push((i, kind));
-                break;
-            }
-            supply[kind.index()] += 1;
-            choices = choices.minus(KindSet::of(kind));
-        }
-    }
-    Some(out)
-}
-
-/// Whether every one of `pieces` can get a kind it may be with at most
-/// `supply[k]` pieces of kind `k`: a maximum flow from the pieces, grouped
-/// by their allowed sets, to the kinds, one augmenting path per piece.
-fn feasible(pieces: &[(usize, KindSet)], supply: &[u8; Kind::COUNT]) -> bool {
-    // Pieces that may be any kind left (the unmoved ones, last in draw
-    // order) only need enough pieces left.
-    let left = Kind::ALL
-        .into_iter()
-        .filter(|k| supply[k.index()] > 0)
-        .fold(KindSet::EMPTY, |s, k| s.or(KindSet::of(k)));
-    if pieces.iter().all(|&(_, allowed)| left.is_subset(allowed)) {
-        return pieces.len() <= supply.iter().map(|&n| n as usize).sum();
-    }
-    let mut groups: Vec<(KindSet, u32)> = Vec::new();
-    for &(_, allowed) in pieces {
-        match groups.iter_mut().find(|g| g.0 == allowed) {
-            Some(g) => g.1 += 1,
-            None => groups.push((allowed, 1)),
-        }
-    }
-    let mut flow = vec![[0u32; Kind::COUNT]; groups.len()];
-    let mut spare = supply.map(u32::from);
-    let mut came = vec![usize::MAX; groups.len() + Kind::COUNT];
-    let mut queue = Vec::with_capacity(groups.len() + Kind::COUNT);
-    while groups.iter().any(|g| g.1 > 0) {
-        if !augment(&mut groups, &mut flow, &mut spare, &mut came, &mut queue) {
-            return false;
-        }
-    }
-    true
-}
-
-/// Finds one augmenting path (breadth first) from a group with pieces
-/// left to a kind with spare supply, and pushes as much as it carries.
-/// `came` and `queue` are scratch space.
-fn augment(
-    groups: &mut [(KindSet, u32)],
-    flow: &mut [[u32; Kind::COUNT]],
-    spare: &mut [u32; Kind::COUNT],
-    came: &mut [usize],
-    queue: &mut Vec<usize>,
-) -> bool {
-    // Nodes: groups 0..g, then kinds g..g+12; `came` is the predecessor.
-    let g = groups.len();
-    came.fill(usize::MAX);
-    queue.clear();
-    queue.extend((0..g).filter(|&j| groups[j].1 > 0));
-    for &j in queue.iter() {
-        came[j] = j;
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let node = queue[head];
-        head += 1;
-        if node < g {
-            for k in groups[node].0.iter() {
-                let kn = g + k.index();
-                if came[kn] == usize::MAX {
-                    came[kn] = node;
-                    if spare[k.index()] > 0 {
-                        push_along(groups, flow, spare, came, kn);
-                        return true;
-                    }
-                    queue.push(kn);
-                }
-            }
-        } else {
-            let k = node - g;
-            for j in 0..g {
-                if came[j] == usize::MAX && flow[j][k] > 0 {
-                    came[j] = node;
-                    queue.push(j);
-                }
-            }
-        }
-    }
-    false
-}
-
-/// Pushes the most the path ending at kind node `end` carries: the pieces
-/// left in its first group, the spare supply of its kind, and the flow of
-/// every assignment it takes back.
-fn push_along(
-    groups: &mut [(KindSet, u32)],
-    flow: &mut [[u32; Kind::COUNT]],
-    spare: &mut [u32; Kind::COUNT],
-    came: &[usize],
-    end: usize,
-) {
-    let g = groups.len();
-    let mut amount = spare[end - g];
-    let mut node = end;
-    loop {
-        let prev = came[node];
-        if node < g && prev == node {
-            amount = amount.min(groups[node].1);
-            break;
-        }
-        if node < g {
-            // Group `node` was reached back from kind `prev`.
-            amount = amount.min(flow[node][prev - g]);
-        }
-        node = prev;
-    }
-    spare[end - g] -= amount;
-    let mut node = end;
-    loop {
-        let prev = came[node];
-        if node >= g {
-            flow[prev][node - g] += amount;
-        } else if prev == node {
-            groups[node].1 -= amount;
-            return;
-        } else {
-            flow[node][prev - g] -= amount;
-        }
-        node = prev;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-    use rand::SeedableRng;
-
-    /// Hall's condition, plainly: every set of kinds can hold the pieces
-    /// that may only be kinds of that set.
-    fn hall(pieces: &[(usize, KindSet)], supply: &[u8; Kind::COUNT]) -> bool {
-        (0u16..1 << Kind::COUNT).all(|bits| {
-            let s = KindSet::try_from(bits).unwrap_or_default();
-            let need = pieces.iter().filter(|p| p.1.is_subset(s)).count();
-            let have: usize = s.iter().map(|k| supply[k.index()] as usize).sum();
-            need <= have
-        })
-    }
-
-    fn instance() -> impl Strategy<Value = (Vec<(usize, KindSet)>, [u8; Kind::COUNT])> {
-        // Allowed sets drawn from a few shapes, as in play, plus any set.
-        let set = prop_oneof![
-            (0u16..4096).prop_map(|b| KindSet::try_from(b).unwrap_or_default()),
-            (0u16..16).prop_map(|b| KindSet::try_from(b << 6 | 0xF).unwrap_or_default()),
-            Just(KindSet::MOBILE),
-            Just(KindSet::try_from(0xFFF).unwrap_or_default()),
-        ];
-        (
-            proptest::collection::vec(set, 0..14),
-            proptest::array::uniform12(0u8..3),
-        )
-            .prop_map(|(sets, supply)| (sets.into_iter().enumerate().collect(), supply))
-    }
-
-    proptest! {
-        #[test]
-        fn feasibility_is_halls_condition((pieces, supply) in instance()) {
-            prop_assert_eq!(feasible(&pieces, &supply), hall(&pieces, &supply));
-        }
-
-        #[test]
-        fn constrained_draws_fit_when_feasible((pieces, supply) in instance(), seed in any::<u64>()) {
-            let mut rng = game_traits::GameRng::seed_from_u64(seed);
-            let drawn = draw_constrained(&pieces, supply, &mut rng);
-            prop_assert_eq!(drawn.is_some(), feasible(&pieces, &supply));
-            if let Some(drawn) = drawn {
-                let mut used = [0u8; Kind::COUNT];
-                for (&(i, allowed), &(j, kind)) in pieces.iter().zip(&drawn) {
-                    prop_assert_eq!(i, j);
-                    prop_assert!(allowed.contains(kind));
-                    used[kind.index()] += 1;
-                }
-                prop_assert!(used.iter().zip(&supply).all(|(u, s)| u <= s));
-            }
-        }
     }
 }

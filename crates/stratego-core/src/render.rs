@@ -2,22 +2,31 @@
 
 use std::fmt::{self, Write};
 
+use game_traits::{PerPlayer, PlayerId};
+
+use crate::kind::Kind;
 use crate::observation::{ObsCell, Observation};
 use crate::square::Square;
 use crate::state::{End, EndReason, Stratego};
-use crate::variant::{Kind, Variant};
+use crate::variant::Variant;
 
 /// Three characters per square: `~~~` water, ` . ` empty; a piece is a
 /// side marker and its two-character symbol. The first player's pieces are
 /// marked `+` (rank unknown to the opponent) or `*` (known), the second
 /// player's `-` or `=`; an opponent piece of unknown rank shows `??`, or
 /// `?>` once it has moved.
-fn token(variant: Variant, owner: u8, kind: Option<Kind>, revealed: bool, moved: bool) -> String {
+fn token(
+    variant: Variant,
+    owner: PlayerId,
+    kind: Option<Kind>,
+    revealed: bool,
+    moved: bool,
+) -> String {
     let marker = match (owner, revealed) {
-        (0, false) => '+',
-        (0, true) => '*',
-        (_, false) => '-',
-        (_, true) => '=',
+        (PlayerId::P0, false) => '+',
+        (PlayerId::P0, true) => '*',
+        (PlayerId::P1, false) => '-',
+        (PlayerId::P1, true) => '=',
     };
     let sym = match kind {
         Some(k) => variant.symbol(k),
@@ -79,8 +88,8 @@ fn reason_text(reason: EndReason) -> &'static str {
 fn status(
     f: &mut impl Write,
     variant: Variant,
-    placed: [u8; 2],
-    to_move: u8,
+    placed: PerPlayer<u8>,
+    to_move: PlayerId,
     moves: u32,
     no_attack: u16,
     end: Option<End>,
@@ -89,23 +98,32 @@ fn status(
     match end {
         Some(e) => {
             match e.winner {
-                Some(w) => write!(f, "P{w} wins")?,
+                Some(w) => write!(f, "{w} wins")?,
                 None => write!(f, "draw")?,
             }
             write!(f, " ({}) after {moves} moves", reason_text(e.reason))?;
         }
-        None if placed[1] < 40 => write!(f, "setup: P0 {}/40, P1 {}/40", placed[0], placed[1])?,
+        None if placed[PlayerId::P1] < 40 => write!(
+            f,
+            "setup: P0 {}/40, P1 {}/40",
+            placed[PlayerId::P0],
+            placed[PlayerId::P1]
+        )?,
         None => write!(
             f,
-            "move {moves}, P{to_move} to move, {no_attack} without attack"
+            "move {moves}, {to_move} to move, {no_attack} without attack"
         )?,
     }
     writeln!(f)
 }
 
-fn lost_line(f: &mut impl Write, variant: Variant, lost: &[[u8; Kind::COUNT]; 2]) -> fmt::Result {
-    for (p, l) in lost.iter().enumerate() {
-        write!(f, "lost P{p}:")?;
+fn lost_line(
+    f: &mut impl Write,
+    variant: Variant,
+    lost: &PerPlayer<[u8; Kind::COUNT]>,
+) -> fmt::Result {
+    for (p, l) in lost.iter() {
+        write!(f, "lost {p}:")?;
         for k in variant.kinds() {
             if l[k.index()] > 0 {
                 write!(f, " {}x{}", l[k.index()], variant.symbol(k).trim())?;
@@ -119,7 +137,7 @@ fn lost_line(f: &mut impl Write, variant: Variant, lost: &[[u8; Kind::COUNT]; 2]
 impl Stratego {
     /// The omniscient rendering (every rank shown), first player at the
     /// bottom.
-    pub fn render(&self) -> String {
+    fn render(&self) -> String {
         let mut s = String::new();
         let v = self.rules.variant;
         let _ = status(
@@ -137,7 +155,7 @@ impl Stratego {
             }
             match self.piece(sq) {
                 None => " . ".into(),
-                Some((o, k)) => token(v, o, Some(k), self.is_revealed(sq), self.has_moved(sq)),
+                Some(p) => token(v, p.owner, Some(p.kind), p.revealed, p.moved),
             }
         });
         let _ = lost_line(&mut s, v, &self.lost);
@@ -178,7 +196,7 @@ impl Observation {
 impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.rules.variant;
-        write!(f, "P{} view: ", self.viewer)?;
+        write!(f, "{} view: ", self.viewer)?;
         status(
             f,
             v,
@@ -188,21 +206,23 @@ impl fmt::Display for Observation {
             self.no_attack,
             self.end,
         )?;
-        if self.end.is_none() && self.placed[usize::from(self.viewer & 1)] < 40 {
+        if self.end.is_none() && self.placed[self.viewer] < 40 {
             self.pieces_to_place(f)?;
         }
-        grid(f, self.viewer == 1, |sq| match self.cells.get(sq.index()) {
-            Some(ObsCell::Lake) => "~~~".into(),
-            Some(ObsCell::Own {
-                kind,
-                moved,
-                revealed,
-                ..
-            }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
-            Some(ObsCell::Foe { kind, moved, .. }) => {
-                token(v, self.viewer ^ 1, *kind, kind.is_some(), *moved)
+        grid(f, self.viewer == PlayerId::P1, |sq| {
+            match self.cells.get(sq.index()) {
+                Some(ObsCell::Lake) => "~~~".into(),
+                Some(ObsCell::Own {
+                    kind,
+                    moved,
+                    revealed,
+                    ..
+                }) => token(v, self.viewer, Some(*kind), *revealed, *moved),
+                Some(ObsCell::Foe { kind, moved, .. }) => {
+                    token(v, self.viewer.other(), *kind, kind.is_some(), *moved)
+                }
+                _ => " . ".into(),
             }
-            _ => " . ".into(),
         })?;
         lost_line(f, v, &self.lost)
     }

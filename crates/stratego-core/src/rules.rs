@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::StrategoError;
-use crate::variant::{Kind, Variant};
+use crate::kind::Kind;
+use crate::variant::Variant;
 
 /// A rule set and its options. Build one with [`Rules::srazhenie`],
 /// [`Rules::czech`] or [`Rules::classic`] and adjust the public fields;
@@ -103,7 +104,7 @@ impl Rules {
 
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), StrategoError> {
-        let bad = |why: &str| Err(StrategoError::Rules(why.to_owned()));
+        let bad = |why| Err(StrategoError::InvalidRules(why));
         if self.runner_soldiers && self.variant != Variant::Srazhenie {
             return bad("runner soldiers exist only in Srazhenie");
         }

@@ -6,9 +6,12 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use game_traits::PlayerId;
+
 use crate::error::StrategoError;
+use crate::kind::Kind;
 use crate::square::Square;
-use crate::variant::{Kind, Variant};
+use crate::variant::Variant;
 
 /// Number of squares of a setup.
 pub const SETUP_SQUARES: usize = 40;
@@ -45,15 +48,14 @@ impl SetupSquare {
         }
     }
 
-    /// The board square of this setup square for `player` (0 or 1; any
-    /// other number counts as 1): the first player's home rows are board
-    /// rows 6..10, the second player's setup is turned by 180 degrees onto
-    /// rows 0..4. `None` off the setup area.
-    pub const fn board_square(self, player: usize) -> Option<Square> {
+    /// The board square of this setup square for `player`: the first
+    /// player's home rows are ranks 1..=4, the second player's setup is
+    /// turned by 180 degrees onto ranks 7..=10. `None` off the setup area.
+    pub const fn board_square(self, player: PlayerId) -> Option<Square> {
         if self.row >= 4 || self.col >= 10 {
             return None;
         }
-        if player == 0 {
+        if matches!(player, PlayerId::P0) {
             Square::at(6 + self.row, self.col)
         } else {
             Square::at(3 - self.row, 9 - self.col)
@@ -115,12 +117,9 @@ impl Setup {
         }
         for k in Kind::ALL {
             if counts[k.index()] != variant.count(k) {
-                return Err(StrategoError::Setup(format!(
-                    "{} {} instead of {}",
-                    counts[k.index()],
-                    variant.name(k),
-                    variant.count(k)
-                )));
+                return Err(StrategoError::InvalidSetup(
+                    "the piece counts are not the rule set's",
+                ));
             }
         }
         Ok(Setup { variant, kinds })
@@ -149,7 +148,9 @@ impl Setup {
                 self.kinds.swap(i, j);
                 Ok(())
             }
-            _ => Err(StrategoError::Setup("square outside the home rows".into())),
+            _ => Err(StrategoError::InvalidSetup(
+                "a square outside the home rows",
+            )),
         }
     }
 
@@ -168,15 +169,15 @@ impl Setup {
         let mut n = 0;
         for ch in text.chars() {
             if n == SETUP_SQUARES {
-                return Err(StrategoError::Setup("more than 40 letters".into()));
+                return Err(StrategoError::InvalidSetup("more than 40 letters"));
             }
             kinds[n] = variant
                 .kind_of_letter(ch)
-                .ok_or_else(|| StrategoError::Setup(format!("no piece letter {ch:?}")))?;
+                .ok_or(StrategoError::InvalidSetup("a letter that names no piece"))?;
             n += 1;
         }
         if n != SETUP_SQUARES {
-            return Err(StrategoError::Setup(format!("{n} letters instead of 40")));
+            return Err(StrategoError::InvalidSetup("fewer than 40 letters"));
         }
         Setup::new(variant, kinds)
     }

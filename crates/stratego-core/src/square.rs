@@ -10,16 +10,20 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::StrategoError;
+
 /// Width of the padded board.
 pub(crate) const PW: i8 = 12;
 /// Cells of the padded board array: 12x12 used, the rest wall, so that any
 /// `u8` index is in bounds and needs no check.
 pub(crate) const PADDED: usize = 256;
 
-/// A square of the board, named by its index `row * 10 + column` (row 0 at
-/// the top, the second player's back row; row 9 the first player's back
-/// row). Inside, it holds its cell on the padded board, so move generation
-/// never converts.
+/// A square of the board: algebraic names `a1`..`j10` from the first
+/// player's seat ([`Display`](fmt::Display), [`FromStr`]), or an index
+/// `row * 10 + column` (row 0 at the top, the second player's back row,
+/// rank 10; row 9 the first player's back row, rank 1), which is also the
+/// serialised form. Inside, it holds its cell on the padded board, so
+/// move generation never converts.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Square(u8);
@@ -58,6 +62,26 @@ impl Square {
         self.0 % PW as u8 - 1
     }
 
+    /// The file, 0 for `a` ..= 9 for `j` (the column from the first
+    /// player's left).
+    pub const fn file(self) -> u8 {
+        self.col()
+    }
+
+    /// The rank, 1 (the first player's back row) ..= 10.
+    pub const fn rank(self) -> u8 {
+        10 - self.row()
+    }
+
+    /// The square on `file` (0..10, `a`..`j`) and `rank` (1..=10).
+    pub const fn from_file_rank(file: u8, rank: u8) -> Option<Square> {
+        if rank >= 1 && rank <= 10 {
+            Square::at(10 - rank, file)
+        } else {
+            None
+        }
+    }
+
     /// Whether the square is water (one of the two 2x2 lakes).
     pub const fn is_lake(self) -> bool {
         let (r, c) = (self.row(), self.col());
@@ -67,6 +91,18 @@ impl Square {
     /// All 100 squares in index order.
     pub fn all() -> impl Iterator<Item = Square> {
         PAD.into_iter().map(Square)
+    }
+
+    /// The square a10 (index 0): a fallback where a square is needed.
+    pub(crate) const FIRST: Square = Square(FIRST_PAD);
+
+    /// The square of padded cell `p`, if it is a playing square.
+    pub(crate) const fn from_pad_checked(p: i32) -> Option<Square> {
+        if p < 0 || p >= PADDED as i32 || UNPAD[p as usize] == u8::MAX {
+            None
+        } else {
+            Some(Square(p as u8))
+        }
     }
 
     /// The padded cell.
@@ -104,9 +140,9 @@ impl fmt::Debug for Square {
 }
 
 impl TryFrom<u8> for Square {
-    type Error = String;
+    type Error = &'static str;
     fn try_from(v: u8) -> Result<Self, Self::Error> {
-        Square::new(v).ok_or_else(|| format!("no square {v}"))
+        Square::new(v).ok_or("no such square")
     }
 }
 
@@ -124,19 +160,22 @@ impl fmt::Display for Square {
     }
 }
 
+/// Reads an algebraic name such as `e4` (files `a`..`j`, ranks 1..10).
 impl FromStr for Square {
-    type Err = String;
+    type Err = StrategoError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = StrategoError::InvalidPosition("not a square name (a1..j10)");
         let mut chars = s.chars();
-        let file = chars.next().ok_or("empty square name")?;
-        let rank: u8 = chars
-            .as_str()
-            .parse()
-            .map_err(|_| format!("bad square {s:?}"))?;
-        if !('a'..='j').contains(&file) || !(1..=10).contains(&rank) {
-            return Err(format!("bad square {s:?}"));
+        let file = chars.next().ok_or(bad.clone())?;
+        let rest = chars.as_str();
+        if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad);
         }
-        Square::at(10 - rank, file as u8 - b'a').ok_or_else(|| format!("bad square {s:?}"))
+        let rank: u8 = rest.parse().map_err(|_| bad.clone())?;
+        if !('a'..='j').contains(&file) || !(1..=10).contains(&rank) {
+            return Err(bad);
+        }
+        Square::at(10 - rank, file as u8 - b'a').ok_or(bad)
     }
 }
 

@@ -2,10 +2,15 @@
 
 mod common;
 
+use common::Pieces;
+
+use game_traits::PlayerId::{P0, P1};
+
 use common::{play, pos};
 use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
 use rand::SeedableRng;
+use stratego_core::{classic, srazhenie};
 use stratego_core::{Kind, KindSet, ObsCell, Rules, Setup, Stratego};
 
 fn rule_sets() -> [Rules; 4] {
@@ -28,20 +33,20 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
     let mut g = pos(
         Rules::classic(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("j10", 1, Kind::FLAG),
-            ("e3", 0, Kind::R1),
-            ("e4", 1, Kind::R3),
-            ("h8", 1, Kind::R4),
-            ("b9", 1, Kind::MINE),
+            ("a1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("e3", P0, classic::GENERAL),
+            ("e4", P1, classic::MAJOR),
+            ("h8", P1, classic::CAPTAIN),
+            ("b9", P1, classic::BOMB),
         ],
-        0,
+        P0,
     );
-    let obs = g.observe(0);
+    let obs = g.observation(P0);
     assert_eq!(
         obs.cells[common::sq("e3").index()],
         ObsCell::Own {
-            kind: Kind::R1,
+            kind: classic::GENERAL,
             moved: false,
             revealed: false,
             ruled_out: KindSet::EMPTY,
@@ -57,7 +62,7 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
     );
     assert_eq!(obs.cells[common::sq("c5").index()], ObsCell::Lake);
     play(&mut g, &["e3-e4", "h8-h7"]);
-    let obs = g.observe(0);
+    let obs = g.observation(P0);
     assert_eq!(
         obs.cells[common::sq("h7").index()],
         ObsCell::Foe {
@@ -68,8 +73,8 @@ fn observation_shows_own_pieces_and_hides_unrevealed_foes() {
         "moved: no mine, no flag"
     );
     assert_eq!(
-        obs.lost[1][Kind::R3.index()],
-        g.lost(1)[Kind::R3.index()],
+        obs.lost[P1][classic::MAJOR.index()],
+        g.lost(P1)[classic::MAJOR.index()],
         "captured pieces are public"
     );
     let shown = obs.to_string();
@@ -81,22 +86,22 @@ fn hidden_ranks_never_reach_the_opponent() {
     // Two positions that differ only in the rank of an unmoved, unrevealed
     // piece give its opponent identical observations.
     let base = [
-        ("a1", 0, Kind::FLAG),
-        ("j10", 1, Kind::FLAG),
-        ("e3", 0, Kind::R1),
-        ("h8", 1, Kind::R4),
+        ("a1", P0, srazhenie::FLAG),
+        ("j10", P1, srazhenie::FLAG),
+        ("e3", P0, srazhenie::GENERAL),
+        ("h8", P1, srazhenie::CAPTAIN),
     ];
     let mut a = base.to_vec();
-    a.push(("c9", 1, Kind::MINE));
+    a.push(("c9", P1, srazhenie::MINE));
     let mut b = base.to_vec();
-    b.push(("c9", 1, Kind::R0));
+    b.push(("c9", P1, srazhenie::MARSHAL));
     let (ga, gb) = (
-        pos(Rules::srazhenie(), &a, 0),
-        pos(Rules::srazhenie(), &b, 0),
+        pos(Rules::srazhenie(), &a, P0),
+        pos(Rules::srazhenie(), &b, P0),
     );
     assert_ne!(ga, gb);
-    assert_ne!(ga.observe(1), gb.observe(1));
-    let (oa, ob) = (ga.observe(0), gb.observe(0));
+    assert_ne!(ga.observation(P1), gb.observation(P1));
+    let (oa, ob) = (ga.observation(P0), gb.observation(P0));
     assert_eq!(oa.cells, ob.cells);
     assert_eq!(
         oa.to_string().lines().skip(1).collect::<Vec<_>>().len(),
@@ -114,8 +119,8 @@ fn renderings_from_both_seats_and_omniscient() {
     );
     let g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
     let all = g.to_string();
-    let p0 = g.observe(0).to_string();
-    let p1 = g.observe(1).to_string();
+    let p0 = g.observation(P0).to_string();
+    let p1 = g.observation(P1).to_string();
     assert!(!all.contains("??"), "omniscient shows every rank");
     assert_eq!(p0.matches("??").count(), 40);
     assert_eq!(p1.matches("??").count(), 40);
@@ -135,25 +140,25 @@ proptest! {
 
     #[test]
     fn determinisation_is_consistent_with_the_observation(
-        which in 0usize..4, seed in any::<u64>(), steps in 0usize..700, viewer in 0u8..2, dseed in any::<u64>()
+        which in 0usize..4, seed in any::<u64>(), steps in 0usize..700, viewer in prop::sample::select(PlayerId::BOTH.to_vec()), dseed in any::<u64>()
     ) {
         let g = common::random_state(rule_sets()[which], seed, steps);
-        let obs = g.observation(PlayerId::new(viewer));
+        let obs = g.observation(viewer);
         let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(dseed)).unwrap();
-        prop_assert_eq!(d.observe(viewer), obs.clone());
-        let foe = viewer ^ 1;
+        prop_assert_eq!(d.observation(viewer), obs.clone());
+        let foe = viewer.other();
         let mut counts = [0u8; Kind::COUNT];
         for sq in stratego_core::Square::all() {
-            let (Some((o, dk)), Some((_, tk))) = (d.piece(sq), g.piece(sq)) else { continue };
+            let (Some((o, dk)), Some((_, tk))) = (d.piece_of(sq), g.piece_of(sq)) else { continue };
             if o == viewer {
                 prop_assert_eq!(dk, tk, "own pieces are known");
                 continue;
             }
             counts[dk.index()] += 1;
-            if g.has_moved(sq) {
+            if g.moved_at(sq) {
                 prop_assert!(dk.is_mobile(), "a moved piece is no mine or flag");
             }
-            if g.is_revealed(sq) {
+            if g.revealed_at(sq) {
                 prop_assert_eq!(dk, tk, "revealed pieces keep their rank");
             }
         }
@@ -178,7 +183,7 @@ proptest! {
     #[test]
     fn tampered_observations_are_refused_not_panicking(which in 0usize..4, seed in any::<u64>(), steps in 0usize..400, idx in 0usize..100, cell in 0u8..6) {
         let g = common::random_state(rule_sets()[which], seed, steps);
-        let mut obs = g.observe(0);
+        let mut obs = g.observation(P0);
         obs.cells[idx] = match cell {
             0 => ObsCell::Empty,
             1 => ObsCell::Lake,
@@ -188,7 +193,7 @@ proptest! {
             _ => ObsCell::Foe { kind: Some(Kind::R0), moved: false, ruled_out: KindSet::EMPTY },
         };
         if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
-            prop_assert_eq!(d.observe(0), obs);
+            prop_assert_eq!(d.observation(P0), obs);
         }
     }
 
@@ -218,12 +223,12 @@ fn tampered_states_are_refused() {
     let stuck = pos(
         Rules::srazhenie(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("j10", 1, Kind::FLAG),
-            ("e3", 0, Kind::R1),
-            ("i10", 1, Kind::MINE),
+            ("a1", P0, Kind::FLAG),
+            ("j10", P1, Kind::FLAG),
+            ("e3", P0, Kind::R1),
+            ("i10", P1, Kind::MINE),
         ],
-        1,
+        P1,
     );
     assert!(stuck.is_terminal());
     let mut bad = serde_json::to_value(&stuck).unwrap();
@@ -239,17 +244,17 @@ fn boxed_corners() -> Stratego {
     let g = pos(
         Rules::classic(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("e3", 0, Kind::R1),
-            ("a10", 1, Kind::FLAG),
-            ("b10", 1, Kind::MINE),
-            ("a9", 1, Kind::MINE),
-            ("e8", 1, Kind::R4),
-            ("j10", 1, Kind::MINE),
-            ("i10", 1, Kind::MINE),
-            ("j9", 1, Kind::MINE),
+            ("a1", P0, classic::FLAG),
+            ("e3", P0, classic::GENERAL),
+            ("a10", P1, classic::FLAG),
+            ("b10", P1, classic::BOMB),
+            ("a9", P1, classic::BOMB),
+            ("e8", P1, classic::CAPTAIN),
+            ("j10", P1, classic::BOMB),
+            ("i10", P1, classic::BOMB),
+            ("j9", P1, classic::BOMB),
         ],
-        1,
+        P1,
     );
     // Reveal the four wall mines (as fights would have).
     let mut json = serde_json::to_value(&g).unwrap();
@@ -267,10 +272,10 @@ fn rule_determinisation_knows_the_player_to_move_can_move() {
     for seed in 0..64 {
         let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(seed))
             .expect("the true state is one consistent completion");
-        assert_eq!(d.observe(0), obs);
+        assert_eq!(d.observation(P0), obs);
         assert_eq!(
-            d.piece(common::sq("e8")),
-            Some((1, Kind::R4)),
+            d.piece_of(common::sq("e8")),
+            Some((P1, Kind::R4)),
             "seed {seed}"
         );
     }
@@ -281,12 +286,12 @@ fn tampered_end_of_game_is_refused() {
     let g = pos(
         Rules::classic(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("j10", 1, Kind::FLAG),
-            ("e3", 0, Kind::R1),
-            ("e8", 1, Kind::R2),
+            ("a1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("e3", P0, classic::GENERAL),
+            ("e8", P1, classic::COLONEL),
         ],
-        0,
+        P0,
     );
     let json = serde_json::to_value(&g).unwrap();
     for end in [

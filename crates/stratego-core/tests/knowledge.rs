@@ -5,10 +5,15 @@
 
 mod common;
 
+use common::Pieces;
+
+use game_traits::PlayerId::{P0, P1};
+
 use common::{play, pos, sq};
-use game_traits::{Game, GameRng};
+use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
+use stratego_core::czech;
 use stratego_core::{Kind, KindSet, ObsCell, Observation, Rules, Square, Stratego, Variant};
 
 fn hidden_attacker() -> Rules {
@@ -55,8 +60,8 @@ fn drawn_kinds(obs: &Observation, at: &str, draws: u64) -> Vec<Kind> {
         .map(|seed| {
             let d = Stratego::determinize(obs, &mut GameRng::seed_from_u64(seed))
                 .expect("a consistent completion");
-            assert_eq!(d.observe(obs.viewer), *obs);
-            d.piece(sq(at)).expect("a piece").1
+            assert_eq!(d.observation(obs.viewer), *obs);
+            d.piece_of(sq(at)).expect("a piece").1
         })
         .collect()
 }
@@ -72,44 +77,47 @@ fn czech_attack_with(rules: Rules, attacker: Kind, defender: Kind) -> Stratego {
     pos(
         rules,
         &[
-            ("a1", 0, Kind::FLAG),
-            ("b1", 0, Kind::MINE),
-            ("c1", 0, Kind::R0),
-            ("d1", 0, Kind::R1),
-            ("g1", 0, Kind::R5),
-            ("h1", 0, Kind::R6),
-            ("i1", 0, Kind::R3),
-            ("j1", 0, Kind::R7),
-            ("e3", 0, attacker),
-            ("j10", 1, Kind::FLAG),
-            ("e4", 1, defender),
-            ("h8", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("b1", P0, czech::MINOVE_POLE),
+            ("c1", P0, czech::MARSAL),
+            ("d1", P0, czech::GENERAL),
+            ("g1", P0, czech::STRELEC),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("i1", P0, czech::KADET),
+            ("j1", P0, czech::MINER),
+            ("e3", P0, attacker),
+            ("j10", P1, czech::PRAPOR),
+            ("e4", P1, defender),
+            ("h8", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     )
 }
 
 #[test]
 fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
-    let mut g = czech_attack(Kind::R2, Kind::R3);
+    let mut g = czech_attack(czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
-    let obs = g.observe(1);
+    let obs = g.observation(P1);
     // Only the Maršál, the Generál and the Kapitán beat a Kadet.
     assert_eq!(
         foe(&obs, "e4"),
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]),
+            ruled_out: all_but(
+                Variant::Czech,
+                &[czech::MARSAL, czech::GENERAL, czech::KAPITAN]
+            ),
         }
     );
     let kinds = drawn_kinds(&obs, "e4", 600);
     assert!(kinds
         .iter()
-        .all(|k| [Kind::R0, Kind::R1, Kind::R2].contains(k)));
+        .all(|k| [czech::MARSAL, czech::GENERAL, czech::KAPITAN].contains(k)));
     // Uniform over the completions: by symmetry each of the three kinds
     // (one piece each) is a third of them.
-    for k in [Kind::R0, Kind::R1, Kind::R2] {
+    for k in [czech::MARSAL, czech::GENERAL, czech::KAPITAN] {
         let n = kinds.iter().filter(|&&x| x == k).count();
         assert!((140..=260).contains(&n), "{k:?} drawn {n} times in 600");
     }
@@ -117,14 +125,17 @@ fn rule_hidden_attacker_that_beat_a_piece_is_known_stronger() {
 
 #[test]
 fn rule_the_attacker_knows_what_the_defender_learnt() {
-    let mut g = czech_attack(Kind::R2, Kind::R3);
+    let mut g = czech_attack(czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
-    let known = all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]);
-    let obs = g.observe(0);
+    let known = all_but(
+        Variant::Czech,
+        &[czech::MARSAL, czech::GENERAL, czech::KAPITAN],
+    );
+    let obs = g.observation(P0);
     assert_eq!(
         foe(&obs, "e4"),
         ObsCell::Own {
-            kind: Kind::R2,
+            kind: czech::KAPITAN,
             moved: true,
             revealed: false,
             ruled_out: known,
@@ -136,7 +147,7 @@ fn rule_the_attacker_knows_what_the_defender_learnt() {
         let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(seed)).unwrap();
         for (i, cell) in obs.cells.iter().enumerate() {
             if matches!(cell, ObsCell::Own { .. }) {
-                assert_eq!(d.observe(1).cells[i], g.observe(1).cells[i]);
+                assert_eq!(d.observation(P1).cells[i], g.observation(P1).cells[i]);
             }
         }
     }
@@ -144,49 +155,51 @@ fn rule_the_attacker_knows_what_the_defender_learnt() {
 
 #[test]
 fn rule_hidden_attacker_that_beat_the_marshal_is_the_spion() {
-    let mut g = czech_attack(Kind::R8, Kind::R0);
+    let mut g = czech_attack(czech::SPION, czech::MARSAL);
     play(&mut g, &["e3-e4"]);
-    let obs = g.observe(1);
+    let obs = g.observation(P1);
     assert_eq!(
         foe(&obs, "e4"),
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R8]),
-        }
-    );
-    assert!(drawn_kinds(&obs, "e4", 100).iter().all(|&k| k == Kind::R8));
-}
-
-#[test]
-fn rule_hidden_attacker_that_cleared_a_mine_is_the_miner() {
-    let mut g = czech_attack(Kind::R7, Kind::MINE);
-    play(&mut g, &["e3-e4"]);
-    let obs = g.observe(1);
-    assert_eq!(
-        foe(&obs, "e4"),
-        ObsCell::Foe {
-            kind: None,
-            moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::MINER]),
+            ruled_out: all_but(Variant::Czech, &[czech::SPION]),
         }
     );
     assert!(drawn_kinds(&obs, "e4", 100)
         .iter()
-        .all(|&k| k == Kind::MINER));
+        .all(|&k| k == czech::SPION));
+}
+
+#[test]
+fn rule_hidden_attacker_that_cleared_a_mine_is_the_miner() {
+    let mut g = czech_attack(czech::MINER, czech::MINOVE_POLE);
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observation(P1);
+    assert_eq!(
+        foe(&obs, "e4"),
+        ObsCell::Foe {
+            kind: None,
+            moved: true,
+            ruled_out: all_but(Variant::Czech, &[czech::MINER]),
+        }
+    );
+    assert!(drawn_kinds(&obs, "e4", 100)
+        .iter()
+        .all(|&k| k == czech::MINER));
 }
 
 #[test]
 fn rule_hidden_attacker_that_lost_or_tied_leaves_nothing_to_remember() {
-    for (attacker, defender) in [(Kind::R4, Kind::R3), (Kind::R3, Kind::R3)] {
+    for (attacker, defender) in [(czech::KAPRAL, czech::KADET), (czech::KADET, czech::KADET)] {
         let mut g = czech_attack(attacker, defender);
-        let before = g.lost(0)[attacker.index()];
+        let before = g.lost(P0)[attacker.index()];
         play(&mut g, &["e3-e4"]);
-        let obs = g.observe(1);
+        let obs = g.observation(P1);
         assert_eq!(foe(&obs, "e3"), ObsCell::Empty, "the attacker left");
         assert!(nothing_ruled_out(&obs));
         assert_eq!(
-            obs.lost[0][attacker.index()],
+            obs.lost[P0][attacker.index()],
             before + 1,
             "and its loss is public"
         );
@@ -198,43 +211,46 @@ fn rule_hidden_attacker_knowledge_follows_the_piece_and_narrows() {
     let mut g = pos(
         hidden_attacker(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("c1", 0, Kind::R0),
-            ("d1", 0, Kind::R2),
-            ("e3", 0, Kind::R1),
-            ("j10", 1, Kind::FLAG),
-            ("e4", 1, Kind::R3),
-            ("e6", 1, Kind::R2),
-            ("h8", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("c1", P0, czech::MARSAL),
+            ("d1", P0, czech::KAPITAN),
+            ("e3", P0, czech::GENERAL),
+            ("j10", P1, czech::PRAPOR),
+            ("e4", P1, czech::KADET),
+            ("e6", P1, czech::KAPITAN),
+            ("h8", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     );
     play(&mut g, &["e3-e4", "h8-h7", "e4-e5"]);
-    let obs = g.observe(1);
+    let obs = g.observation(P1);
     assert_eq!(foe(&obs, "e4"), ObsCell::Empty);
     assert_eq!(
         foe(&obs, "e5"),
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]),
+            ruled_out: all_but(
+                Variant::Czech,
+                &[czech::MARSAL, czech::GENERAL, czech::KAPITAN]
+            ),
         },
         "what the fight showed moves with the piece"
     );
     play(&mut g, &["h7-h8", "e5-e6"]);
-    let obs = g.observe(1);
+    let obs = g.observation(P1);
     assert_eq!(
         foe(&obs, "e6"),
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: all_but(Variant::Czech, &[Kind::R0, Kind::R1]),
+            ruled_out: all_but(Variant::Czech, &[czech::MARSAL, czech::GENERAL]),
         },
         "a second win over a Kapitán leaves the Maršál and the Generál"
     );
     assert!(drawn_kinds(&obs, "e6", 100)
         .iter()
-        .all(|k| [Kind::R0, Kind::R1].contains(k)));
+        .all(|k| [czech::MARSAL, czech::GENERAL].contains(k)));
 }
 
 #[test]
@@ -242,21 +258,21 @@ fn rule_hidden_attacker_revealed_later_is_simply_known() {
     let mut g = pos(
         hidden_attacker(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("c1", 0, Kind::R0),
-            ("e3", 0, Kind::R1),
-            ("j10", 1, Kind::FLAG),
-            ("e4", 1, Kind::R3),
-            ("f5", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("c1", P0, czech::MARSAL),
+            ("e3", P0, czech::GENERAL),
+            ("j10", P1, czech::PRAPOR),
+            ("e4", P1, czech::KADET),
+            ("f5", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     );
     // The Kaprál attacks the hidden winner and loses: the defender is shown.
     play(&mut g, &["e3-e4", "f5-e5", "c1-c2", "e5-e4"]);
     assert_eq!(
-        foe(&g.observe(1), "e4"),
+        foe(&g.observation(P1), "e4"),
         ObsCell::Foe {
-            kind: Some(Kind::R1),
+            kind: Some(czech::GENERAL),
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
@@ -269,29 +285,31 @@ fn rule_diagonal_step_shows_no_pruzkumnik() {
     let mut g = pos(
         no_diagonal_scout(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("c1", 0, Kind::R1),
-            ("h1", 0, Kind::R6),
-            ("i1", 0, Kind::R6),
-            ("e3", 0, Kind::R5),
-            ("j10", 1, Kind::FLAG),
-            ("h8", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("c1", P0, czech::GENERAL),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("i1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("h8", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     );
     play(&mut g, &["e3-f4"]);
-    let obs = g.observe(1);
+    let obs = g.observation(P1);
     assert_eq!(
         foe(&obs, "f4"),
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: KindSet::of(Kind::R6),
+            ruled_out: KindSet::of(czech::PRUZKUMNIK),
         }
     );
     let kinds = drawn_kinds(&obs, "f4", 300);
-    assert!(kinds.iter().all(|k| [Kind::R1, Kind::R5].contains(k)));
-    assert!(kinds.contains(&Kind::R1) && kinds.contains(&Kind::R5));
+    assert!(kinds
+        .iter()
+        .all(|k| [czech::GENERAL, czech::STRELEC].contains(k)));
+    assert!(kinds.contains(&czech::GENERAL) && kinds.contains(&czech::STRELEC));
 }
 
 #[test]
@@ -299,24 +317,24 @@ fn rule_diagonal_step_shows_nothing_when_the_pruzkumnik_steps_diagonally() {
     let mut g = pos(
         Rules::czech(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("h1", 0, Kind::R6),
-            ("e3", 0, Kind::R5),
-            ("j10", 1, Kind::FLAG),
-            ("h8", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("h8", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     );
     play(&mut g, &["e3-f4"]);
     assert_eq!(
-        foe(&g.observe(1), "f4"),
+        foe(&g.observation(P1), "f4"),
         ObsCell::Foe {
             kind: None,
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
     );
-    assert!(drawn_kinds(&g.observe(1), "f4", 200).contains(&Kind::R6));
+    assert!(drawn_kinds(&g.observation(P1), "f4", 200).contains(&czech::PRUZKUMNIK));
 }
 
 #[test]
@@ -328,17 +346,17 @@ fn rule_one_square_orthogonal_step_shows_only_a_movable_piece() {
     let mut g = pos(
         rules,
         &[
-            ("a1", 0, Kind::FLAG),
-            ("h1", 0, Kind::R6),
-            ("e3", 0, Kind::R5),
-            ("j10", 1, Kind::FLAG),
-            ("h8", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("h1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("h8", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     );
     play(&mut g, &["e3-e4"]);
     assert_eq!(
-        foe(&g.observe(1), "e4"),
+        foe(&g.observation(P1), "e4"),
         ObsCell::Foe {
             kind: None,
             moved: true,
@@ -356,22 +374,22 @@ fn rule_long_move_shows_the_long_mover_even_with_hidden_attackers() {
     let mut g = pos(
         rules,
         &[
-            ("a1", 0, Kind::FLAG),
-            ("f1", 0, Kind::R6),
-            ("e3", 0, Kind::R5),
-            ("j10", 1, Kind::FLAG),
-            ("f7", 1, Kind::R7),
-            ("h8", 1, Kind::R4),
+            ("a1", P0, czech::PRAPOR),
+            ("f1", P0, czech::PRUZKUMNIK),
+            ("e3", P0, czech::STRELEC),
+            ("j10", P1, czech::PRAPOR),
+            ("f7", P1, czech::MINER),
+            ("h8", P1, czech::KAPRAL),
         ],
-        0,
+        P0,
     );
     // A long move ending in an attack: the move itself shows the
     // Průzkumník, so the hidden-attacker option hides nothing.
     play(&mut g, &["f1-f7"]);
     assert_eq!(
-        foe(&g.observe(1), "f7"),
+        foe(&g.observation(P1), "f7"),
         ObsCell::Foe {
-            kind: Some(Kind::R6),
+            kind: Some(czech::PRUZKUMNIK),
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
@@ -393,7 +411,7 @@ fn winners_against_follow_the_fight_tables() {
 // ----- stored forms ----------------------------------------------------------
 
 fn won_hidden() -> Stratego {
-    let mut g = czech_attack(Kind::R2, Kind::R3);
+    let mut g = czech_attack(czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
     g
 }
@@ -410,7 +428,11 @@ fn stored_ruled_out_kinds_round_trip_and_tampering_is_refused() {
         j["ruled_out"] = entries;
         serde_json::from_value::<Stratego>(j)
     };
-    let honest = all_but(Variant::Czech, &[Kind::R0, Kind::R1, Kind::R2]).bits();
+    let honest = all_but(
+        Variant::Czech,
+        &[czech::MARSAL, czech::GENERAL, czech::KAPITAN],
+    )
+    .bits();
     assert!(tamper(serde_json::json!([[e4, honest]])).is_ok());
     // Ruling out its true kind, an immobile kind, a kind the army lacks, a
     // square without an unrevealed moved piece, duplicates, or any kind
@@ -436,7 +458,7 @@ fn stored_ruled_out_kinds_round_trip_and_tampering_is_refused() {
 #[test]
 fn observations_with_impossible_ruled_out_kinds_are_refused() {
     let g = won_hidden();
-    let mut obs = g.observe(1);
+    let mut obs = g.observation(P1);
     let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[sq("e4").index()] else {
         panic!("a foe on e4");
     };
@@ -446,10 +468,10 @@ fn observations_with_impossible_ruled_out_kinds_are_refused() {
     // out everything else on both leaves no completion.
     let mut g = g;
     play(&mut g, &["h8-h7", "g1-g2"]);
-    let mut obs = g.observe(1);
+    let mut obs = g.observation(P1);
     for at in ["e4", "g2"] {
         if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[sq(at).index()] {
-            *ruled_out = all_but(Variant::Czech, &[Kind::R0]);
+            *ruled_out = all_but(Variant::Czech, &[czech::MARSAL]);
         }
     }
     assert!(Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)).is_err());
@@ -457,9 +479,10 @@ fn observations_with_impossible_ruled_out_kinds_are_refused() {
 
 #[test]
 fn default_rules_serialise_no_ruled_out_kinds() {
-    let mut g = czech_attack_with(Rules::czech(), Kind::R2, Kind::R3);
+    let mut g = czech_attack_with(Rules::czech(), czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
-    let text = serde_json::to_string(&g).unwrap() + &serde_json::to_string(&g.observe(1)).unwrap();
+    let text =
+        serde_json::to_string(&g).unwrap() + &serde_json::to_string(&g.observation(P1)).unwrap();
     assert!(!text.contains("ruled_out"));
 }
 
@@ -494,7 +517,7 @@ fn fits_knowledge(state: &Stratego, obs: &Observation) -> bool {
             moved,
             ruled_out,
         } => state
-            .piece(s)
+            .piece_of(s)
             .is_some_and(|(_, k)| !ruled_out.contains(k) && (!moved || k.is_mobile())),
         _ => true,
     })
@@ -506,16 +529,16 @@ proptest! {
     #[test]
     fn determinised_states_respect_every_ruled_out_kind(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, draw in any::<u64>()) {
         let g = common::random_state(option_rules()[which], seed, steps);
-        for viewer in 0..2 {
-            let obs = g.observe(viewer);
+        for viewer in PlayerId::BOTH {
+            let obs = g.observation(viewer);
             // The truth is consistent with what the viewer knows.
             prop_assert!(fits_knowledge(&g, &obs));
             let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(draw)).unwrap();
-            prop_assert_eq!(d.observe(viewer), obs.clone());
+            prop_assert_eq!(d.observation(viewer), obs.clone());
             prop_assert!(fits_knowledge(&d, &obs));
             // The opponent's view of the viewer's pieces is part of what
             // the viewer knows.
-            let (theirs, truth) = (d.observe(viewer ^ 1), g.observe(viewer ^ 1));
+            let (theirs, truth) = (d.observation(viewer.other()), g.observation(viewer.other()));
             for (i, cell) in obs.cells.iter().enumerate() {
                 if matches!(cell, ObsCell::Own { .. }) {
                     prop_assert_eq!(theirs.cells[i], truth.cells[i]);
@@ -527,20 +550,20 @@ proptest! {
     #[test]
     fn default_rules_never_rule_kinds_out(which in 0usize..3, seed in any::<u64>(), steps in 80usize..900) {
         let g = common::random_state(Rules::for_variant(Variant::ALL[which]), seed, steps);
-        for viewer in 0..2 {
-            prop_assert!(nothing_ruled_out(&g.observe(viewer)));
+        for viewer in PlayerId::BOTH {
+            prop_assert!(nothing_ruled_out(&g.observation(viewer)));
         }
     }
 
     #[test]
     fn tampered_ruled_out_kinds_are_refused_or_harmless(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, idx in 0usize..100, bits in 0u16..4096) {
         let g = common::random_state(option_rules()[which], seed, steps);
-        let mut obs = g.observe(0);
+        let mut obs = g.observation(P0);
         if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[idx] {
             *ruled_out = KindSet::try_from(bits).unwrap();
         }
         if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
-            prop_assert_eq!(d.observe(0), obs.clone());
+            prop_assert_eq!(d.observation(P0), obs.clone());
             prop_assert!(fits_knowledge(&d, &obs));
         }
     }
@@ -565,14 +588,14 @@ fn random_games_under_the_options_rule_kinds_out_and_completions_respect_them() 
                 if step % 7 != 0 {
                     continue;
                 }
-                for viewer in 0..2 {
-                    let obs = g.observe(viewer);
+                for viewer in PlayerId::BOTH {
+                    let obs = g.observation(viewer);
                     assert!(fits_knowledge(&g, &obs));
                     if !nothing_ruled_out(&obs) {
                         constrained += 1;
                     }
                     let d = Stratego::determinize(&obs, &mut rng).unwrap();
-                    assert_eq!(d.observe(viewer), obs);
+                    assert_eq!(d.observation(viewer), obs);
                     assert!(fits_knowledge(&d, &obs));
                 }
             }

@@ -1,5 +1,10 @@
 //! Move generation against a slow, plainly written reference.
 
+mod common;
+
+use common::Pieces;
+
+use game_traits::PlayerId::{self, P0, P1};
 use game_traits::{Game, GameRng};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -42,12 +47,12 @@ fn step(sq: Square, dr: i8, dc: i8) -> Option<Square> {
 
 /// Every move of player `p` by the geometry of the rule texts (before the
 /// repetition rules), written without any cleverness.
-fn reference_moves_for(g: &Stratego, p: u8) -> Vec<Move> {
+fn reference_moves_for(g: &Stratego, p: PlayerId) -> Vec<Move> {
     let rules = *g.rules();
     let long = rules.variant.long_mover(rules.runner_soldiers);
     let mut out = Vec::new();
     for from in Square::all() {
-        let Some((owner, kind)) = g.piece(from) else {
+        let Some((owner, kind)) = g.piece_of(from) else {
             continue;
         };
         if owner != p || !kind.is_mobile() {
@@ -58,7 +63,7 @@ fn reference_moves_for(g: &Stratego, p: u8) -> Vec<Move> {
             let mut k = 1;
             let mut cur = from;
             while let Some(next) = step(cur, dr, dc) {
-                match g.piece(next) {
+                match g.piece_of(next) {
                     None => out.push(Move { from, to: next }),
                     Some((o, _)) => {
                         if o != p && (k == 1 || rules.long_move_attack) {
@@ -79,7 +84,7 @@ fn reference_moves_for(g: &Stratego, p: u8) -> Vec<Move> {
         if diagonal {
             for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
                 if let Some(t) = step(from, dr, dc) {
-                    if g.piece(t).is_none() {
+                    if g.piece_of(t).is_none() {
                         out.push(Move { from, to: t });
                     }
                 }
@@ -116,15 +121,15 @@ fn distance(a: Square, b: Square) -> i8 {
 }
 
 impl TwoSquareReference {
-    fn record(&mut self, after: &Stratego, p: u8, m: Move) {
-        let survived = after.piece(m.to).map(|(o, _)| o) == Some(p);
-        self.own[p as usize].push((m, survived));
+    fn record(&mut self, after: &Stratego, p: PlayerId, m: Move) {
+        let survived = after.piece_of(m.to).map(|(o, _)| o) == Some(p);
+        self.own[p.index()].push((m, survived));
     }
 
     /// The current series of `p`: (first move, latest move, moves in it).
-    fn series(&self, p: u8) -> Option<(Move, Move, u8)> {
+    fn series(&self, p: PlayerId) -> Option<(Move, Move, u8)> {
         let mut series: Option<(Move, Move, u8)> = None;
-        for &(m, survived) in &self.own[p as usize] {
+        for &(m, survived) in &self.own[p.index()] {
             series = match series {
                 Some((first, last, n))
                     if m.from == last.to
@@ -142,7 +147,7 @@ impl TwoSquareReference {
         series
     }
 
-    fn forbids(&self, limit: u8, p: u8, m: Move) -> bool {
+    fn forbids(&self, limit: u8, p: PlayerId, m: Move) -> bool {
         self.series(p).is_some_and(|(first, last, n)| {
             n >= limit
                 && m.from == last.to
@@ -166,7 +171,7 @@ fn on_segment(first: Move, sq: Square) -> bool {
 }
 
 /// The legal moves of player `p` by the reference rules.
-fn reference_legal(g: &Stratego, p: u8, history: &TwoSquareReference) -> Vec<Move> {
+fn reference_legal(g: &Stratego, p: PlayerId, history: &TwoSquareReference) -> Vec<Move> {
     let mut out = reference_moves_for(g, p);
     if let Some(limit) = g.rules().two_square_limit {
         out.retain(|m| !history.forbids(limit, p, *m));
@@ -229,24 +234,26 @@ fn check_game(rules: Rules, seed: u64, smart: bool) {
         history.record(&g, p, pick);
     }
     // A game ended for want of moves really left the player to move none.
-    let to_move = g.observe(0).to_move;
+    let to_move = g.observation(P0).to_move;
     match g.end().map(|e| e.reason) {
         Some(EndReason::NoLegalMove) => {
             assert!(reference_legal(&g, to_move, &history).is_empty())
         }
         Some(EndReason::BothStuck) => assert!(
-            reference_legal(&g, 0, &history).is_empty()
-                && reference_legal(&g, 1, &history).is_empty()
+            reference_legal(&g, P0, &history).is_empty()
+                && reference_legal(&g, P1, &history).is_empty()
         ),
         _ => {}
     }
 }
 
 /// Which side stands on each square.
-type Occupancy = Vec<Option<u8>>;
+type Occupancy = Vec<Option<PlayerId>>;
 
 fn occupancy(g: &Stratego) -> Occupancy {
-    Square::all().map(|s| g.piece(s).map(|(o, _)| o)).collect()
+    Square::all()
+        .map(|s| g.piece_of(s).map(|(o, _)| o))
+        .collect()
 }
 
 fn adjacent(a: Square, b: Square) -> bool {
@@ -256,19 +263,19 @@ fn adjacent(a: Square, b: Square) -> bool {
 /// The more-squares rule of docs/stratego.md, kept with whole positions.
 #[derive(Default)]
 struct ChaseReference {
-    chase: Option<(u8, Square, Vec<Occupancy>)>,
+    chase: Option<(PlayerId, Square, Vec<Occupancy>)>,
     last: [Option<Move>; 2],
 }
 
 impl ChaseReference {
-    fn forbids(&self, g: &Stratego, p: u8, m: Move) -> bool {
+    fn forbids(&self, g: &Stratego, p: PlayerId, m: Move) -> bool {
         let Some((chaser, evader, positions)) = &self.chase else {
             return false;
         };
-        if *chaser != p || g.piece(m.to).is_some() || !adjacent(m.to, *evader) {
+        if *chaser != p || g.piece_of(m.to).is_some() || !adjacent(m.to, *evader) {
             return false;
         }
-        if self.last[p as usize]
+        if self.last[p.index()]
             == Some(Move {
                 from: m.to,
                 to: m.from,
@@ -282,17 +289,17 @@ impl ChaseReference {
         positions.contains(&after)
     }
 
-    fn record(&mut self, before: &Stratego, after: &Stratego, p: u8, m: Move) {
-        let q = p ^ 1;
-        let fight = before.piece(m.to).is_some();
-        self.last[p as usize] = Some(m);
+    fn record(&mut self, before: &Stratego, after: &Stratego, p: PlayerId, m: Move) {
+        let q = p.other();
+        let fight = before.piece_of(m.to).is_some();
+        self.last[p.index()] = Some(m);
         if fight {
             self.chase = None;
             return;
         }
-        let threatened_by_q = before
-            .last_move(q)
-            .filter(|lm| before.piece(lm.to).map(|(o, _)| o) == Some(q) && adjacent(lm.to, m.from));
+        let threatened_by_q = before.last_move(q).filter(|lm| {
+            before.piece_of(lm.to).map(|(o, _)| o) == Some(q) && adjacent(lm.to, m.from)
+        });
         if threatened_by_q.is_some() {
             match &mut self.chase {
                 Some((c, ev, pos)) if *c == q => {
@@ -352,8 +359,8 @@ fn chasing_policy(
     legal: &[Move],
     rng: &mut GameRng,
 ) -> Move {
-    let p = g.current_player().unwrap_or(0);
-    let quiet = |m: &&Move| g.piece(m.to).is_none();
+    let p = g.current_player().unwrap_or(P0);
+    let quiet = |m: &&Move| g.piece_of(m.to).is_none();
     let preferred: Vec<Move> = match &reference.chase {
         Some((c, ev, _)) if *c == p => legal
             .iter()
@@ -361,7 +368,7 @@ fn chasing_policy(
             .filter(|m| adjacent(m.to, *ev))
             .copied()
             .collect(),
-        _ => match g.last_move(p ^ 1) {
+        _ => match g.last_move(p.other()) {
             Some(lm) => legal
                 .iter()
                 .filter(quiet)
@@ -376,7 +383,7 @@ fn chasing_policy(
         .filter(quiet)
         .filter(|m| {
             Square::all().any(|s| {
-                adjacent(s, m.to) && s != m.from && g.piece(s).is_some_and(|(o, _)| o != p)
+                adjacent(s, m.to) && s != m.from && g.piece_of(s).is_some_and(|(o, _)| o != p)
             })
         })
         .copied()
@@ -412,17 +419,16 @@ fn chase_reference_and_engine_agree_on_a_forced_chase() {
         more_squares_rule: true,
         ..Rules::classic()
     };
-    let list = [
-        ("a1", 0, Kind::FLAG),
-        ("j10", 1, Kind::FLAG),
-        ("d2", 0, Kind::R0),
-        ("d4", 1, Kind::R3),
-    ];
-    let pieces: Vec<(Square, u8, Kind)> = list
-        .iter()
-        .map(|&(s, o, k)| (s.parse().unwrap(), o, k))
-        .collect();
-    let mut g = Stratego::from_position(&rules, &pieces, 0).unwrap();
+    let mut g = common::pos(
+        rules,
+        &[
+            ("a1", P0, Kind::FLAG),
+            ("j10", P1, Kind::FLAG),
+            ("d2", P0, Kind::R0),
+            ("d4", P1, Kind::R3),
+        ],
+        P0,
+    );
     let mut reference = ChaseReference::default();
     for m in [
         "d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-e4", "e3-d3", "e4-e3", "d3-d4",
@@ -441,7 +447,7 @@ fn chase_reference_and_engine_agree_on_a_forced_chase() {
         from: "e3".parse().unwrap(),
         to: "d3".parse().unwrap(),
     };
-    assert!(reference.forbids(&g, 0, back));
+    assert!(reference.forbids(&g, P0, back));
     assert!(!engine_moves(&g).contains(&back));
 }
 

@@ -2,13 +2,18 @@
 
 mod common;
 
+use common::Pieces;
+
+use game_traits::PlayerId::{P0, P1};
+
 use common::{mv, play, pos, sq, targets};
 use game_traits::{Game, Outcome, PlayerId};
+use stratego_core::{classic, czech, srazhenie};
 use stratego_core::{EndReason, Fight, Kind, KindSet, ObsCell, Rules, Square, Variant};
 
-const FLAGS: [(&str, u8, Kind); 2] = [("a1", 0, Kind::FLAG), ("j10", 1, Kind::FLAG)];
+const FLAGS: [(&str, PlayerId, Kind); 2] = [("a1", P0, Kind::FLAG), ("j10", P1, Kind::FLAG)];
 
-fn with_flags(extra: &[(&'static str, u8, Kind)]) -> Vec<(&'static str, u8, Kind)> {
+fn with_flags(extra: &[(&'static str, PlayerId, Kind)]) -> Vec<(&'static str, PlayerId, Kind)> {
     let mut v = FLAGS.to_vec();
     v.extend_from_slice(extra);
     v
@@ -61,8 +66,8 @@ fn rule_srazhenie_army_counts() {
     let v = Variant::Srazhenie;
     let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
     assert_eq!(counts, [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]);
-    assert_eq!(v.name(Kind::R0), "Marshal (1)");
-    assert_eq!(v.name(Kind::R9), "Scout (10)");
+    assert_eq!(v.name(srazhenie::MARSHAL), "Marshal (1)");
+    assert_eq!(v.name(srazhenie::SCOUT), "Scout (10)");
 }
 
 #[test]
@@ -94,8 +99,8 @@ fn rule_classic_army_counts() {
     let v = Variant::Classic;
     let counts: Vec<u8> = v.kinds().map(|k| v.count(k)).collect();
     assert_eq!(counts, [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]);
-    assert_eq!(v.name(Kind::R0), "Marshal (10)");
-    assert_eq!(v.name(Kind::R9), "Spy (1)");
+    assert_eq!(v.name(classic::MARSHAL), "Marshal (10)");
+    assert_eq!(v.name(classic::SPY), "Spy (1)");
 }
 
 #[test]
@@ -109,9 +114,18 @@ fn rule_every_army_has_forty_pieces() {
 fn rule_srazhenie_smaller_number_is_stronger() {
     let v = Variant::Srazhenie;
     // 1 Marshal beats 2 General; 9 Soldier beats 10 Scout when attacking.
-    assert_eq!(v.fight(Kind::R0, Kind::R1), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R8, Kind::R9), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R5, Kind::R4), Fight::DefenderWins);
+    assert_eq!(
+        v.fight(srazhenie::MARSHAL, srazhenie::GENERAL),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::SOLDIER, srazhenie::SCOUT),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::LIEUTENANT, srazhenie::CAPTAIN),
+        Fight::DefenderWins
+    );
 }
 
 #[test]
@@ -131,7 +145,7 @@ fn rule_czech_table_order_is_rank_order() {
         }
     }
     assert_eq!(
-        v.fight(Kind::R6, Kind::R7),
+        v.fight(czech::PRUZKUMNIK, czech::MINER),
         Fight::AttackerWins,
         "Průzkumník beats Minér"
     );
@@ -154,8 +168,8 @@ fn rule_srazhenie_and_classic_step_one_square_orthogonally() {
     for rules in [Rules::srazhenie(), Rules::classic()] {
         let g = pos(
             rules,
-            &with_flags(&[("e3", 0, Kind::R3), ("e8", 1, Kind::R3)]),
-            0,
+            &with_flags(&[("e3", P0, srazhenie::MAJOR), ("e8", P1, srazhenie::MAJOR)]),
+            P0,
         );
         assert_eq!(
             targets(&g, "e3"),
@@ -170,8 +184,8 @@ fn rule_srazhenie_and_classic_step_one_square_orthogonally() {
 fn rule_czech_steps_in_eight_directions() {
     let g = pos(
         Rules::czech(),
-        &with_flags(&[("e3", 0, Kind::R3), ("e8", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e3", P0, czech::KADET), ("e8", P1, czech::KADET)]),
+        P0,
     );
     assert_eq!(
         targets(&g, "e3"),
@@ -184,11 +198,11 @@ fn rule_czech_attacks_only_orthogonally() {
     let g = pos(
         Rules::czech(),
         &with_flags(&[
-            ("e3", 0, Kind::R3),
-            ("e4", 1, Kind::R4),
-            ("f4", 1, Kind::R4),
+            ("e3", P0, czech::KADET),
+            ("e4", P1, czech::KAPRAL),
+            ("f4", P1, czech::KAPRAL),
         ]),
-        0,
+        P0,
     );
     let t = targets(&g, "e3");
     assert!(t.contains(&"e4".to_string()), "orthogonal attack");
@@ -201,11 +215,11 @@ per_rule_set!(
         let g = pos(
             rules,
             &with_flags(&[
-                ("c4", 0, Kind::R3),
-                ("b4", 0, Kind::R4),
-                ("e8", 1, Kind::R3),
+                ("c4", P0, Kind::R3),
+                ("b4", P0, Kind::R4),
+                ("e8", P1, Kind::R3),
             ]),
-            0,
+            P0,
         );
         let t = targets(&g, "c4");
         assert!(!t.contains(&"c5".to_string()), "lake");
@@ -217,11 +231,11 @@ per_rule_set!(rule_mines_and_flags_never_move, |rules: Rules| {
     let g = pos(
         rules,
         &with_flags(&[
-            ("e3", 0, Kind::MINE),
-            ("f3", 0, Kind::R3),
-            ("e8", 1, Kind::R3),
+            ("e3", P0, Kind::MINE),
+            ("f3", P0, Kind::R3),
+            ("e8", P1, Kind::R3),
         ]),
-        0,
+        P0,
     );
     assert!(targets(&g, "e3").is_empty());
     assert!(targets(&g, "a1").is_empty());
@@ -232,8 +246,8 @@ per_rule_set!(rule_mines_and_flags_never_move, |rules: Rules| {
 fn rule_classic_scout_moves_any_distance_and_strikes_at_the_end() {
     let g = pos(
         Rules::classic(),
-        &with_flags(&[("a3", 0, Kind::R8), ("a8", 1, Kind::R9)]),
-        0,
+        &with_flags(&[("a3", P0, classic::SCOUT), ("a8", P1, classic::SPY)]),
+        P0,
     );
     let t = targets(&g, "a3");
     for s in ["a4", "a5", "a6", "a7", "a8", "b3", "j3", "a2"] {
@@ -243,8 +257,8 @@ fn rule_classic_scout_moves_any_distance_and_strikes_at_the_end() {
     let mut g = g;
     play(&mut g, &["a3-a8"]);
     assert_eq!(
-        g.piece(sq("a8")),
-        Some((0, Kind::R8)),
+        g.piece_of(sq("a8")),
+        Some((P0, classic::SCOUT)),
         "the scout beat the spy on arrival"
     );
 }
@@ -257,16 +271,16 @@ fn rule_long_move_attack_can_be_switched_off() {
     };
     let g = pos(
         rules,
-        &with_flags(&[("a3", 0, Kind::R8), ("a8", 1, Kind::R9)]),
-        0,
+        &with_flags(&[("a3", P0, classic::SCOUT), ("a8", P1, classic::SPY)]),
+        P0,
     );
     let t = targets(&g, "a3");
     assert!(!t.contains(&"a8".to_string()));
     assert!(t.contains(&"a7".to_string()));
     let g2 = pos(
         rules,
-        &with_flags(&[("a3", 0, Kind::R8), ("a4", 1, Kind::R9)]),
-        0,
+        &with_flags(&[("a3", P0, classic::SCOUT), ("a4", P1, classic::SPY)]),
+        P0,
     );
     assert!(
         targets(&g2, "a3").contains(&"a4".to_string()),
@@ -279,11 +293,11 @@ fn rule_czech_pruzkumnik_moves_far_without_jumping_and_attacks() {
     let g = pos(
         Rules::czech(),
         &with_flags(&[
-            ("e2", 0, Kind::R6),
-            ("e4", 0, Kind::R3),
-            ("h2", 1, Kind::R0),
+            ("e2", P0, czech::PRUZKUMNIK),
+            ("e4", P0, czech::KADET),
+            ("h2", P1, czech::MARSAL),
         ]),
-        0,
+        P0,
     );
     let t = targets(&g, "e2");
     assert!(
@@ -305,8 +319,8 @@ fn rule_czech_pruzkumnik_moves_far_without_jumping_and_attacks() {
     };
     let g = pos(
         no_diag,
-        &with_flags(&[("e2", 0, Kind::R6), ("h2", 1, Kind::R0)]),
-        0,
+        &with_flags(&[("e2", P0, czech::PRUZKUMNIK), ("h2", P1, czech::MARSAL)]),
+        P0,
     );
     assert!(!targets(&g, "e2").contains(&"d3".to_string()));
 }
@@ -327,12 +341,12 @@ fn rule_long_moves_never_cross_lakes_or_pieces() {
         let g = pos(
             rules,
             &with_flags(&[
-                ("b5", 0, kind),
-                ("b8", 0, Kind::R3),
-                ("b2", 1, Kind::R3),
-                ("a5", 1, Kind::R4),
+                ("b5", P0, kind),
+                ("b8", P0, Kind::R3),
+                ("b2", P1, Kind::R3),
+                ("a5", P1, Kind::R4),
             ]),
-            0,
+            P0,
         );
         let t = targets(&g, "b5");
         let v = rules.variant;
@@ -353,11 +367,11 @@ fn rule_czech_pruzkumnik_never_attacks_diagonally() {
     let g = pos(
         Rules::czech(),
         &with_flags(&[
-            ("e3", 0, Kind::R6),
-            ("f4", 1, Kind::R5),
-            ("d2", 1, Kind::R5),
+            ("e3", P0, czech::PRUZKUMNIK),
+            ("f4", P1, czech::STRELEC),
+            ("d2", P1, czech::STRELEC),
         ]),
-        0,
+        P0,
     );
     let t = targets(&g, "e3");
     assert!(!t.contains(&"f4".to_string()) && !t.contains(&"d2".to_string()));
@@ -366,14 +380,14 @@ fn rule_czech_pruzkumnik_never_attacks_diagonally() {
 
 #[test]
 fn rule_srazhenie_soldier_steps_unless_runner_soldiers() {
-    let pieces = with_flags(&[("e2", 0, Kind::R8), ("e9", 1, Kind::R3)]);
-    let g = pos(Rules::srazhenie(), &pieces, 0);
+    let pieces = with_flags(&[("e2", P0, srazhenie::SOLDIER), ("e9", P1, srazhenie::MAJOR)]);
+    let g = pos(Rules::srazhenie(), &pieces, P0);
     assert_eq!(targets(&g, "e2"), ["e3", "d2", "f2", "e1"]);
     let runners = Rules {
         runner_soldiers: true,
         ..Rules::srazhenie()
     };
-    let g = pos(runners, &pieces, 0);
+    let g = pos(runners, &pieces, P0);
     let t = targets(&g, "e2");
     assert!(
         t.contains(&"e9".to_string())
@@ -392,12 +406,12 @@ fn rule_srazhenie_soldier_steps_unless_runner_soldiers() {
 fn rule_long_move_reveals_the_piece() {
     let mut g = pos(
         Rules::classic(),
-        &with_flags(&[("a3", 0, Kind::R8), ("j8", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("a3", P0, classic::SCOUT), ("j8", P1, classic::MAJOR)]),
+        P0,
     );
     play(&mut g, &["a3-a4"]);
     assert_eq!(
-        g.observe(1).cells[sq("a4").index()],
+        g.observation(P1).cells[sq("a4").index()],
         ObsCell::Foe {
             kind: None,
             moved: true,
@@ -406,9 +420,9 @@ fn rule_long_move_reveals_the_piece() {
     );
     play(&mut g, &["j8-j7", "a4-a7"]);
     assert_eq!(
-        g.observe(1).cells[sq("a7").index()],
+        g.observation(P1).cells[sq("a7").index()],
         ObsCell::Foe {
-            kind: Some(Kind::R8),
+            kind: Some(classic::SCOUT),
             moved: true,
             ruled_out: KindSet::EMPTY,
         }
@@ -419,8 +433,8 @@ fn rule_long_move_reveals_the_piece() {
 fn rule_no_passing() {
     let g = pos(
         Rules::srazhenie(),
-        &with_flags(&[("e3", 0, Kind::R3), ("e8", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e3", P0, srazhenie::MAJOR), ("e8", P1, srazhenie::MAJOR)]),
+        P0,
     );
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
@@ -437,47 +451,47 @@ per_rule_set!(
     |rules: Rules| {
         let mut g = pos(
             rules,
-            &with_flags(&[("e3", 0, Kind::R1), ("e4", 1, Kind::R3)]),
-            0,
+            &with_flags(&[("e3", P0, Kind::R1), ("e4", P1, Kind::R3)]),
+            P0,
         );
-        let before = g.lost(1)[Kind::R3.index()];
+        let before = g.lost(P1)[Kind::R3.index()];
         play(&mut g, &["e3-e4"]);
         assert_eq!(
-            g.piece(sq("e4")),
-            Some((0, Kind::R1)),
+            g.piece_of(sq("e4")),
+            Some((P0, Kind::R1)),
             "{:?}",
             rules.variant
         );
-        assert_eq!(g.piece(sq("e3")), None);
-        assert_eq!(g.lost(1)[Kind::R3.index()], before + 1);
+        assert_eq!(g.piece_of(sq("e3")), None);
+        assert_eq!(g.lost(P1)[Kind::R3.index()], before + 1);
     }
 );
 
 per_rule_set!(rule_weaker_attacker_leaves_the_board, |rules: Rules| {
     let mut g = pos(
         rules,
-        &with_flags(&[("e3", 0, Kind::R4), ("e4", 1, Kind::R2)]),
-        0,
+        &with_flags(&[("e3", P0, Kind::R4), ("e4", P1, Kind::R2)]),
+        P0,
     );
     play(&mut g, &["e3-e4"]);
-    assert_eq!(g.piece(sq("e4")), Some((1, Kind::R2)));
-    assert_eq!(g.piece(sq("e3")), None);
-    assert!(g.is_revealed(sq("e4")), "the defender is now known");
+    assert_eq!(g.piece_of(sq("e4")), Some((P1, Kind::R2)));
+    assert_eq!(g.piece_of(sq("e3")), None);
+    assert!(g.revealed_at(sq("e4")), "the defender is now known");
 });
 
 per_rule_set!(rule_equal_ranks_both_leave, |rules: Rules| {
     let mut g = pos(
         rules,
         &with_flags(&[
-            ("e3", 0, Kind::R2),
-            ("e4", 1, Kind::R2),
-            ("h8", 1, Kind::R4),
+            ("e3", P0, Kind::R2),
+            ("e4", P1, Kind::R2),
+            ("h8", P1, Kind::R4),
         ]),
-        0,
+        P0,
     );
     play(&mut g, &["e3-e4"]);
-    assert_eq!(g.piece(sq("e4")), None);
-    assert_eq!(g.piece(sq("e3")), None);
+    assert_eq!(g.piece_of(sq("e4")), None);
+    assert_eq!(g.piece_of(sq("e3")), None);
 });
 
 per_rule_set!(
@@ -487,17 +501,17 @@ per_rule_set!(
             let mut g = pos(
                 rules,
                 &with_flags(&[
-                    ("e3", 0, attacker),
-                    ("e2", 0, Kind::R4),
-                    ("e4", 1, Kind::MINE),
-                    ("h8", 1, Kind::R4),
+                    ("e3", P0, attacker),
+                    ("e2", P0, Kind::R4),
+                    ("e4", P1, Kind::MINE),
+                    ("h8", P1, Kind::R4),
                 ]),
-                0,
+                P0,
             );
             play(&mut g, &["e3-e4"]);
-            assert_eq!(g.piece(sq("e4")), Some((1, Kind::MINE)));
-            assert!(g.is_revealed(sq("e4")));
-            assert_eq!(g.piece(sq("e3")), None);
+            assert_eq!(g.piece_of(sq("e4")), Some((P1, Kind::MINE)));
+            assert!(g.revealed_at(sq("e4")));
+            assert_eq!(g.piece_of(sq("e3")), None);
         }
     }
 );
@@ -507,21 +521,21 @@ per_rule_set!(rule_miner_clears_mines, |rules: Rules| {
     let mut g = pos(
         rules,
         &with_flags(&[
-            ("e3", 0, Kind::MINER),
-            ("e4", 1, Kind::MINE),
-            ("h8", 1, Kind::R4),
+            ("e3", P0, Kind::MINER),
+            ("e4", P1, Kind::MINE),
+            ("h8", P1, Kind::R4),
         ]),
-        0,
+        P0,
     );
     play(&mut g, &["e3-e4"]);
     assert_eq!(
-        g.piece(sq("e4")),
-        Some((0, Kind::MINER)),
+        g.piece_of(sq("e4")),
+        Some((P0, Kind::MINER)),
         "{:?}",
         rules.variant
     );
     assert_eq!(
-        g.lost(1)[Kind::MINE.index()],
+        g.lost(P1)[Kind::MINE.index()],
         rules.variant.count(Kind::MINE)
     );
 });
@@ -529,46 +543,55 @@ per_rule_set!(rule_miner_clears_mines, |rules: Rules| {
 #[test]
 fn rule_srazhenie_scout_beats_the_marshal_only_when_attacking() {
     let v = Variant::Srazhenie;
-    assert_eq!(v.spy(), Kind::R9);
-    assert_eq!(v.fight(Kind::R9, Kind::R0), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R0, Kind::R9), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R9, Kind::R1), Fight::DefenderWins);
+    assert_eq!(v.spy(), srazhenie::SCOUT);
+    assert_eq!(
+        v.fight(srazhenie::SCOUT, srazhenie::MARSHAL),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::MARSHAL, srazhenie::SCOUT),
+        Fight::AttackerWins
+    );
+    assert_eq!(
+        v.fight(srazhenie::SCOUT, srazhenie::GENERAL),
+        Fight::DefenderWins
+    );
     let mut g = pos(
         Rules::srazhenie(),
-        &with_flags(&[("e3", 0, Kind::R9), ("e4", 1, Kind::R0)]),
-        0,
+        &with_flags(&[("e3", P0, srazhenie::SCOUT), ("e4", P1, srazhenie::MARSHAL)]),
+        P0,
     );
     play(&mut g, &["e3-e4"]);
-    assert_eq!(g.piece(sq("e4")), Some((0, Kind::R9)));
+    assert_eq!(g.piece_of(sq("e4")), Some((P0, srazhenie::SCOUT)));
 }
 
 #[test]
 fn rule_classic_spy_beats_the_marshal_only_when_attacking() {
     let v = Variant::Classic;
-    assert_eq!(v.fight(Kind::R9, Kind::R0), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R0, Kind::R9), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R9, Kind::R8), Fight::DefenderWins);
+    assert_eq!(v.fight(classic::SPY, classic::MARSHAL), Fight::AttackerWins);
+    assert_eq!(v.fight(classic::MARSHAL, classic::SPY), Fight::AttackerWins);
+    assert_eq!(v.fight(classic::SPY, classic::SCOUT), Fight::DefenderWins);
 }
 
 #[test]
 fn rule_czech_spion_beats_the_marshal_whoever_attacks() {
     let v = Variant::Czech;
-    assert_eq!(v.spy(), Kind::R8);
-    assert_eq!(v.fight(Kind::R8, Kind::R0), Fight::AttackerWins);
-    assert_eq!(v.fight(Kind::R0, Kind::R8), Fight::DefenderWins);
+    assert_eq!(v.spy(), czech::SPION);
+    assert_eq!(v.fight(czech::SPION, czech::MARSAL), Fight::AttackerWins);
+    assert_eq!(v.fight(czech::MARSAL, czech::SPION), Fight::DefenderWins);
     assert_eq!(
-        v.fight(Kind::R1, Kind::R8),
+        v.fight(czech::GENERAL, czech::SPION),
         Fight::AttackerWins,
         "anyone else captures the Špión"
     );
     let mut g = pos(
         Rules::czech(),
-        &with_flags(&[("e3", 0, Kind::R0), ("e4", 1, Kind::R8)]),
-        0,
+        &with_flags(&[("e3", P0, czech::MARSAL), ("e4", P1, czech::SPION)]),
+        P0,
     );
     play(&mut g, &["e3-e4"]);
-    assert_eq!(g.piece(sq("e4")), Some((1, Kind::R8)));
-    assert_eq!(g.piece(sq("e3")), None);
+    assert_eq!(g.piece_of(sq("e4")), Some((P1, czech::SPION)));
+    assert_eq!(g.piece_of(sq("e3")), None);
 }
 
 per_rule_set!(rule_any_piece_captures_the_flag, |rules: Rules| {
@@ -582,15 +605,15 @@ per_rule_set!(
         let mut g = pos(
             rules,
             &with_flags(&[
-                ("e3", 0, Kind::R1),
-                ("e4", 1, Kind::R3),
-                ("h8", 1, Kind::R4),
+                ("e3", P0, Kind::R1),
+                ("e4", P1, Kind::R3),
+                ("h8", P1, Kind::R4),
             ]),
-            0,
+            P0,
         );
         play(&mut g, &["e3-e4", "h8-h7", "e4-e5"]);
         assert_eq!(
-            g.observe(1).cells[sq("e5").index()],
+            g.observation(P1).cells[sq("e5").index()],
             ObsCell::Foe {
                 kind: Some(Kind::R1),
                 moved: true,
@@ -598,7 +621,7 @@ per_rule_set!(
             }
         );
         assert_eq!(
-            g.observe(0).cells[sq("e5").index()],
+            g.observation(P0).cells[sq("e5").index()],
             ObsCell::Own {
                 kind: Kind::R1,
                 moved: true,
@@ -618,13 +641,13 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
     let mut g = pos(
         rules,
         &with_flags(&[
-            ("e3", 0, Kind::R1),
-            ("e4", 1, Kind::R3),
-            ("h8", 1, Kind::R4),
-            ("b3", 0, Kind::R5),
-            ("b4", 1, Kind::R2),
+            ("e3", P0, czech::GENERAL),
+            ("e4", P1, czech::KADET),
+            ("h8", P1, czech::KAPRAL),
+            ("b3", P0, czech::STRELEC),
+            ("b4", P1, czech::KAPITAN),
         ]),
-        0,
+        P0,
     );
     // Hidden, but known to beat what it took (tests/knowledge.rs has the
     // details).
@@ -636,25 +659,25 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
     };
     play(&mut g, &["e3-e4"]);
     assert_eq!(
-        g.observe(1).cells[sq("e4").index()],
+        g.observation(P1).cells[sq("e4").index()],
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: weaker_than(Kind::R3),
+            ruled_out: weaker_than(czech::KADET),
         }
     );
-    let before = g.lost(0)[Kind::R5.index()];
+    let before = g.lost(P0)[czech::STRELEC.index()];
     play(&mut g, &["b4-b3"]);
     assert_eq!(
-        g.observe(0).cells[sq("b3").index()],
+        g.observation(P0).cells[sq("b3").index()],
         ObsCell::Foe {
             kind: None,
             moved: true,
-            ruled_out: weaker_than(Kind::R5),
+            ruled_out: weaker_than(czech::STRELEC),
         }
     );
     assert_eq!(
-        g.lost(0)[Kind::R5.index()],
+        g.lost(P0)[czech::STRELEC.index()],
         before + 1,
         "captured pieces are public"
     );
@@ -667,8 +690,8 @@ per_rule_set!(
     |rules: Rules| {
         let mut g = pos(
             rules,
-            &with_flags(&[("e3", 0, Kind::R3), ("j8", 1, Kind::R3)]),
-            0,
+            &with_flags(&[("e3", P0, Kind::R3), ("j8", P1, Kind::R3)]),
+            P0,
         );
         play(
             &mut g,
@@ -689,11 +712,11 @@ fn rule_two_square_rule_counts_own_turns_whatever_the_opponent_does() {
     let mut g = pos(
         Rules::srazhenie(),
         &with_flags(&[
-            ("e3", 0, Kind::R3),
-            ("j8", 1, Kind::R3),
-            ("a8", 1, Kind::R4),
+            ("e3", P0, srazhenie::MAJOR),
+            ("j8", P1, srazhenie::MAJOR),
+            ("a8", P1, srazhenie::CAPTAIN),
         ]),
-        0,
+        P0,
     );
     play(
         &mut g,
@@ -707,11 +730,11 @@ fn rule_two_square_rule_resets_when_another_piece_moves() {
     let mut g = pos(
         Rules::srazhenie(),
         &with_flags(&[
-            ("e3", 0, Kind::R3),
-            ("b3", 0, Kind::R4),
-            ("j8", 1, Kind::R3),
+            ("e3", P0, srazhenie::MAJOR),
+            ("b3", P0, srazhenie::CAPTAIN),
+            ("j8", P1, srazhenie::MAJOR),
         ]),
-        0,
+        P0,
     );
     play(
         &mut g,
@@ -732,12 +755,12 @@ per_rule_set!(
             let mut g = pos(
                 rules,
                 &with_flags(&[
-                    ("e3", 0, Kind::R3),
-                    ("b3", 0, attacker),
-                    ("b4", 1, defender),
-                    ("j8", 1, Kind::R3),
+                    ("e3", P0, Kind::R3),
+                    ("b3", P0, attacker),
+                    ("b4", P1, defender),
+                    ("j8", P1, Kind::R3),
                 ]),
-                0,
+                P0,
             );
             play(
                 &mut g,
@@ -745,7 +768,7 @@ per_rule_set!(
                     "e3-e4", "j8-j7", "e4-e3", "j7-j8", "e3-e4", "j8-j7", "b3-b4", "j7-i7",
                 ],
             );
-            assert_eq!(g.piece(common::sq("b3")), None, "the attacker left");
+            assert_eq!(g.piece_of(common::sq("b3")), None, "the attacker left");
             assert!(
                 g.is_legal(mv("e4", "e3")),
                 "{:?}: {attacker:?} attacking {defender:?} ended the series",
@@ -763,12 +786,12 @@ fn rule_two_square_rule_long_mover_partial_moves_back_count() {
     let mut g = pos(
         Rules::classic(),
         &[
-            ("j1", 0, Kind::FLAG),
-            ("j10", 1, Kind::FLAG),
-            ("a3", 0, Kind::R8),
-            ("j8", 1, Kind::R3),
+            ("j1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("a3", P0, classic::SCOUT),
+            ("j8", P1, classic::MAJOR),
         ],
-        0,
+        P0,
     );
     play(
         &mut g,
@@ -793,12 +816,12 @@ fn rule_two_square_rule_long_mover_full_shuttle() {
     let mut g = pos(
         Rules::classic(),
         &[
-            ("j1", 0, Kind::FLAG),
-            ("j10", 1, Kind::FLAG),
-            ("a3", 0, Kind::R8),
-            ("j8", 1, Kind::R3),
+            ("j1", P0, classic::FLAG),
+            ("j10", P1, classic::FLAG),
+            ("a3", P0, classic::SCOUT),
+            ("j8", P1, classic::MAJOR),
         ],
-        0,
+        P0,
     );
     play(
         &mut g,
@@ -823,8 +846,8 @@ fn rule_two_square_rule_can_be_switched_off() {
     };
     let mut g = pos(
         rules,
-        &with_flags(&[("e3", 0, Kind::R3), ("j8", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e3", P0, classic::MAJOR), ("j8", P1, classic::MAJOR)]),
+        P0,
     );
     play(
         &mut g,
@@ -844,11 +867,11 @@ fn chase_rules(on: bool) -> Rules {
 #[test]
 fn rule_classic_more_squares_rule_forbids_recreating_a_chase_position() {
     // The Marshal chases a Major round the block d3-d4-e4-e3.
-    let pieces = with_flags(&[("d2", 0, Kind::R0), ("d4", 1, Kind::R3)]);
+    let pieces = with_flags(&[("d2", P0, classic::MARSHAL), ("d4", P1, classic::MAJOR)]);
     let line = [
         "d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-e4", "e3-d3", "e4-e3", "d3-d4",
     ];
-    let mut g = pos(chase_rules(true), &pieces, 0);
+    let mut g = pos(chase_rules(true), &pieces, P0);
     play(&mut g, &line);
     assert!(g.chase().is_some());
     assert!(
@@ -859,15 +882,15 @@ fn rule_classic_more_squares_rule_forbids_recreating_a_chase_position() {
         g.is_legal(mv("e3", "f3")),
         "moves that recreate nothing stay legal"
     );
-    let mut free = pos(chase_rules(false), &pieces, 0);
+    let mut free = pos(chase_rules(false), &pieces, P0);
     play(&mut free, &line);
     assert!(free.is_legal(mv("e3", "d3")));
 }
 
 #[test]
 fn rule_classic_more_squares_rule_allows_moving_straight_back() {
-    let pieces = with_flags(&[("d2", 0, Kind::R0), ("d4", 1, Kind::R3)]);
-    let mut g = pos(chase_rules(true), &pieces, 0);
+    let pieces = with_flags(&[("d2", P0, classic::MARSHAL), ("d4", P1, classic::MAJOR)]);
+    let mut g = pos(chase_rules(true), &pieces, P0);
     // (d3, e4) is recorded; the chaser goes d3-d4 and back while the Major
     // goes e4-e3 and back: every return is straight back.
     play(
@@ -881,7 +904,7 @@ fn rule_classic_more_squares_rule_allows_moving_straight_back() {
         !g.is_legal(mv("d4", "d3")),
         "straight back, but the two-square rule forbids a fourth"
     );
-    let mut g = pos(chase_rules(true), &pieces, 0);
+    let mut g = pos(chase_rules(true), &pieces, P0);
     play(
         &mut g,
         &["d2-d3", "d4-e4", "d3-d4", "e4-e3", "d4-d3", "e3-e4"],
@@ -895,11 +918,11 @@ fn rule_classic_more_squares_rule_allows_moving_straight_back() {
 #[test]
 fn rule_more_squares_chase_ends_when_the_chased_piece_does_not_evade() {
     let pieces = with_flags(&[
-        ("d2", 0, Kind::R0),
-        ("d4", 1, Kind::R3),
-        ("j7", 1, Kind::R4),
+        ("d2", P0, Kind::R0),
+        ("d4", P1, Kind::R3),
+        ("j7", P1, Kind::R4),
     ]);
-    let mut g = pos(chase_rules(true), &pieces, 0);
+    let mut g = pos(chase_rules(true), &pieces, P0);
     play(&mut g, &["d2-d3", "d4-e4"]);
     assert!(g.chase().is_some());
     play(&mut g, &["d3-d4", "j7-j6"]);
@@ -912,12 +935,12 @@ per_rule_set!(rule_capturing_the_flag_wins, |rules: Rules| {
     let mut g = pos(
         rules,
         &[
-            ("a1", 0, Kind::FLAG),
-            ("e4", 1, Kind::FLAG),
-            ("e3", 0, rules.variant.spy()),
-            ("j8", 1, Kind::R3),
+            ("a1", P0, Kind::FLAG),
+            ("e4", P1, Kind::FLAG),
+            ("e3", P0, rules.variant.spy()),
+            ("j8", P1, Kind::R3),
         ],
-        0,
+        P0,
     );
     play(&mut g, &["e3-e4"]);
     assert_eq!(g.outcome(), Some(Outcome::Win(PlayerId::P0)));
@@ -930,12 +953,12 @@ fn last_piece_taken(rules: Rules) -> stratego_core::Stratego {
     let mut g = pos(
         rules,
         &with_flags(&[
-            ("e3", 0, Kind::R1),
-            ("e4", 1, Kind::R3),
-            ("i10", 1, Kind::MINE),
-            ("j9", 1, Kind::MINE),
+            ("e3", P0, Kind::R1),
+            ("e4", P1, Kind::R3),
+            ("i10", P1, Kind::MINE),
+            ("j9", P1, Kind::MINE),
         ]),
-        0,
+        P0,
     );
     play(&mut g, &["e3-e4"]);
     g
@@ -967,14 +990,14 @@ fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
     let mut g = pos(
         Rules::srazhenie(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("b1", 0, Kind::MINE),
-            ("a2", 0, Kind::R3),
-            ("b3", 0, Kind::MINE),
-            ("j10", 1, Kind::FLAG),
-            ("j8", 1, Kind::R3),
+            ("a1", P0, srazhenie::FLAG),
+            ("b1", P0, srazhenie::MINE),
+            ("a2", P0, srazhenie::MAJOR),
+            ("b3", P0, srazhenie::MINE),
+            ("j10", P1, srazhenie::FLAG),
+            ("j8", P1, srazhenie::MAJOR),
         ],
-        0,
+        P0,
     );
     play(
         &mut g,
@@ -984,16 +1007,16 @@ fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
     let mut g = pos(
         Rules::srazhenie(),
         &[
-            ("a1", 0, Kind::FLAG),
-            ("b1", 0, Kind::MINE),
-            ("a2", 0, Kind::R3),
-            ("b2", 0, Kind::MINE),
-            ("a4", 0, Kind::MINE),
-            ("b3", 0, Kind::MINE),
-            ("j10", 1, Kind::FLAG),
-            ("j8", 1, Kind::R3),
+            ("a1", P0, srazhenie::FLAG),
+            ("b1", P0, srazhenie::MINE),
+            ("a2", P0, srazhenie::MAJOR),
+            ("b2", P0, srazhenie::MINE),
+            ("a4", P0, srazhenie::MINE),
+            ("b3", P0, srazhenie::MINE),
+            ("j10", P1, srazhenie::FLAG),
+            ("j8", P1, srazhenie::MAJOR),
         ],
-        0,
+        P0,
     );
     play(
         &mut g,
@@ -1008,12 +1031,12 @@ fn rule_no_legal_move_counts_moves_forbidden_by_the_two_square_rule() {
 
 #[test]
 fn rule_classic_both_stuck_is_a_draw_srazhenie_loses() {
-    let pieces = with_flags(&[("e3", 0, Kind::R1), ("e4", 1, Kind::MINE)]);
-    let mut classic = pos(Rules::classic(), &pieces, 0);
+    let pieces = with_flags(&[("e3", P0, classic::GENERAL), ("e4", P1, classic::BOMB)]);
+    let mut classic = pos(Rules::classic(), &pieces, P0);
     play(&mut classic, &["e3-e4"]);
     assert_eq!(classic.outcome(), Some(Outcome::Draw));
     assert_eq!(classic.end().map(|e| e.reason), Some(EndReason::BothStuck));
-    let mut sr = pos(Rules::srazhenie(), &pieces, 0);
+    let mut sr = pos(Rules::srazhenie(), &pieces, P0);
     play(&mut sr, &["e3-e4"]);
     assert_eq!(
         sr.outcome(),
@@ -1025,29 +1048,29 @@ fn rule_classic_both_stuck_is_a_draw_srazhenie_loses() {
 #[test]
 fn rule_czech_draw_when_no_flag_can_ever_be_captured() {
     let pieces = [
-        ("a1", 0, Kind::FLAG),
-        ("a2", 0, Kind::MINE),
-        ("b1", 0, Kind::MINE),
-        ("e3", 0, Kind::R3),
-        ("j10", 1, Kind::FLAG),
-        ("i10", 1, Kind::MINE),
-        ("j9", 1, Kind::MINE),
-        ("e4", 1, Kind::MINER),
-        ("h8", 1, Kind::R4),
+        ("a1", P0, czech::PRAPOR),
+        ("a2", P0, czech::MINOVE_POLE),
+        ("b1", P0, czech::MINOVE_POLE),
+        ("e3", P0, czech::KADET),
+        ("j10", P1, czech::PRAPOR),
+        ("i10", P1, czech::MINOVE_POLE),
+        ("j9", P1, czech::MINOVE_POLE),
+        ("e4", P1, czech::MINER),
+        ("h8", P1, czech::KAPRAL),
     ];
-    let mut g = pos(Rules::czech(), &pieces, 0);
+    let mut g = pos(Rules::czech(), &pieces, P0);
     play(&mut g, &["e3-e4"]);
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagUnreachable));
     // While a Minér is left, the game goes on.
     let mut pieces2 = pieces.to_vec();
-    pieces2.push(("c8", 1, Kind::R4));
-    pieces2[7] = ("e4", 1, Kind::R4);
-    pieces2.push(("b8", 1, Kind::MINER));
-    let mut g = pos(Rules::czech(), &pieces2, 0);
+    pieces2.push(("c8", P1, czech::KAPRAL));
+    pieces2[7] = ("e4", P1, czech::KAPRAL);
+    pieces2.push(("b8", P1, czech::MINER));
+    let mut g = pos(Rules::czech(), &pieces2, P0);
     play(&mut g, &["e3-e4"]);
     assert_eq!(g.outcome(), None);
-    let mut g = pos(Rules::classic(), &pieces, 0);
+    let mut g = pos(Rules::classic(), &pieces, P0);
     play(&mut g, &["e3-e4"]);
     assert_eq!(g.outcome(), None, "not a rule of the classic game");
 }
@@ -1057,19 +1080,19 @@ fn rule_czech_position_where_no_flag_can_be_captured_is_drawn_at_once() {
     // Both flags walled in by their own mines and no Minér on the board:
     // a position set up like this is over before any fight.
     let pieces = [
-        ("a1", 0, Kind::FLAG),
-        ("a2", 0, Kind::MINE),
-        ("b1", 0, Kind::MINE),
-        ("e3", 0, Kind::R3),
-        ("j10", 1, Kind::FLAG),
-        ("i10", 1, Kind::MINE),
-        ("j9", 1, Kind::MINE),
-        ("e8", 1, Kind::R3),
+        ("a1", P0, czech::PRAPOR),
+        ("a2", P0, czech::MINOVE_POLE),
+        ("b1", P0, czech::MINOVE_POLE),
+        ("e3", P0, czech::KADET),
+        ("j10", P1, czech::PRAPOR),
+        ("i10", P1, czech::MINOVE_POLE),
+        ("j9", P1, czech::MINOVE_POLE),
+        ("e8", P1, czech::KADET),
     ];
-    let g = pos(Rules::czech(), &pieces, 0);
+    let g = pos(Rules::czech(), &pieces, P0);
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     assert_eq!(g.end().map(|e| e.reason), Some(EndReason::FlagUnreachable));
-    let g = pos(Rules::classic(), &pieces, 0);
+    let g = pos(Rules::classic(), &pieces, P0);
     assert_eq!(g.outcome(), None, "not a rule of the classic game");
 }
 
@@ -1091,8 +1114,8 @@ fn cycle_moves(n: usize) -> Vec<&'static str> {
 fn rule_srazhenie_hundred_moves_without_attack_is_a_draw() {
     let mut g = pos(
         Rules::srazhenie(),
-        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e2", P0, srazhenie::MAJOR), ("e9", P1, srazhenie::MAJOR)]),
+        P0,
     );
     play(&mut g, &cycle_moves(99));
     assert_eq!(g.outcome(), None);
@@ -1106,8 +1129,8 @@ fn rule_srazhenie_hundred_moves_without_attack_is_a_draw() {
 fn rule_no_attack_limit_is_configurable_elsewhere() {
     let mut czech = pos(
         Rules::czech(),
-        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e2", P0, Kind::R3), ("e9", P1, Kind::R3)]),
+        P0,
     );
     play(&mut czech, &cycle_moves(120));
     assert_eq!(
@@ -1121,8 +1144,8 @@ fn rule_no_attack_limit_is_configurable_elsewhere() {
     };
     let mut g = pos(
         rules,
-        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e2", P0, Kind::R3), ("e9", P1, Kind::R3)]),
+        P0,
     );
     play(&mut g, &cycle_moves(10));
     assert_eq!(g.end().map(|e| e.reason), Some(EndReason::NoAttackLimit));
@@ -1133,12 +1156,12 @@ fn rule_an_attack_resets_the_no_attack_count() {
     let mut g = pos(
         Rules::srazhenie(),
         &with_flags(&[
-            ("e2", 0, Kind::R3),
-            ("e9", 1, Kind::R3),
-            ("b3", 0, Kind::R1),
-            ("b4", 1, Kind::R5),
+            ("e2", P0, srazhenie::MAJOR),
+            ("e9", P1, srazhenie::MAJOR),
+            ("b3", P0, srazhenie::GENERAL),
+            ("b4", P1, srazhenie::LIEUTENANT),
         ]),
-        0,
+        P0,
     );
     play(&mut g, &cycle_moves(6));
     assert_eq!(g.moves_without_attack(), 6);
@@ -1154,8 +1177,8 @@ fn rule_hard_move_limit_ends_every_game() {
     };
     let mut g = pos(
         rules,
-        &with_flags(&[("e2", 0, Kind::R3), ("e9", 1, Kind::R3)]),
-        0,
+        &with_flags(&[("e2", P0, classic::MAJOR), ("e9", P1, classic::MAJOR)]),
+        P0,
     );
     play(&mut g, &cycle_moves(20));
     assert_eq!(g.end().map(|e| e.reason), Some(EndReason::MoveLimit));

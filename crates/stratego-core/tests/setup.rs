@@ -1,9 +1,14 @@
 //! Setups: the value type, its text forms, the generators, the setup phase
 //! of a game, and the Gravon archive.
 
+mod common;
+
+use common::Pieces;
+
 use std::path::PathBuf;
 
-use game_traits::{Game, GameRng, PlayerId, Turn};
+use game_traits::PlayerId::{self, P0, P1};
+use game_traits::{Game, GameRng, Turn};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use stratego_core::{
@@ -37,13 +42,13 @@ fn rule_setup_validates_counts() {
 fn rule_setup_fills_the_four_home_rows() {
     // Setup squares map onto each player's own four rows, the second
     // player's turned round.
-    assert_eq!(ss(0, 0).board_square(0).unwrap().to_string(), "a4");
-    assert_eq!(ss(3, 9).board_square(0).unwrap().to_string(), "j1");
-    assert_eq!(ss(0, 0).board_square(1).unwrap().to_string(), "j7");
-    assert_eq!(ss(3, 0).board_square(1).unwrap().to_string(), "j10");
-    assert_eq!(ss(4, 0).board_square(0), None);
+    assert_eq!(ss(0, 0).board_square(P0).unwrap().to_string(), "a4");
+    assert_eq!(ss(3, 9).board_square(P0).unwrap().to_string(), "j1");
+    assert_eq!(ss(0, 0).board_square(P1).unwrap().to_string(), "j7");
+    assert_eq!(ss(3, 0).board_square(P1).unwrap().to_string(), "j10");
+    assert_eq!(ss(4, 0).board_square(P0), None);
     let mut rows = Vec::new();
-    for p in 0..2 {
+    for p in PlayerId::BOTH {
         for i in 0..40 {
             rows.push((
                 p,
@@ -57,7 +62,7 @@ fn rule_setup_fills_the_four_home_rows() {
     }
     assert!(rows
         .iter()
-        .all(|&(p, r)| if p == 0 { r >= 6 } else { r <= 3 }));
+        .all(|&(p, r)| if p == P0 { r >= 6 } else { r <= 3 }));
     assert_eq!(ss(4, 0).index(), None);
 }
 
@@ -151,8 +156,13 @@ fn rule_setup_phase_places_piece_by_piece_then_play_starts() {
         assert_eq!(g.turn(), Turn::Player(PlayerId::P0));
         g.apply(Action::Place(k)).unwrap();
         assert_eq!(
-            g.piece(SetupSquare::from_index(i).unwrap().board_square(0).unwrap()),
-            Some((0, k))
+            g.piece_of(
+                SetupSquare::from_index(i)
+                    .unwrap()
+                    .board_square(P0)
+                    .unwrap()
+            ),
+            Some((P0, k))
         );
     }
     assert!(
@@ -180,7 +190,7 @@ fn rule_setup_phase_places_piece_by_piece_then_play_starts() {
     }
     assert!(g.in_play());
     assert_eq!(g.turn(), Turn::Player(PlayerId::P0));
-    assert_eq!(g.setup_of(0), Some(setup));
+    assert_eq!(g.setup_of(P0), Some(setup));
 }
 
 #[test]
@@ -202,7 +212,7 @@ fn rule_setup_is_secret() {
     let g2 = Stratego::new_with_setups(&rules, &a, &b2).unwrap();
     assert_ne!(g1, g2);
     assert_eq!(g1.observation(PlayerId::P0), g2.observation(PlayerId::P0));
-    let obs = g1.observe(0);
+    let obs = g1.observation(P0);
     let foe = obs
         .cells
         .iter()
@@ -226,20 +236,23 @@ fn rule_setup_is_secret() {
         h1.apply(Action::Place(a.kinds()[i])).unwrap();
         h2.apply(Action::Place(a.kinds()[39 - i])).unwrap();
     }
-    assert_eq!(h1.observe(1), h2.observe(1));
-    assert_ne!(h1.observe(0), h2.observe(0));
+    assert_eq!(h1.observation(P1), h2.observation(P1));
+    assert_ne!(h1.observation(P0), h2.observation(P0));
     let _ = Square::all();
 }
 
+/// The archive, read in place: `STRATEGO_SETUPS`, or
+/// `shared/data/stratego/` beside any folder above the crate (the
+/// workspace, or a worktree of it).
 fn gravon_file() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("STRATEGO_SETUPS").map(PathBuf::from),
-        Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/stratego/classic-human-setups.txt"
-        ))),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_file())
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/data/stratego/classic-human-setups.txt"));
+    std::env::var_os("STRATEGO_SETUPS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(beside)
+        .find(|p| p.is_file())
 }
 
 #[test]

@@ -187,7 +187,7 @@ pub fn claim_holds(flag: &Flag, claimant: PlayerId, available: CardSet, rules: &
     let Some(mine) = eval(&mine_cards, CardSet::EMPTY) else {
         return false;
     };
-    let opponent = PlayerId::new(1 - claimant.index() as u8);
+    let opponent = claimant.other();
     let theirs: Vec<Card> = flag.side(opponent).iter().collect();
     if theirs.len() == env.slots() {
         let Some(s) = eval(&theirs, CardSet::EMPTY) else {

@@ -2,8 +2,8 @@
 #![allow(dead_code)]
 
 use game_traits::rand::{Rng, SeedableRng};
-use game_traits::{Game, GameRng};
-use stratego_core::{Action, Kind, Move, Rules, Square, Stratego};
+use game_traits::{Game, GameRng, PlayerId};
+use stratego_core::{Action, Kind, Move, Piece, PositionBuilder, Rules, Square, Stratego};
 
 pub fn sq(name: &str) -> Square {
     name.parse().expect("square name")
@@ -16,10 +16,22 @@ pub fn mv(from: &str, to: &str) -> Action {
     })
 }
 
-/// A position from (square, owner, kind) triples.
-pub fn pos(rules: Rules, pieces: &[(&str, u8, Kind)], to_move: u8) -> Stratego {
-    let list: Vec<(Square, u8, Kind)> = pieces.iter().map(|&(s, o, k)| (sq(s), o, k)).collect();
-    Stratego::from_position(&rules, &list, to_move).expect("valid position")
+/// A position in play from (square, owner, kind) triples: the pieces have
+/// not moved and are not revealed, every other piece was lost.
+pub fn pos(rules: Rules, pieces: &[(&str, PlayerId, Kind)], to_move: PlayerId) -> Stratego {
+    builder(rules, pieces)
+        .to_move(to_move)
+        .build()
+        .expect("valid position")
+}
+
+/// The builder of [`pos`], for tests that set more.
+pub fn builder(rules: Rules, pieces: &[(&str, PlayerId, Kind)]) -> PositionBuilder {
+    pieces
+        .iter()
+        .fold(PositionBuilder::new(rules), |b, &(s, o, k)| {
+            b.piece(sq(s), Piece::new(o, k))
+        })
 }
 
 /// Applies moves given as "e3-e4" strings, panicking with the board when one
@@ -57,4 +69,24 @@ pub fn random_state(rules: Rules, seed: u64, steps: usize) -> Stratego {
         g.apply(a).expect("a listed action applies");
     }
     g
+}
+
+/// Owner and kind of a square's piece, the pair most rule tests compare.
+/// Also whether it has moved and whether its kind is known.
+pub trait Pieces {
+    fn piece_of(&self, sq: Square) -> Option<(PlayerId, Kind)>;
+    fn moved_at(&self, sq: Square) -> bool;
+    fn revealed_at(&self, sq: Square) -> bool;
+}
+
+impl Pieces for Stratego {
+    fn piece_of(&self, sq: Square) -> Option<(PlayerId, Kind)> {
+        self.piece(sq).map(|p| (p.owner, p.kind))
+    }
+    fn moved_at(&self, sq: Square) -> bool {
+        self.piece(sq).is_some_and(|p| p.moved)
+    }
+    fn revealed_at(&self, sq: Square) -> bool {
+        self.piece(sq).is_some_and(|p| p.revealed)
+    }
 }

@@ -1,0 +1,120 @@
+//! The [`Game`] implementation: a thin adapter over the engine.
+
+use game_traits::{Game, Outcome, PlayerId, Turn};
+use rand::Rng;
+
+use crate::action::{Action, ACTION_SPACE};
+use crate::card::Card;
+use crate::error::BattleLineError;
+use crate::observation::Observation;
+use crate::rules::Rules;
+use crate::state::{BattleLine, Phase, MAX_GAME_LENGTH};
+use crate::view::ActionView;
+
+impl Game for BattleLine {
+    type Rules = Rules;
+    type Action = Action;
+    type Observation = Observation;
+    type Error = BattleLineError;
+    type ActionView = ActionView;
+
+    const NAME: &'static str = "battleline";
+
+    fn new(rules: &Rules) -> Result<Self, BattleLineError> {
+        Ok(BattleLine::start(*rules))
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn turn(&self) -> Turn {
+        match self.table.phase {
+            Phase::Over => Turn::Terminal,
+            Phase::Setup | Phase::Deal(_) => Turn::Chance,
+            _ => Turn::Player(self.table.player),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_legal(out);
+    }
+
+    fn check_action(&self, action: Action) -> Result<(), BattleLineError> {
+        match self.illegal_reason(action) {
+            None => Ok(()),
+            Some(reason) => Err(BattleLineError::IllegalAction { action, reason }),
+        }
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        self.illegal_reason(action).is_none()
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.step(action);
+    }
+
+    fn action_view(&self, viewer: PlayerId, action: Action) -> ActionView {
+        self.view(viewer, action)
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        let Some(pool) = self.chance_pool() else {
+            return;
+        };
+        let p = 1.0 / pool.len() as f64;
+        out.extend(pool.iter().map(|c| (Action::Deal(c), p)));
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let pool = self.chance_pool()?;
+        if pool.is_empty() {
+            return None;
+        }
+        // Picks the k-th set bit without listing the pool.
+        let mut k = rng.random_range(0..pool.len());
+        let mut bits = pool.bits();
+        while k > 0 {
+            bits &= bits - 1;
+            k -= 1;
+        }
+        Card::from_index(bits.trailing_zeros() as usize).map(Action::Deal)
+    }
+
+    fn observation(&self, player: PlayerId) -> Observation {
+        self.observe(player)
+    }
+
+    fn determinize<R: Rng + ?Sized>(
+        observation: &Observation,
+        rng: &mut R,
+    ) -> Result<Self, BattleLineError> {
+        BattleLine::complete(observation, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome
+    }
+
+    fn move_count(&self) -> u32 {
+        self.table.moves
+    }
+
+    fn max_game_length(_: &Rules) -> u32 {
+        MAX_GAME_LENGTH
+    }
+
+    fn action_space(_: &Rules) -> usize {
+        ACTION_SPACE
+    }
+
+    fn action_id(_: &Rules, action: Action) -> usize {
+        action.id()
+    }
+
+    fn action_from_id(_: &Rules, id: usize) -> Option<Action> {
+        Action::from_id(id)
+    }
+}

@@ -1,0 +1,110 @@
+//! The [`Game`] implementation: a thin adapter over the engine.
+
+use game_traits::{Game, Outcome, PlayerId, Turn};
+use rand::Rng;
+
+use crate::action::{Action, ACTION_SPACE};
+use crate::error::StrategoError;
+use crate::observation::Observation;
+use crate::rules::Rules;
+use crate::setup::SETUP_SQUARES;
+use crate::state::Stratego;
+use crate::view::ActionView;
+
+/// Number of setup decisions of a game (40 per player).
+pub const SETUP_ACTIONS: u32 = 2 * SETUP_SQUARES as u32;
+
+impl Game for Stratego {
+    type Rules = Rules;
+    type Action = Action;
+    type Observation = Observation;
+    type Error = StrategoError;
+    type ActionView = ActionView;
+
+    const NAME: &'static str = "stratego";
+
+    fn new(rules: &Rules) -> Result<Self, StrategoError> {
+        rules.validate()?;
+        Ok(Stratego::start(rules))
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn turn(&self) -> Turn {
+        match self.current_player() {
+            Some(p) => Turn::Player(p),
+            None => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_legal(out);
+    }
+
+    fn check_action(&self, action: Action) -> Result<(), StrategoError> {
+        match self.illegal_reason(action) {
+            None => Ok(()),
+            Some(reason) => Err(StrategoError::IllegalAction { action, reason }),
+        }
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        self.is_legal_action(action)
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.step(action);
+    }
+
+    fn action_view(&self, viewer: PlayerId, action: Action) -> ActionView {
+        self.view_of(viewer, action)
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, _: &mut R) -> Option<Action> {
+        None
+    }
+
+    fn observation(&self, player: PlayerId) -> Observation {
+        self.observe(player)
+    }
+
+    fn determinize<R: Rng + ?Sized>(
+        observation: &Observation,
+        rng: &mut R,
+    ) -> Result<Self, StrategoError> {
+        Stratego::complete(observation, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|e| match e.winner {
+            Some(w) => Outcome::Win(w),
+            None => Outcome::Draw,
+        })
+    }
+
+    fn move_count(&self) -> u32 {
+        self.placed.values().map(|&n| u32::from(n)).sum::<u32>() + self.moves
+    }
+
+    fn max_game_length(rules: &Rules) -> u32 {
+        SETUP_ACTIONS.saturating_add(rules.max_moves)
+    }
+
+    fn action_space(_: &Rules) -> usize {
+        ACTION_SPACE
+    }
+
+    fn action_id(_: &Rules, action: Action) -> usize {
+        action.id()
+    }
+
+    fn action_from_id(_: &Rules, id: usize) -> Option<Action> {
+        Action::from_id(id)
+    }
+}

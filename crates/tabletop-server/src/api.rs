@@ -1,0 +1,249 @@
+//! The HTTP routes (documented in `docs/server.md` and the OpenAPI
+//! description served at `/api/openapi.json`).
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use game_env::BotSpec;
+use game_traits::PlayerId;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::{parse_token, Cell, Server};
+
+/// Every API route as (method, path in OpenAPI's spelling); the OpenAPI
+/// description lists exactly these (a test checks both ways).
+pub const API_ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/games"),
+    ("post", "/api/matches"),
+    ("get", "/api/matches/{id}"),
+    ("post", "/api/matches/{id}/actions"),
+    ("get", "/api/matches/{id}/ws"),
+    ("get", "/api/openapi.json"),
+];
+
+/// The OpenAPI description of the API.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// The router of `server`: the API, the WebSocket and the web page.
+pub fn router(server: Arc<Server>) -> Router {
+    let limit = server.config().max_body;
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/matches", post(create))
+        .route("/api/matches/{id}", get(view))
+        .route("/api/matches/{id}/actions", post(act))
+        .route("/api/matches/{id}/ws", get(ws))
+        .route("/api/openapi.json", get(openapi))
+        .route("/", get(crate::web::index))
+        .route("/web/{*file}", get(crate::web::file))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(server)
+}
+
+fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::NotFound(uri.path().chars().take(200).collect())
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+async fn games(State(server): State<Arc<Server>>) -> Response {
+    let mut out = Vec::new();
+    for listing in server.registry().list() {
+        let loaded = server.registry().load(&listing.name);
+        let (legend, heuristic) = match &loaded {
+            Ok(g) => (g.legend().to_owned(), g.bot(BotSpec::Heuristic).is_ok()),
+            Err(_) => (String::new(), false),
+        };
+        let mut bots = vec!["bot:random", "bot:flat:200", "bot:ismcts:200"];
+        if heuristic {
+            bots.insert(1, "bot:heuristic");
+        }
+        let mut value = serde_json::to_value(&listing).unwrap_or_default();
+        if let Some(obj) = value.as_object_mut() {
+            obj.insert("legend".into(), legend.into());
+            obj.insert("bots".into(), serde_json::json!(bots));
+        }
+        out.push(value);
+    }
+    Json(serde_json::json!({
+        "games": out,
+        "seats": ["human", "bot:random", "bot:heuristic", "bot:flat:N", "bot:ismcts:N"],
+        "cmd_bots": server.config().allow_cmd_bots,
+        "max_budget": crate::seat::MAX_BUDGET,
+    }))
+    .into_response()
+}
+
+/// Reads a JSON body, every failure a 4xx with the reason.
+fn body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(format!(
+                "the body is larger than the limit: {}",
+                r.body_text()
+            ))
+        } else {
+            ApiError::BadRequest(r.body_text())
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::BadRequest(format!("bad JSON body: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    game: String,
+    seats: Vec<String>,
+    seed: Option<u64>,
+}
+
+async fn create(
+    State(server): State<Arc<Server>>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: CreateBody = body(raw)?;
+    let created = server.create(&req.game, &req.seats, req.seed).await?;
+    let bytes = serde_json::to_vec(&created).unwrap_or_default();
+    Ok(json_bytes(StatusCode::CREATED, bytes))
+}
+
+fn match_of(server: &Server, id: &str) -> Result<Arc<Cell>, ApiError> {
+    let short = || id.chars().take(40).collect::<String>();
+    let n: i64 = id.parse().map_err(|_| ApiError::NoMatch(short()))?;
+    server.cell(n).ok_or_else(|| ApiError::NoMatch(short()))
+}
+
+/// The token of `Authorization: Bearer TOKEN`, if the header is there.
+fn bearer(headers: &HeaderMap) -> Result<Option<[u8; 16]>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::Unauthorized(
+            "the Authorization header must be `Bearer TOKEN` with the seat's 32 hex digits".into(),
+        )
+    };
+    let text = value.to_str().map_err(|_| bad())?;
+    let token = text
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+        .and_then(parse_token)
+        .ok_or_else(bad)?;
+    Ok(Some(token))
+}
+
+async fn seat_for(cell: &Cell, token: Option<[u8; 16]>) -> Result<Option<PlayerId>, ApiError> {
+    match token {
+        None => Ok(None),
+        Some(t) => {
+            let room = cell.room.lock().await;
+            Server::seat_of(&room, &t)
+                .map(Some)
+                .ok_or(ApiError::Forbidden)
+        }
+    }
+}
+
+async fn view(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id)?;
+    let seat = seat_for(&cell, bearer(&headers)?).await?;
+    let bytes = cell.room.lock().await.view(seat);
+    Ok(json_bytes(StatusCode::OK, bytes))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    action: u64,
+}
+
+async fn act(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id)?;
+    let token = bearer(&headers)?.ok_or_else(|| {
+        ApiError::Unauthorized("playing needs `Authorization: Bearer TOKEN`".into())
+    })?;
+    let seat = seat_for(&cell, Some(token))
+        .await?
+        .ok_or(ApiError::Forbidden)?;
+    let req: ActBody = body(raw)?;
+    let bytes = server.play(&cell, seat, req.action).await?;
+    Ok(json_bytes(StatusCode::OK, bytes))
+}
+
+/// `token=...` in a query string (browsers cannot set headers on a
+/// WebSocket).
+fn query_token(query: Option<&str>) -> Result<Option<[u8; 16]>, ApiError> {
+    let Some(q) = query else { return Ok(None) };
+    for pair in q.split('&') {
+        if let Some(v) = pair.strip_prefix("token=") {
+            return parse_token(v).map(Some).ok_or_else(|| {
+                ApiError::Unauthorized("token must be the seat's 32 hex digits".into())
+            });
+        }
+    }
+    Ok(None)
+}
+
+async fn ws(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id)?;
+    let token = match bearer(&headers)? {
+        Some(t) => Some(t),
+        None => query_token(query.as_deref())?,
+    };
+    let seat = seat_for(&cell, token).await?;
+    let upgrade = upgrade.map_err(|r| ApiError::BadRequest(r.body_text()))?;
+    Ok(upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| push_views(socket, cell, seat)))
+}
+
+/// Sends the view now and after every change, until the client goes.
+/// Any message from the client asks for the view again.
+async fn push_views(mut socket: WebSocket, cell: Arc<Cell>, seat: Option<PlayerId>) {
+    let mut changed = cell.changed.subscribe();
+    loop {
+        let view = cell.room.lock().await.view(seat);
+        let text = String::from_utf8(view).unwrap_or_default();
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+        tokio::select! {
+            r = changed.changed() => if r.is_err() { return },
+            m = socket.recv() => match m {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}

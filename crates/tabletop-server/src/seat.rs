@@ -1,0 +1,126 @@
+//! Who sits in a seat: a person (`human`, who holds a token) or a bot
+//! (`bot:random`, `bot:heuristic`, `bot:flat:N`, `bot:ismcts:N`), or, only
+//! when the server runs with `--allow-cmd-bots`, a program speaking the
+//! JSON-lines bot protocol (`cmd:python3 my_bot.py`).
+
+use std::fmt;
+
+use game_env::BotSpec;
+
+use crate::error::ApiError;
+
+/// The largest search budget a bot seat may ask for, so that one request
+/// cannot occupy a core for minutes.
+pub const MAX_BUDGET: u32 = 20_000;
+
+/// Longest seat description accepted.
+const MAX_SEAT: usize = 512;
+
+/// A seat of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person, authenticated by the seat's token.
+    Human,
+    /// A built-in bot.
+    Bot(BotSpec),
+    /// A subprocess speaking the JSON-lines protocol: the program and its
+    /// arguments (split on whitespace, no shell).
+    Cmd(Vec<String>),
+}
+
+impl Seat {
+    /// Parses a seat description; `allow_cmd` admits `cmd:` seats.
+    pub fn parse(text: &str, allow_cmd: bool) -> Result<Seat, ApiError> {
+        if text.len() > MAX_SEAT {
+            return Err(ApiError::BadRequest(format!(
+                "a seat is at most {MAX_SEAT} bytes"
+            )));
+        }
+        let trimmed = text.trim();
+        if trimmed.eq_ignore_ascii_case("human") {
+            return Ok(Seat::Human);
+        }
+        if let Some(bot) = trimmed.strip_prefix("bot:") {
+            let spec: BotSpec = bot
+                .parse()
+                .map_err(|e: game_env::BotSpecError| ApiError::BadRequest(e.to_string()))?;
+            if let BotSpec::Ismcts(Some(n)) | BotSpec::Flat(Some(n)) = spec {
+                if n == 0 || n > MAX_BUDGET {
+                    return Err(ApiError::BadRequest(format!(
+                        "bot budget {n} is outside 1..={MAX_BUDGET}"
+                    )));
+                }
+            }
+            return Ok(Seat::Bot(spec));
+        }
+        if let Some(cmd) = trimmed.strip_prefix("cmd:") {
+            if !allow_cmd {
+                return Err(ApiError::BadRequest(
+                    "cmd: seats run a program on the server and are disabled; \
+                     start the server with --allow-cmd-bots to admit them"
+                        .into(),
+                ));
+            }
+            let argv: Vec<String> = cmd.split_whitespace().map(str::to_owned).collect();
+            if argv.is_empty() {
+                return Err(ApiError::BadRequest("cmd: names no program".into()));
+            }
+            return Ok(Seat::Cmd(argv));
+        }
+        Err(ApiError::BadRequest(format!(
+            "unknown seat {:?}: expected human, bot:random, bot:heuristic, bot:flat[:N], \
+             bot:ismcts[:N] (or cmd:PROGRAM with --allow-cmd-bots)",
+            trimmed.chars().take(80).collect::<String>()
+        )))
+    }
+
+    /// Whether a person plays this seat.
+    pub fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Bot(spec) => write!(f, "bot:{spec}"),
+            Seat::Cmd(argv) => write!(f, "cmd:{}", argv.join(" ")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_parse_print_back_and_refuse_bad_ones() {
+        for s in [
+            "human",
+            "bot:random",
+            "bot:heuristic",
+            "bot:ismcts:50",
+            "bot:flat:10",
+        ] {
+            assert_eq!(Seat::parse(s, false).unwrap().to_string(), s);
+        }
+        assert_eq!(
+            Seat::parse("cmd:python3  bot.py", true).unwrap(),
+            Seat::Cmd(vec!["python3".into(), "bot.py".into()])
+        );
+        for bad in [
+            "",
+            "robot",
+            "bot:",
+            "bot:ismcts:0",
+            "bot:ismcts:99999999",
+            "cmd:",
+        ] {
+            assert!(Seat::parse(bad, true).is_err(), "{bad:?}");
+        }
+        let refused = Seat::parse("cmd:ls", false).unwrap_err().to_string();
+        assert!(refused.contains("--allow-cmd-bots"), "{refused}");
+        assert!(Seat::parse(&"h".repeat(10_000), false).is_err());
+    }
+}

@@ -1,0 +1,244 @@
+//! The records database (SQLite, compiled in). A match is its rules
+//! specification, seed, seats, seat tokens and every action id in order
+//! (decisions and chance outcomes); its state is a replay of that record.
+//!
+//! Every write is a committed transaction in WAL mode before the server
+//! acknowledges it, so a process killed with `kill -9` loses nothing it
+//! acknowledged (`synchronous=NORMAL` survives a process crash; a power
+//! failure may lose the last transactions, `--fsync` makes it FULL).
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// One stored match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMatch {
+    /// Its id.
+    pub id: i64,
+    /// The game specification (canonical name).
+    pub spec: String,
+    /// The seed of its chance events and bots.
+    pub seed: u64,
+    /// The seats as written (`human`, `bot:random`, ...).
+    pub seats: [String; 2],
+    /// Each human seat's token (32 hex digits).
+    pub tokens: [Option<String>; 2],
+    /// Every action id in order.
+    pub actions: Vec<usize>,
+    /// Why the match ended by forfeit: (seat, reason).
+    pub forfeit: Option<(u8, String)>,
+}
+
+/// The database, one connection behind a lock (callers run it off the
+/// async runtime).
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+/// A database failure, as text.
+pub type StoreResult<T> = Result<T, String>;
+
+fn text(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`; `:memory:` for a
+    /// throw-away one. `fsync` makes every commit reach the disk.
+    pub fn open(path: &Path, fsync: bool) -> StoreResult<Store> {
+        let conn = Connection::open(path).map_err(text)?;
+        let sync = if fsync { "FULL" } else { "NORMAL" };
+        conn.execute_batch(&format!(
+            "PRAGMA journal_mode=WAL;
+             PRAGMA synchronous={sync};
+             PRAGMA busy_timeout=5000;
+             CREATE TABLE IF NOT EXISTS matches (
+                 id INTEGER PRIMARY KEY AUTOINCREMENT,
+                 spec TEXT NOT NULL,
+                 seed INTEGER NOT NULL,
+                 seat0 TEXT NOT NULL,
+                 seat1 TEXT NOT NULL,
+                 token0 TEXT,
+                 token1 TEXT,
+                 forfeit_seat INTEGER,
+                 forfeit_reason TEXT
+             );
+             CREATE TABLE IF NOT EXISTS actions (
+                 match_id INTEGER NOT NULL REFERENCES matches(id),
+                 step INTEGER NOT NULL,
+                 action INTEGER NOT NULL,
+                 PRIMARY KEY (match_id, step)
+             );"
+        ))
+        .map_err(text)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a half transaction
+        // (SQLite rolls it back), so a poisoned lock is still usable.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Stores a new match with its first actions (the chance events before
+    /// the first decision); returns its id.
+    pub fn create(
+        &self,
+        spec: &str,
+        seed: u64,
+        seats: &[String; 2],
+        tokens: &[Option<String>; 2],
+        actions: &[usize],
+    ) -> StoreResult<i64> {
+        let mut conn = self.lock();
+        let tx = conn.transaction().map_err(text)?;
+        tx.execute(
+            "INSERT INTO matches (spec, seed, seat0, seat1, token0, token1) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![spec, seed as i64, seats[0], seats[1], tokens[0], tokens[1]],
+        )
+        .map_err(text)?;
+        let id = tx.last_insert_rowid();
+        insert_actions(&tx, id, 0, actions)?;
+        tx.commit().map_err(text)?;
+        Ok(id)
+    }
+
+    /// Appends `actions` at steps `from..`; refused (and nothing written)
+    /// if any of those steps is already stored.
+    pub fn append(&self, id: i64, from: usize, actions: &[usize]) -> StoreResult<()> {
+        let mut conn = self.lock();
+        let tx = conn.transaction().map_err(text)?;
+        insert_actions(&tx, id, from, actions)?;
+        tx.commit().map_err(text)
+    }
+
+    /// Records that `seat` forfeited the match.
+    pub fn forfeit(&self, id: i64, seat: u8, reason: &str) -> StoreResult<()> {
+        self.lock()
+            .execute(
+                "UPDATE matches SET forfeit_seat = ?2, forfeit_reason = ?3 WHERE id = ?1",
+                params![id, seat, reason],
+            )
+            .map(|_| ())
+            .map_err(text)
+    }
+
+    /// One match, if stored.
+    pub fn get(&self, id: i64) -> StoreResult<Option<StoredMatch>> {
+        let conn = self.lock();
+        let row = conn
+            .query_row(
+                "SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason FROM matches WHERE id = ?1",
+                params![id],
+                read_match,
+            )
+            .optional()
+            .map_err(text)?;
+        match row {
+            Some(mut m) => {
+                m.actions = actions_of(&conn, id)?;
+                Ok(Some(m))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Every stored match, in id order.
+    pub fn all(&self) -> StoreResult<Vec<StoredMatch>> {
+        let conn = self.lock();
+        let mut stmt = conn
+            .prepare("SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason FROM matches ORDER BY id")
+            .map_err(text)?;
+        let mut matches: Vec<StoredMatch> = stmt
+            .query_map([], read_match)
+            .map_err(text)?
+            .collect::<Result<_, _>>()
+            .map_err(text)?;
+        drop(stmt);
+        for m in &mut matches {
+            m.actions = actions_of(&conn, m.id)?;
+        }
+        Ok(matches)
+    }
+}
+
+fn read_match(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatch> {
+    let forfeit_seat: Option<u8> = row.get(7)?;
+    let forfeit_reason: Option<String> = row.get(8)?;
+    Ok(StoredMatch {
+        id: row.get(0)?,
+        spec: row.get(1)?,
+        seed: row.get::<_, i64>(2)? as u64,
+        seats: [row.get(3)?, row.get(4)?],
+        tokens: [row.get(5)?, row.get(6)?],
+        actions: Vec::new(),
+        forfeit: forfeit_seat.map(|s| (s, forfeit_reason.unwrap_or_default())),
+    })
+}
+
+fn actions_of(conn: &Connection, id: i64) -> StoreResult<Vec<usize>> {
+    let mut stmt = conn
+        .prepare_cached("SELECT step, action FROM actions WHERE match_id = ?1 ORDER BY step")
+        .map_err(text)?;
+    let rows = stmt
+        .query_map(params![id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+        })
+        .map_err(text)?;
+    let mut out = Vec::new();
+    for (i, row) in rows.enumerate() {
+        let (step, action) = row.map_err(text)?;
+        if step != i as i64 || action < 0 {
+            return Err(format!(
+                "match {id}: the stored actions have a gap at step {i}"
+            ));
+        }
+        out.push(action as usize);
+    }
+    Ok(out)
+}
+
+fn insert_actions(
+    tx: &rusqlite::Transaction<'_>,
+    id: i64,
+    from: usize,
+    actions: &[usize],
+) -> StoreResult<()> {
+    let mut stmt = tx
+        .prepare_cached("INSERT INTO actions (match_id, step, action) VALUES (?1, ?2, ?3)")
+        .map_err(text)?;
+    for (i, &a) in actions.iter().enumerate() {
+        stmt.execute(params![id, (from + i) as i64, a as i64])
+            .map_err(text)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_and_actions_round_trip_and_steps_are_never_overwritten() {
+        let store = Store::open(Path::new(":memory:"), false).unwrap();
+        let seats = ["human".to_owned(), "bot:random".to_owned()];
+        let tokens = [Some("ab".repeat(16)), None];
+        let id = store
+            .create("kuhn", u64::MAX, &seats, &tokens, &[2, 1])
+            .unwrap();
+        store.append(id, 2, &[0]).unwrap();
+        assert!(store.append(id, 1, &[5]).is_err(), "step 1 is taken");
+        store.forfeit(id, 1, "timeout").unwrap();
+        let m = store.get(id).unwrap().unwrap();
+        assert_eq!(m.seed, u64::MAX);
+        assert_eq!(m.actions, vec![2, 1, 0]);
+        assert_eq!(m.tokens, tokens);
+        assert_eq!(m.forfeit, Some((1, "timeout".to_owned())));
+        assert_eq!(store.all().unwrap(), vec![m]);
+        assert_eq!(store.get(id + 1).unwrap(), None);
+    }
+}

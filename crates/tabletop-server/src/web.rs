@@ -1,0 +1,52 @@
+//! The browser page: plain HTML, CSS and JavaScript modules, compiled into
+//! the binary so the server runs from any directory.
+//!
+//! A game-specific drawing is a module `web/renderers/NAME.js` (NAME the
+//! registry's game name) added to [`FILES`] and to the list in
+//! `web/renderers/index.js`; every other game uses `generic.js`.
+
+use axum::extract::Path;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+
+/// Every file of the page: (path under `/web/`, content type, content).
+pub const FILES: &[(&str, &str, &str)] = &[
+    ("app.js", "text/javascript", include_str!("../web/app.js")),
+    ("api.js", "text/javascript", include_str!("../web/api.js")),
+    ("style.css", "text/css", include_str!("../web/style.css")),
+    (
+        "renderers/index.js",
+        "text/javascript",
+        include_str!("../web/renderers/index.js"),
+    ),
+    (
+        "renderers/generic.js",
+        "text/javascript",
+        include_str!("../web/renderers/generic.js"),
+    ),
+];
+
+/// `GET /`: the page.
+pub async fn index() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("../web/index.html"),
+    )
+        .into_response()
+}
+
+/// `GET /web/{file}`: a file of the page.
+pub async fn file(Path(path): Path<String>) -> Result<Response, ApiError> {
+    FILES
+        .iter()
+        .find(|(p, _, _)| *p == path)
+        .map(|(_, mime, body)| ([(header::CONTENT_TYPE, *mime)], *body).into_response())
+        .ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "/web/{}",
+                path.chars().take(100).collect::<String>()
+            ))
+        })
+}

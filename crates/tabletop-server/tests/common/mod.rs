@@ -1,0 +1,149 @@
+//! Helpers of the server's tests: an in-process server, requests through
+//! the router, and the registry's games with every preset.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tabletop_server::{registry::registry, router, Config, Server};
+use tower::ServiceExt;
+
+/// A server on a throw-away database.
+pub fn app(allow_cmd: bool) -> (Arc<Server>, Router) {
+    app_at(":memory:", allow_cmd)
+}
+
+/// A server on the database at `db`.
+pub fn app_at(db: &str, allow_cmd: bool) -> (Arc<Server>, Router) {
+    let config = Config {
+        db: db.into(),
+        allow_cmd_bots: allow_cmd,
+        cmd_time_limit: std::time::Duration::from_secs(5),
+        ..Config::default()
+    };
+    let server = Server::open(registry(), config).expect("the server opens");
+    let r = router(server.clone());
+    (server, r)
+}
+
+/// A response: status, JSON body (Null if not JSON) and raw bytes.
+pub struct Resp {
+    pub status: StatusCode,
+    pub json: Value,
+    pub bytes: Vec<u8>,
+}
+
+/// Sends one request through the router.
+pub async fn send(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Vec<u8>>,
+) -> Resp {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let req = match body {
+        Some(b) => req
+            .header("content-type", "application/json")
+            .body(Body::from(b)),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Resp {
+        status,
+        json,
+        bytes,
+    }
+}
+
+/// Every game specification to test: each game's presets (or its name).
+pub fn specs() -> Vec<String> {
+    let mut out = Vec::new();
+    for g in registry().list() {
+        if g.presets.is_empty() {
+            out.push(g.name.clone());
+        }
+        out.extend(g.presets.iter().map(|p| p.spec.clone()));
+    }
+    assert!(!out.is_empty(), "the registry lists games");
+    out
+}
+
+/// Creates a match; returns (id, tokens by seat).
+pub async fn create(
+    app: &Router,
+    game: &str,
+    seats: [&str; 2],
+    seed: u64,
+) -> (i64, [Option<String>; 2]) {
+    let body = serde_json::json!({ "game": game, "seats": seats, "seed": seed });
+    let r = send(
+        app,
+        "POST",
+        "/api/matches",
+        None,
+        Some(body.to_string().into_bytes()),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.json);
+    let mut tokens = [None, None];
+    for t in r.json["tokens"].as_array().unwrap() {
+        tokens[t["seat"].as_u64().unwrap() as usize] =
+            Some(t["token"].as_str().unwrap().to_owned());
+    }
+    (r.json["id"].as_i64().unwrap(), tokens)
+}
+
+/// A small seeded generator for picking moves in tests.
+pub fn pick(seed: u64, step: u64, n: usize) -> usize {
+    let mut x = seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    (x % n as u64) as usize
+}
+
+/// Plays `seat` of match `id` (a human seat with `token`) to the end,
+/// picking moves from `seed`; the other seat is a bot or another
+/// caller. Returns the final view. Panics after `limit` requests.
+pub async fn play_out(app: &Router, id: i64, token: &str, seed: u64, limit: usize) -> Value {
+    for _ in 0..limit {
+        let r = send(app, "GET", &format!("/api/matches/{id}"), Some(token), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.json);
+        let v = r.json;
+        if !v["outcome"].is_null() {
+            return v;
+        }
+        if v["to_move"] == v["you"] {
+            let legal = v["legal"].as_array().unwrap();
+            assert!(!legal.is_empty(), "the seat to move has legal actions");
+            let a = &legal[pick(seed, v["steps"].as_u64().unwrap(), legal.len())];
+            let body = serde_json::json!({ "action": a["id"] })
+                .to_string()
+                .into_bytes();
+            let r = send(
+                app,
+                "POST",
+                &format!("/api/matches/{id}/actions"),
+                Some(token),
+                Some(body),
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.json);
+        } else {
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+    }
+    panic!("match {id} did not end within {limit} requests");
+}

@@ -1,0 +1,154 @@
+// End-to-end: for every game of the server's registry, a person plays a
+// whole match against a bot in Debian's Chromium by clicking legal moves
+// only; the outcome shown must equal the server's, and a screenshot of
+// each game's page is written to tests/screenshots/.
+//
+// The server binary: $TABLETOP_SERVER_BIN, else target/release, else
+// target/debug of the workspace. It is started on 127.0.0.1 with a free
+// port and a fresh database, and stopped at the end.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..', '..', '..');
+const shots = join(here, 'screenshots');
+
+function serverBin() {
+  if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
+  for (const profile of ['release', 'debug']) {
+    const p = join(root, 'target', profile, 'tabletop-server');
+    if (existsSync(p)) return p;
+  }
+  throw new Error('build the server first: cargo build --release -p tabletop-server');
+}
+
+let server;
+let base;
+let browser;
+let dataDir;
+let profileDir;
+
+function startServer() {
+  dataDir = mkdtempSync(join(tmpdir(), 'tabletop-e2e-'));
+  server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, 'e2e.db')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+before(async () => {
+  base = await startServer();
+  profileDir = mkdtempSync(join(tmpdir(), 'tabletop-chromium-'));
+  // A fresh profile directory (Playwright passes it as --user-data-dir).
+  browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1100, height: 800 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGKILL');
+  for (const d of [dataDir, profileDir]) if (d) rmSync(d, { recursive: true, force: true });
+});
+
+// A small seeded generator: which legal button to click.
+function picker(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+}
+
+async function specsFromServer() {
+  const res = await fetch(`${base}/api/games`);
+  const listing = await res.json();
+  const specs = [];
+  for (const g of listing.games) {
+    const presets = g.presets.length ? g.presets.map((p) => p.spec) : [g.name];
+    for (const spec of presets) specs.push({ spec, bots: g.bots });
+  }
+  return specs;
+}
+
+test('a person plays every game to the end against a bot by clicking', async () => {
+  const specs = await specsFromServer();
+  assert.ok(specs.length > 0, 'the server lists games');
+  let index = 0;
+  for (const { spec, bots } of specs) {
+    const seat = index % 2;
+    const pick = picker(1000 + index);
+    index += 1;
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base + '/');
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+    await page.selectOption('#game', spec);
+    const bot = bots.includes('bot:heuristic') ? 'bot:heuristic' : 'bot:random';
+    await page.selectOption('#opponent', bot);
+    await page.selectOption('#seat', String(seat));
+    await page.click('#start');
+    await page.waitForSelector('#match[data-id]', { timeout: 10000 });
+    let clicks = 0;
+    for (;;) {
+      await page.waitForFunction(
+        () => document.querySelector('#match').dataset.finished === 'true'
+          || [...document.querySelectorAll('#legal button')].some((b) => !b.disabled),
+        null,
+        { timeout: 30000 },
+      );
+      const finished = await page.$eval('#match', (m) => m.dataset.finished === 'true');
+      if (finished) break;
+      const buttons = await page.$$('#legal button:not([disabled])');
+      assert.ok(buttons.length > 0);
+      const before = await page.$eval('#log', (ol) => ol.children.length);
+      await buttons[pick(buttons.length)].click();
+      await page.waitForFunction((n) => document.querySelector('#log').children.length > n, before, { timeout: 30000 });
+      clicks += 1;
+      assert.ok(clicks < 5000, `${spec}: the match did not end`);
+    }
+    const id = await page.$eval('#match', (m) => m.dataset.id);
+    const shown = await page.$eval('#outcome', (o) => o.textContent);
+    const publicView = await (await fetch(`${base}/api/matches/${id}`)).json();
+    assert.ok(publicView.outcome, `${spec}: the server says the match is over`);
+    assert.equal(shown, publicView.outcome.text, `${spec}: the outcome shown is the server's`);
+    // Only legal moves were clickable: none is left at the end.
+    assert.equal(await page.$$eval('#legal button', (b) => b.length), 0);
+    assert.ok((await page.textContent('#legend')).length > 0, 'the legend is shown');
+    assert.ok(await page.isVisible('#legend'), 'the legend is visible');
+    assert.equal(await page.$$eval('#log li.last', (l) => l.length), 1, 'the last move is highlighted');
+    assert.ok((await page.textContent('#observation')).length > 0, 'the observation is drawn');
+    assert.ok(clicks > 0, `${spec}: the person made at least one move`);
+    await page.screenshot({ path: join(shots, `${spec.replace(/[^A-Za-z0-9=_-]+/g, '_')}.png`), fullPage: true });
+    assert.deepEqual(errors, [], `${spec}: no script error`);
+    await page.close();
+  }
+});

@@ -1,0 +1,780 @@
+//! The OpenSpiel-style game API: `load_game`, `Game`, `State`, `Bot` and
+//! the registry's listing.
+
+use std::sync::{Arc, Mutex};
+
+use game_env::{BotSpec, DynGame, DynState, Opponent};
+use game_traits::rand::SeedableRng;
+use game_traits::{ChanceMode, GameRng, Information, Outcome, PlayerId, Turn, Utility};
+use numpy::{IxDyn, PyArray1, PyArrayDyn, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::errors::{to_py, GameError, GameSpecError, IllegalActionError, InvalidStateError};
+use crate::games;
+
+/// OpenSpiel's marker of a chance node (`pyspiel.PlayerId.CHANCE`).
+pub const CHANCE_PLAYER: i64 = -1;
+/// OpenSpiel's marker of a terminal state (`pyspiel.PlayerId.TERMINAL`).
+pub const TERMINAL_PLAYER: i64 = -4;
+
+/// The seat `p` (0 or 1), or a `GameError`.
+pub(crate) fn seat(p: i64) -> PyResult<PlayerId> {
+    usize::try_from(p)
+        .ok()
+        .and_then(PlayerId::from_index)
+        .ok_or_else(|| GameError::new_err(format!("player {p} is not 0 or 1")))
+}
+
+/// An action id as the engine takes it, or an `IllegalActionError`.
+fn action_id(game: &dyn DynGame, a: i64) -> PyResult<usize> {
+    let space = game.info().action_space;
+    usize::try_from(a)
+        .ok()
+        .filter(|&id| id < space)
+        .ok_or_else(|| {
+            IllegalActionError::new_err(format!(
+                "action id {a} is outside the action space of {space}"
+            ))
+        })
+}
+
+fn turn_marker(turn: Turn) -> i64 {
+    match turn {
+        Turn::Chance => CHANCE_PLAYER,
+        Turn::Terminal => TERMINAL_PLAYER,
+        Turn::Player(p) => p.index() as i64,
+    }
+}
+
+/// Splits `tabletop`'s serialisation (`spec` line, then the JSON) in two;
+/// text of one line, or starting as JSON does, is bare JSON and names no
+/// game.
+fn split_serialized(data: &str) -> (Option<&str>, &str) {
+    let trimmed = data.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        return (None, trimmed);
+    }
+    match data.split_once('\n') {
+        Some((spec, json)) => (Some(spec.trim()), json),
+        None => (None, data),
+    }
+}
+
+/// Loads a game by name with parameters, as OpenSpiel's ``load_game``:
+/// ``load_game("kuhn_poker")``, ``load_game("kuhn_poker(variant=high)")``,
+/// ``load_game("kuhn_poker(ante=2)")`` or ``load_game("kuhn_poker/high")``.
+/// Raises ``GameSpecError`` for an unknown game, parameter or value.
+#[pyfunction]
+pub fn load_game(spec: &str) -> PyResult<Game> {
+    games().load(spec).map(|inner| Game { inner }).map_err(to_py)
+}
+
+/// Every registered game, with its presets and parameters.
+#[pyfunction]
+pub fn registered_games() -> Vec<GameListing> {
+    games()
+        .list()
+        .into_iter()
+        .map(|g| GameListing {
+            name: g.name,
+            doc: g.doc,
+            preset_key: g.preset_key,
+            presets: g
+                .presets
+                .into_iter()
+                .map(|p| Preset {
+                    name: p.name,
+                    doc: p.doc,
+                    spec: p.spec,
+                })
+                .collect(),
+            parameters: g
+                .parameters
+                .into_iter()
+                .map(|p| Parameter {
+                    name: p.name,
+                    default: p.default,
+                    doc: p.doc,
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The specification of every preset of every registered game (a game
+/// without presets gives its bare name): what a test or a sweep iterates
+/// over to cover every rule set.
+#[pyfunction]
+pub fn registered_specs() -> Vec<String> {
+    games()
+        .list()
+        .into_iter()
+        .flat_map(|g| {
+            if g.presets.is_empty() {
+                vec![g.name]
+            } else {
+                g.presets.into_iter().map(|p| p.spec).collect()
+            }
+        })
+        .collect()
+}
+
+/// A state from ``State.serialize()`` (which names its game), as
+/// OpenSpiel's ``deserialize_game_and_state``. Raises
+/// ``InvalidStateError`` for text that is not a state of that game.
+#[pyfunction]
+pub fn deserialize_state(data: &str) -> PyResult<State> {
+    let (spec, _json) = split_serialized(data);
+    let spec = spec.ok_or_else(|| {
+        InvalidStateError::new_err(
+            "the text names no game: use Game.deserialize_state for bare JSON",
+        )
+    })?;
+    let game = load_game(spec)?;
+    game.deserialize_state(data)
+}
+
+/// A registered game as ``registered_games()`` lists it.
+#[pyclass(module = "tabletop", frozen, get_all)]
+#[derive(Clone)]
+pub struct GameListing {
+    /// The game's name in specifications.
+    pub name: String,
+    /// One line on what it is.
+    pub doc: String,
+    /// The parameter that picks a preset, if the game has presets.
+    pub preset_key: Option<String>,
+    /// Its presets, the default first.
+    pub presets: Vec<Preset>,
+    /// Its parameters (besides the preset key) with their defaults.
+    pub parameters: Vec<Parameter>,
+}
+
+#[pymethods]
+impl GameListing {
+    fn __repr__(&self) -> String {
+        let presets: Vec<&str> = self.presets.iter().map(|p| p.name.as_str()).collect();
+        format!(
+            "GameListing(name={:?}, presets={:?})",
+            self.name, presets
+        )
+    }
+}
+
+/// A named rule set of a game.
+#[pyclass(module = "tabletop", frozen, get_all)]
+#[derive(Clone)]
+pub struct Preset {
+    /// Its name (``classic``).
+    pub name: String,
+    /// What it is.
+    pub doc: String,
+    /// Its full specification for ``load_game``.
+    pub spec: String,
+}
+
+#[pymethods]
+impl Preset {
+    fn __repr__(&self) -> String {
+        format!("Preset(name={:?}, spec={:?})", self.name, self.spec)
+    }
+}
+
+/// A parameter of a game, with its default as written in a specification.
+#[pyclass(module = "tabletop", frozen, get_all)]
+#[derive(Clone)]
+pub struct Parameter {
+    /// Its name.
+    pub name: String,
+    /// Its value in the default preset (``1``, ``true``, ``none``, ``gmt``).
+    pub default: String,
+    /// What it means.
+    pub doc: String,
+}
+
+#[pymethods]
+impl Parameter {
+    fn __repr__(&self) -> String {
+        format!(
+            "Parameter(name={:?}, default={:?})",
+            self.name, self.default
+        )
+    }
+}
+
+/// A game under one rule set (OpenSpiel's ``Game``), from ``load_game``.
+#[pyclass(module = "tabletop", frozen)]
+pub struct Game {
+    pub(crate) inner: Arc<dyn DynGame>,
+}
+
+#[pymethods]
+impl Game {
+    /// The game's canonical specification (``kuhn_poker(variant=classic)``);
+    /// ``load_game`` of it gives this game again.
+    #[getter]
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    /// The game's stable engine name (``kuhn-poker``).
+    #[getter]
+    fn short_name(&self) -> &str {
+        self.inner.info().name
+    }
+
+    /// A new game at its start (chance events stay explicit: the first
+    /// state may be a chance node).
+    fn new_initial_state(&self) -> State {
+        State::new(self.inner.clone(), self.inner.new_state())
+    }
+
+    /// Size of the action-id space: every id of ``legal_actions()``,
+    /// decisions and chance outcomes alike, is below it.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.info().action_space
+    }
+
+    /// Bound on chance-outcome ids (they share the action-id space).
+    fn max_chance_outcomes(&self) -> usize {
+        self.inner.info().action_space
+    }
+
+    /// Number of players: 2.
+    fn num_players(&self) -> usize {
+        self.inner.info().players
+    }
+
+    /// Lowest return a player can get.
+    fn min_utility(&self) -> f64 {
+        self.inner.info().min_return
+    }
+
+    /// Highest return a player can get.
+    fn max_utility(&self) -> f64 {
+        self.inner.info().max_return
+    }
+
+    /// What the players' returns add up to (0 for a zero-sum game).
+    fn utility_sum(&self) -> f64 {
+        self.inner.info().returns_sum
+    }
+
+    /// Most actions, decisions and chance outcomes together, of any game.
+    fn max_game_length(&self) -> u32 {
+        self.inner.info().max_game_length
+    }
+
+    /// The observation tensor's shape.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        self.inner.layout().shape.clone()
+    }
+
+    /// Number of values in one observation tensor.
+    fn observation_tensor_size(&self) -> usize {
+        self.inner.layout().size()
+    }
+
+    /// The tensor's named parts: ``(name, offset, length)`` in the
+    /// flattened tensor, in order, covering it exactly.
+    fn observation_tensor_layout(&self) -> Vec<(String, usize, usize)> {
+        self.inner
+            .layout()
+            .planes
+            .iter()
+            .map(|p| (p.name.clone(), p.offset, p.len))
+            .collect()
+    }
+
+    /// The game's metadata (OpenSpiel's ``GameType`` and ``GameInfo``) as a
+    /// dict: ``name``, ``chance_mode`` (``explicit_stochastic`` or
+    /// ``deterministic``), ``information`` (``imperfect`` or ``perfect``),
+    /// ``utility`` (``zero_sum``, ``constant_sum``, ``general_sum``),
+    /// ``num_players``, ``num_distinct_actions``, ``max_game_length``,
+    /// ``min_utility``, ``max_utility``, ``utility_sum``,
+    /// ``observation_tensor_shape``.
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let info = self.inner.info();
+        let d = PyDict::new(py);
+        d.set_item("name", info.name)?;
+        d.set_item(
+            "chance_mode",
+            match info.chance {
+                ChanceMode::Deterministic => "deterministic",
+                ChanceMode::ExplicitStochastic => "explicit_stochastic",
+            },
+        )?;
+        d.set_item(
+            "information",
+            match info.information {
+                Information::Perfect => "perfect",
+                Information::Imperfect => "imperfect",
+            },
+        )?;
+        d.set_item(
+            "utility",
+            match info.utility {
+                Utility::ZeroSum => "zero_sum",
+                Utility::ConstantSum => "constant_sum",
+                Utility::GeneralSum => "general_sum",
+            },
+        )?;
+        d.set_item("num_players", info.players)?;
+        d.set_item("num_distinct_actions", info.action_space)?;
+        d.set_item("max_game_length", info.max_game_length)?;
+        d.set_item("min_utility", info.min_return)?;
+        d.set_item("max_utility", info.max_return)?;
+        d.set_item("utility_sum", info.returns_sum)?;
+        d.set_item("observation_tensor_shape", self.inner.layout().shape.clone())?;
+        Ok(d)
+    }
+
+    /// The rules as JSON, every field with its value.
+    fn rules_json(&self) -> String {
+        self.inner.rules_json()
+    }
+
+    /// What every code of the game's text rendering means.
+    fn legend(&self) -> &str {
+        self.inner.legend()
+    }
+
+    /// The action with id ``action`` in the game's notation.
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let id = action_id(self.inner.as_ref(), action)?;
+        self.inner.action_text(id).map_err(to_py)
+    }
+
+    /// A state of this game from ``State.serialize()`` or from the bare
+    /// JSON of a state; refused (``InvalidStateError``) unless it is a state
+    /// of this game under these rules.
+    fn deserialize_state(&self, data: &str) -> PyResult<State> {
+        let (spec, json) = split_serialized(data);
+        if let Some(spec) = spec {
+            let named = games().load(spec).map_err(to_py)?;
+            if named.name() != self.inner.name() {
+                return Err(InvalidStateError::new_err(format!(
+                    "the state is of {}, not of {}",
+                    named.name(),
+                    self.inner.name()
+                )));
+            }
+        }
+        let state = self.inner.deserialize_state(json).map_err(to_py)?;
+        Ok(State::new(self.inner.clone(), state))
+    }
+
+    /// A built-in bot: ``random``, ``flat[:N]`` (flat Monte Carlo, N
+    /// playouts), ``ismcts[:N]`` (information-set MCTS, N iterations) or
+    /// ``heuristic`` (where the game has one), drawing its randomness from
+    /// a generator seeded with ``seed``. Raises ``GameSpecError`` for an
+    /// unknown name.
+    #[pyo3(signature = (spec, seed = 0))]
+    fn make_bot(&self, spec: &str, seed: u64) -> PyResult<Bot> {
+        let parsed: BotSpec = spec
+            .parse()
+            .map_err(|e: game_env::BotSpecError| GameSpecError::new_err(e.to_string()))?;
+        let bot = self.inner.bot(parsed).map_err(to_py)?;
+        Ok(Bot {
+            game: self.inner.clone(),
+            spec: parsed.to_string(),
+            inner: Mutex::new((bot, GameRng::seed_from_u64(seed))),
+        })
+    }
+
+    fn __str__(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("tabletop.load_game({:?})", self.inner.name())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Game>()
+            .is_ok_and(|o| o.get().inner.name() == self.inner.name())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.name().hash(&mut h);
+        h.finish()
+    }
+
+    /// Pickling (for multiprocessing and Ray): a game pickles as its name.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let load = py.import("tabletop")?.getattr("load_game")?;
+        PyTuple::new(
+            py,
+            [load, PyTuple::new(py, [self.inner.name()])?.into_any()],
+        )
+    }
+}
+
+/// A game in progress (OpenSpiel's ``State``), from
+/// ``Game.new_initial_state()``. Actions are integer ids; chance events are
+/// explicit (``current_player() == CHANCE_PLAYER``) and are applied with
+/// ``apply_action`` like decisions.
+#[pyclass(module = "tabletop")]
+pub struct State {
+    game: Arc<dyn DynGame>,
+    pub(crate) inner: Box<dyn DynState>,
+    ids: Vec<usize>,
+}
+
+impl State {
+    pub(crate) fn new(game: Arc<dyn DynGame>, inner: Box<dyn DynState>) -> Self {
+        State {
+            game,
+            inner,
+            ids: Vec::new(),
+        }
+    }
+
+    fn is_turn_of(&self, player: Option<i64>) -> PyResult<bool> {
+        match player {
+            None => Ok(true),
+            Some(p) if p == CHANCE_PLAYER => Ok(self.inner.turn() == Turn::Chance),
+            Some(p) => Ok(self.inner.turn() == Turn::Player(seat(p)?)),
+        }
+    }
+
+    fn viewer(&self, player: Option<i64>) -> PyResult<PlayerId> {
+        match player {
+            Some(p) => seat(p),
+            None => match self.inner.turn() {
+                Turn::Player(p) => Ok(p),
+                _ => Err(GameError::new_err(
+                    "no player decides now: name the player whose view you want",
+                )),
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The game this state belongs to.
+    fn get_game(&self) -> Game {
+        Game {
+            inner: self.game.clone(),
+        }
+    }
+
+    /// Who acts now: the seat (0 or 1), ``CHANCE_PLAYER`` (-1) at a chance
+    /// event, ``TERMINAL_PLAYER`` (-4) once the game is over, as OpenSpiel.
+    fn current_player(&self) -> i64 {
+        turn_marker(self.inner.turn())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+
+    /// Whether a chance event is due.
+    fn is_chance_node(&self) -> bool {
+        self.inner.turn() == Turn::Chance
+    }
+
+    /// Whether a player decides now.
+    fn is_player_node(&self) -> bool {
+        matches!(self.inner.turn(), Turn::Player(_))
+    }
+
+    /// The legal action ids now, sorted (the chance outcomes at a chance
+    /// event). With ``player``, empty unless that player (or ``-1`` for
+    /// chance) acts now.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&mut self, player: Option<i64>) -> PyResult<Vec<usize>> {
+        if !self.is_turn_of(player)? {
+            return Ok(Vec::new());
+        }
+        self.inner.legal_ids(&mut self.ids);
+        Ok(self.ids.clone())
+    }
+
+    /// The legal actions now as a boolean numpy array over the whole
+    /// action-id space (``Game.num_distinct_actions()``). With ``player``,
+    /// all false unless that player (or ``-1``) acts now.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let space = self.game.info().action_space;
+        let mask = PyArray1::<bool>::zeros(py, [space], false);
+        if self.is_turn_of(player)? && !self.inner.is_terminal() {
+            // SAFETY: the array was just made here and no other reference
+            // to it exists yet.
+            let slice = unsafe { mask.as_slice_mut() }
+                .map_err(|e| GameError::new_err(e.to_string()))?;
+            self.inner.write_mask(slice).map_err(to_py)?;
+        }
+        Ok(mask)
+    }
+
+    /// The chance outcomes now as ``(action, probability)`` pairs (empty
+    /// unless a chance event is due).
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        let mut out = Vec::new();
+        self.inner.chance_outcomes(&mut out);
+        out
+    }
+
+    /// Applies action ``action`` (a decision of the player to move, or a
+    /// chance outcome). An illegal one raises ``IllegalActionError`` with
+    /// the engine's reason, and the state is unchanged.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let id = action_id(self.game.as_ref(), action)?;
+        self.inner.apply_id(id).map_err(to_py)
+    }
+
+    /// The engine's reason why ``action`` is illegal now, or ``None`` if it
+    /// is legal.
+    fn illegal_reason(&self, action: i64) -> PyResult<Option<String>> {
+        let id = action_id(self.game.as_ref(), action)?;
+        self.inner.illegal_reason(id).map_err(to_py)
+    }
+
+    /// Plays every chance event now due, drawn from a generator seeded with
+    /// ``seed``, until a player decides or the game ends; returns how many
+    /// were played.
+    fn play_chance(&mut self, seed: u64) -> u32 {
+        self.inner.play_chance(&mut GameRng::seed_from_u64(seed))
+    }
+
+    /// A chance outcome drawn with its probability from a generator seeded
+    /// with ``seed``; ``None`` unless a chance event is due.
+    fn sample_chance_outcome(&self, seed: u64) -> Option<usize> {
+        self.inner
+            .sample_chance_id(&mut GameRng::seed_from_u64(seed))
+    }
+
+    /// A uniformly random legal decision drawn from a generator seeded with
+    /// ``seed``; ``None`` unless a player decides now.
+    fn random_legal_action(&mut self, seed: u64) -> Option<usize> {
+        if !matches!(self.inner.turn(), Turn::Player(_)) {
+            return None;
+        }
+        self.inner
+            .sample_legal_id(&mut GameRng::seed_from_u64(seed))
+    }
+
+    /// ``player``'s observation tensor (the current player's by default), a
+    /// new float32 numpy array of ``Game.observation_tensor_shape()``
+    /// written by the engine in place. It is computed from that player's
+    /// observation alone, so it holds nothing the player may not know.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let viewer = self.viewer(player)?;
+        let layout = self.game.layout();
+        let tensor = PyArrayDyn::<f32>::zeros(py, IxDyn(&layout.shape), false);
+        // SAFETY: the array was just made here and no other reference to
+        // it exists yet.
+        let slice =
+            unsafe { tensor.as_slice_mut() }.map_err(|e| GameError::new_err(e.to_string()))?;
+        self.inner.encode(viewer, slice).map_err(to_py)?;
+        Ok(tensor)
+    }
+
+    /// Writes ``player``'s observation tensor into ``out``, a C-contiguous
+    /// float32 numpy array of ``Game.observation_tensor_size()`` values (any
+    /// shape): the copy-free form for a caller's own buffer.
+    fn write_observation_tensor(
+        &self,
+        player: i64,
+        out: &Bound<'_, PyArrayDyn<f32>>,
+    ) -> PyResult<()> {
+        let viewer = seat(player)?;
+        let mut rw = out
+            .try_readwrite()
+            .map_err(|e| GameError::new_err(e.to_string()))?;
+        let slice = rw
+            .as_slice_mut()
+            .map_err(|e| GameError::new_err(e.to_string()))?;
+        self.inner.encode(viewer, slice).map_err(to_py)
+    }
+
+    /// ``player``'s information-state string (the current player's by
+    /// default): one stable line naming exactly what that player knows.
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.information_state_string(self.viewer(player)?))
+    }
+
+    /// ``player``'s observation rendered as text (the current player's by
+    /// default).
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.observation_text(self.viewer(player)?))
+    }
+
+    /// ``player``'s observation as the engine's JSON.
+    #[pyo3(signature = (player = None))]
+    fn observation_json(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.observation_json(self.viewer(player)?))
+    }
+
+    /// A full state consistent with ``player``'s observation, the part
+    /// hidden from that player drawn from a generator seeded with ``seed``
+    /// (the engine's determinisation, for information-set search).
+    fn resample_from_infostate(&self, player: i64, seed: u64) -> PyResult<State> {
+        let viewer = seat(player)?;
+        let det = self
+            .inner
+            .resample(viewer, &mut GameRng::seed_from_u64(seed))
+            .map_err(to_py)?;
+        Ok(State::new(self.game.clone(), det))
+    }
+
+    /// The action ``action`` in the game's notation. ``player`` is accepted
+    /// for OpenSpiel's signature ``action_to_string(player, action)``.
+    #[pyo3(signature = (player_or_action, action = None))]
+    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
+        let a = action.unwrap_or(player_or_action);
+        let id = action_id(self.game.as_ref(), a)?;
+        self.inner.action_text(id).map_err(to_py)
+    }
+
+    /// The action ``action``, about to be applied now, as ``viewer``
+    /// perceives it (a card dealt to the other player stays hidden).
+    fn action_view(&self, viewer: i64, action: i64) -> PyResult<String> {
+        let id = action_id(self.game.as_ref(), action)?;
+        self.inner.action_view(seat(viewer)?, id).map_err(to_py)
+    }
+
+    /// Both players' returns, ``[r0, r1]`` (zeros before the end).
+    fn returns(&self) -> Vec<f64> {
+        self.inner.returns().to_vec()
+    }
+
+    /// The rewards of the last action: the returns once the game is over
+    /// (rewards come only at the end), zeros before.
+    fn rewards(&self) -> Vec<f64> {
+        self.inner.returns().to_vec()
+    }
+
+    /// ``player``'s return.
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        Ok(self.inner.returns()[seat(player)?.index()])
+    }
+
+    /// The winner's seat once the game is over, ``None`` before the end
+    /// and for a draw.
+    fn winner(&self) -> Option<usize> {
+        match self.inner.outcome() {
+            Some(Outcome::Win(p)) => Some(p.index()),
+            _ => None,
+        }
+    }
+
+    /// Player decisions so far (chance events not counted).
+    fn move_number(&self) -> u32 {
+        self.inner.move_count()
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> State {
+        State::new(self.game.clone(), self.inner.clone_box())
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The state as text that ``tabletop.deserialize_state`` reads back:
+    /// the game's specification on the first line, the state's JSON after.
+    fn serialize(&self) -> String {
+        format!("{}\n{}", self.game.name(), self.inner.to_json())
+    }
+
+    /// The whole state as the engine's JSON (hidden parts included).
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    /// The whole state, hidden parts included (OpenSpiel's ``ToString``):
+    /// for logs and debugging, never for a player's view (use
+    /// ``observation_string``).
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<tabletop.State of {} player={} moves={}>",
+            self.game.name(),
+            turn_marker(self.inner.turn()),
+            self.inner.move_count()
+        )
+    }
+
+    /// Pickling (for multiprocessing and Ray): a state pickles as its
+    /// serialisation.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let load = py.import("tabletop")?.getattr("deserialize_state")?;
+        PyTuple::new(
+            py,
+            [load, PyTuple::new(py, [self.serialize()])?.into_any()],
+        )
+    }
+}
+
+/// A built-in bot of one game, from ``Game.make_bot``. It chooses from the
+/// observation of the player to move and the legal actions alone.
+#[pyclass(module = "tabletop", frozen)]
+pub struct Bot {
+    game: Arc<dyn DynGame>,
+    spec: String,
+    inner: Mutex<(Box<dyn Opponent>, GameRng)>,
+}
+
+#[pymethods]
+impl Bot {
+    /// The bot's name as given to ``make_bot`` (normalised).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.spec
+    }
+
+    /// The action the bot chooses for the player to move in ``state``.
+    /// Raises ``GameError`` unless a player decides now, or ``state`` is of
+    /// another game.
+    fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        let Turn::Player(p) = state.inner.turn() else {
+            return Err(GameError::new_err("no player decides now"));
+        };
+        if state.game.name() != self.game.name() {
+            return Err(GameError::new_err(format!(
+                "the bot plays {}, the state is of {}",
+                self.game.name(),
+                state.game.name()
+            )));
+        }
+        let mut guard = self
+            .inner
+            .try_lock()
+            .map_err(|_| GameError::new_err("the bot is busy in another thread"))?;
+        let (bot, rng) = &mut *guard;
+        let dyn_state: &dyn DynState = state.inner.as_ref();
+        // Search bots may think for a while: let other Python threads run.
+        py.detach(|| bot.choose(dyn_state, p, rng)).map_err(to_py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabletop.Bot {} for {}>", self.spec, self.game.name())
+    }
+}

@@ -1,0 +1,59 @@
+"""tabletop: exact, fast rules engines (Battle Line, Stratego, a card war
+game, and Kuhn poker as a small test game) for learning and game-theory
+code, in OpenSpiel's vocabulary.
+
+>>> import tabletop
+>>> game = tabletop.load_game("kuhn_poker")
+>>> state = game.new_initial_state()
+>>> state.current_player() == tabletop.CHANCE_PLAYER
+True
+
+The compiled core is :mod:`tabletop._tabletop`; this package re-exports it.
+The adapters are submodules imported on demand, so that their frameworks
+stay optional: :mod:`tabletop.openspiel` (``register()`` for ``pyspiel``),
+:mod:`tabletop.pettingzoo` (AEC environments), :mod:`tabletop.gymnasium`
+(single-agent environments against a built-in bot). ``VecEnv`` is the
+batched environment on every core. See docs/python.md.
+"""
+
+from tabletop._tabletop import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Bot,
+    Game,
+    GameError,
+    GameListing,
+    GameSpecError,
+    IllegalActionError,
+    InvalidStateError,
+    Parameter,
+    Preset,
+    State,
+    VecEnv,
+    __version__,
+    deserialize_state,
+    load_game,
+    registered_games,
+    registered_specs,
+)
+
+__all__ = [
+    "CHANCE_PLAYER",
+    "TERMINAL_PLAYER",
+    "Bot",
+    "Game",
+    "GameError",
+    "GameListing",
+    "GameSpecError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "Parameter",
+    "Preset",
+    "State",
+    "VecEnv",
+    "__version__",
+    "deserialize_state",
+    "load_game",
+    "registered_games",
+    "registered_specs",
+]

@@ -1,0 +1,189 @@
+"""Gymnasium adapter: one seat of a registered game against a built-in bot.
+
+>>> from tabletop.gymnasium import TabletopEnv
+>>> env = TabletopEnv("kuhn_poker", seat=0, opponent="random")
+>>> obs, info = env.reset(seed=0)
+>>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
+
+``register()`` makes every game and preset known to ``gymnasium.make``:
+``gymnasium.make("tabletop/kuhn_poker_classic-v0", seat=1, opponent="ismcts:100")``.
+
+The observation is the learner's float32 observation tensor (computed from
+that seat's observation alone); the legal actions are in
+``info["action_mask"]`` (int8) and ``action_masks()`` (bool, as masked-PPO
+implementations ask). The opponent is a bot of ``Game.make_bot``
+(``random``, ``flat:N``, ``ismcts:N``, ``heuristic``); it and the chance
+events draw from generators seeded by ``reset(seed=...)``. The reward is
+the learner's return, given when the game ends.
+
+An action outside the legal ones is, by default (``illegal_action="lose"``),
+the end of the episode with the lowest return of the game as reward and
+``info["illegal_action"] = True`` (what Gymnasium's checker and unmasked
+agents need); ``illegal_action="raise"`` raises
+``tabletop.IllegalActionError`` instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import gymnasium
+import numpy as np
+
+import tabletop
+
+# The encodings write finite float32 values (the engines' contract), with
+# ranges per game documented in docs/learning.md: the space is every
+# finite float32.
+_FINITE = float(np.finfo(np.float32).max)
+
+__all__ = ["TabletopEnv", "register", "env_id"]
+
+
+class TabletopEnv(gymnasium.Env):
+    """A single-agent Gymnasium environment: the learner plays ``seat``,
+    ``opponent`` the other seat (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: Union[str, tabletop.Game] = "kuhn_poker",
+        seat: int = 0,
+        opponent: str = "random",
+        illegal_action: str = "lose",
+        max_moves: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        self.game: tabletop.Game = tabletop.load_game(game) if isinstance(game, str) else game
+        if seat not in (0, 1):
+            raise tabletop.GameError(f"seat {seat} is not 0 or 1")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError('illegal_action must be "lose" or "raise"')
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        # Made once now so that a bad bot name fails here, not at reset.
+        self.game.make_bot(opponent, 0)
+        self.seat = seat
+        self.opponent = opponent
+        self.illegal_action = illegal_action
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self.observation_space = gymnasium.spaces.Box(
+            low=-_FINITE,
+            high=_FINITE,
+            shape=tuple(self.game.observation_tensor_shape()),
+            dtype=np.float32,
+        )
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
+        self.state: Optional[tabletop.State] = None
+        self._bot: Optional[tabletop.Bot] = None
+        self._moves = 0
+
+    def _seed(self) -> int:
+        return int(self.np_random.integers(0, 1 << 63))
+
+    def _advance(self) -> None:
+        """Chance events and the bot's decisions until the learner decides
+        or the game ends."""
+        assert self.state is not None and self._bot is not None
+        while True:
+            player = self.state.current_player()
+            if player == tabletop.CHANCE_PLAYER:
+                self.state.play_chance(self._seed())
+            elif player == 1 - self.seat:
+                self.state.apply_action(self._bot.step(self.state))
+            else:
+                return
+
+    def _observation(self) -> np.ndarray:
+        assert self.state is not None
+        return self.state.observation_tensor(self.seat)
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now, as a bool mask (all false once
+        the game is over)."""
+        assert self.state is not None, "call reset() first"
+        return self.state.legal_actions_mask(self.seat)
+
+    def _info(self, **extra: Any) -> Dict[str, Any]:
+        info: Dict[str, Any] = {"action_mask": self.action_masks().astype(np.int8)}
+        info.update(extra)
+        return info
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Starts a new game; ``seed`` seeds chance and the bot."""
+        super().reset(seed=seed)
+        self.state = self.game.new_initial_state()
+        self._bot = self.game.make_bot(self.opponent, self._seed())
+        self._moves = 0
+        self._advance()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        """Plays the learner's ``action``, then chance and the bot until the
+        learner decides again or the game ends."""
+        assert self.state is not None, "call reset() first"
+        action = int(action)
+        if self.state.is_terminal():
+            raise tabletop.GameError("the episode is over: call reset()")
+        reason = None
+        if not 0 <= action < self.game.num_distinct_actions():
+            reason = f"action id {action} is outside the action space"
+        else:
+            reason = self.state.illegal_reason(action)
+        if reason is not None:
+            if self.illegal_action == "raise":
+                raise tabletop.IllegalActionError(reason)
+            return (
+                self._observation(),
+                float(self.game.min_utility()),
+                True,
+                False,
+                self._info(illegal_action=True, reason=reason),
+            )
+        self.state.apply_action(action)
+        self._moves += 1
+        self._advance()
+        terminated = self.state.is_terminal()
+        truncated = (
+            not terminated and self.max_moves is not None and self._moves >= self.max_moves
+        )
+        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def render(self) -> Optional[str]:
+        """The whole state as text, hidden parts included (for a human
+        watching): returned in ``ansi`` mode, printed in ``human`` mode."""
+        if self.state is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def env_id(game: str, preset: Optional[str] = None) -> str:
+    """The Gymnasium id of ``game``'s ``preset``: ``tabletop/<game>_<preset>-v0``."""
+    name = game + (f"_{preset}" if preset else "")
+    return "tabletop/" + "".join(c if c.isalnum() or c == "_" else "_" for c in name) + "-v0"
+
+
+def register() -> List[str]:
+    """Registers every game and preset of ``tabletop.registered_games()`` with
+    ``gymnasium.make`` (keyword arguments of ``make`` go to ``TabletopEnv``)
+    and returns their ids; calling it again changes nothing."""
+    ids = []
+    for listing in tabletop.registered_games():
+        presets = [(p.name, p.spec) for p in listing.presets] or [(None, listing.name)]
+        for preset, spec in presets:
+            gid = env_id(listing.name, preset)
+            if gid not in gymnasium.registry:
+                gymnasium.register(id=gid, entry_point=TabletopEnv, kwargs={"game": spec})
+            ids.append(gid)
+    return ids

@@ -1,0 +1,31 @@
+"""The playout benchmark runs and reports what it counts."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import re
+import sys
+
+import tabletop
+
+BENCH = pathlib.Path(__file__).resolve().parents[1] / "bench" / "bench_playouts.py"
+
+
+def test_the_benchmark_prints_moves_and_games_per_second_for_every_game() -> None:
+    spec = importlib.util.spec_from_file_location("bench_playouts", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_playouts"] = bench
+    spec.loader.exec_module(bench)
+    lines = bench.main(["--seconds", "0.05", "--repeats", "1", "--envs", "64"])
+    assert "a move = one player decision" in lines[0]
+    for s in tabletop.registered_specs():
+        rates = [l for l in lines if l.startswith(s) and "moves/s" in l]
+        assert len(rates) == 4, lines
+        for line in rates:
+            moves, games = re.search(r"([\d,]+) moves/s, ([\d,]+) games/s", line).groups()
+            assert int(moves.replace(",", "")) > 0 and int(games.replace(",", "")) > 0
+    # The counters agree with the games: a random Kuhn-sized run of 64
+    # games for a few steps finishes games.
+    moves, games, seconds = bench.vectorised(tabletop.registered_specs()[0], 0.05, 64, 1, False)
+    assert moves % 64 == 0 and games > 0 and seconds > 0

@@ -1,0 +1,76 @@
+"""The PettingZoo AEC environment, tested by PettingZoo's own tests."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+
+from pettingzoo.test import api_test, seed_test
+
+import tabletop
+from tabletop.pettingzoo import env, raw_env
+
+# api_test warns on every dict observation (PettingZoo's own classic games,
+# whose observations are the same {"observation", "action_mask"} dicts, are
+# on its list of exceptions); the warnings say nothing about this adapter.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
+
+def test_pettingzoo_api_test_passes(spec: str) -> None:
+    api_test(env(spec), num_cycles=500)
+
+
+def test_pettingzoo_seed_test_passes(spec: str) -> None:
+    seed_test(lambda: env(spec), num_cycles=200)
+
+
+def test_observations_are_each_agents_own_view(spec: str) -> None:
+    e = raw_env(spec)
+    e.reset(seed=3)
+    rng = np.random.default_rng(0)
+    episodes = 0
+    for agent in e.agent_iter(max_iter=2000):
+        obs, reward, terminated, truncated, info = e.last()
+        seat = e.possible_agents.index(agent)
+        assert np.array_equal(obs["observation"], e.state.observation_tensor(seat))
+        if terminated or truncated:
+            assert e.state.is_terminal() or truncated
+            if terminated:
+                assert reward == e.state.returns()[seat]
+            e.step(None)
+            if not e.agents:
+                episodes += 1
+                e.reset()
+            continue
+        assert e.state.current_player() == seat
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8
+        assert list(np.flatnonzero(mask)) == e.state.legal_actions()
+        other = e.observe(e.possible_agents[1 - seat])
+        assert not other["action_mask"].any()
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert episodes > 0
+
+
+def test_an_illegal_action_raises_and_changes_nothing(spec: str) -> None:
+    e = raw_env(spec)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = e.state.serialize()
+    with pytest.raises(tabletop.IllegalActionError):
+        e.step(illegal)
+    assert e.state.serialize() == before
+
+
+def test_max_moves_truncates(spec: str) -> None:
+    e = raw_env(spec, max_moves=1)
+    e.reset(seed=0)
+    agent = e.agent_selection
+    e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    assert all(e.truncations.values()) or all(e.terminations.values())
