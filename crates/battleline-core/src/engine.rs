@@ -6,7 +6,7 @@ use game_traits::{Outcome, PlayerId};
 use crate::action::Action;
 use crate::card::{Card, Deck, Tactic};
 use crate::flag::Flag;
-use crate::rules::{ClaimTiming, EnvironmentTactics, WildCards};
+use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, WildCards};
 use crate::state::{BattleLine, Phase, HAND_SIZE};
 
 impl BattleLine {
@@ -106,11 +106,15 @@ impl BattleLine {
             }
             Action::Pass => {
                 self.table.passes += 1;
-                if self.table.passes >= 2 {
+                // Under StartOfTurn the passer has had his claim step already.
+                let at_once = self.rules.last_pass == LastPass::SettleAtOnce
+                    || self.rules.claim_timing == ClaimTiming::StartOfTurn;
+                if self.table.passes >= 2 && at_once {
                     self.table.moves += 1;
                     self.settle();
                     return;
                 }
+                // Otherwise the claim step; ending it settles (`end_turn`).
                 self.after_play(0, 0);
             }
             Action::Claim(flag) => {
@@ -220,6 +224,12 @@ impl BattleLine {
     }
 
     fn end_turn(&mut self) {
+        // The claim step after the second pass in a row is over: nobody can
+        // change the table any more, so the end rule settles the rest.
+        if self.table.passes >= 2 {
+            self.settle();
+            return;
+        }
         let t = &mut self.table;
         t.player = t.player.other();
         t.phase = Phase::Play;

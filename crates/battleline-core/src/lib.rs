@@ -4,6 +4,7 @@
 mod action;
 mod card;
 mod completion;
+mod encode;
 mod engine;
 mod error;
 mod flag;
@@ -31,10 +32,11 @@ pub mod rules_text {}
 
 pub use game_traits;
 pub use game_traits::rand;
-pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
+pub use game_traits::{Encode, Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
 
 pub use action::{Action, ACTION_SPACE};
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
+pub use encode::TENSOR_SIZE;
 pub use error::BattleLineError;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};
@@ -46,7 +48,10 @@ pub use heuristic::Heuristic;
 pub use observation::Observation;
 pub use position::PositionBuilder;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
-pub use rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards};
+pub use render::LEGEND;
+pub use rules::{
+    ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
+};
 pub use series::{GameScore, Series, SeriesError};
 pub use state::{BattleLine, Phase, Table, HAND_SIZE, MAX_GAME_LENGTH};
 pub use view::ActionView;

@@ -10,13 +10,15 @@ use crate::error::BattleLineError;
 use crate::flag::{FlagId, FLAGS};
 use crate::formation::FormationOrder;
 use crate::position::PositionBuilder;
-use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit, ProofTie, Rules, WildCards};
-use crate::state::{BattleLine, Phase};
+use crate::rules::{
+    ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
+};
+use crate::state::{BattleLine, Phase, Table};
 
 const BAD: fn(&'static str) -> BattleLineError = BattleLineError::InvalidPosition;
 
 /// The rule options that differ from the default, by name.
-const RULE_NAMES: [&str; 7] = [
+const RULE_NAMES: [&str; 9] = [
     "published-order",
     "claims-at-start",
     "leader-one-on-table",
@@ -24,9 +26,11 @@ const RULE_NAMES: [&str; 7] = [
     "first-P1",
     "movable-environment",
     "unseen-wilds",
+    "troops-only",
+    "last-pass-settles",
 ];
 
-fn rule_flags(r: &Rules) -> [bool; 7] {
+fn rule_flags(r: &Rules) -> [bool; 9] {
     [
         r.formation_order == FormationOrder::Published,
         r.claim_timing == ClaimTiming::StartOfTurn,
@@ -35,6 +39,8 @@ fn rule_flags(r: &Rules) -> [bool; 7] {
         r.first_player == PlayerId::P1,
         r.environment_tactics == EnvironmentTactics::Movable,
         r.wild_cards == WildCards::UnseenOnly,
+        !r.tactics,
+        r.last_pass == LastPass::SettleAtOnce,
     ]
 }
 
@@ -46,11 +52,13 @@ fn set_rule(r: &mut Rules, i: usize) {
         3 => r.proof_tie = ProofTie::Blocks,
         4 => r.first_player = PlayerId::P1,
         5 => r.environment_tactics = EnvironmentTactics::Movable,
-        _ => r.wild_cards = WildCards::UnseenOnly,
+        6 => r.wild_cards = WildCards::UnseenOnly,
+        7 => r.tactics = false,
+        _ => r.last_pass = LastPass::SettleAtOnce,
     }
 }
 
-fn phase_name(phase: Phase) -> &'static str {
+pub(crate) fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Setup => "setup",
         Phase::Play => "play",
@@ -74,7 +82,11 @@ const PHASES: [Phase; 8] = [
     Phase::Over,
 ];
 
-fn write_cards(out: &mut String, cards: impl Iterator<Item = Card>, mark: impl Fn(Card) -> bool) {
+pub(crate) fn write_cards(
+    out: &mut String,
+    cards: impl Iterator<Item = Card>,
+    mark: impl Fn(Card) -> bool,
+) {
     let mut any = false;
     for c in cards {
         if any {
@@ -149,7 +161,7 @@ impl BattleLine {
     /// ```text
     /// <flag>|<flag>|...|<flag> <P>:<phase> h=<hand>/<hand> d=<n>[+<cards>]/<n>[+<cards>]
     ///     x=<discards>/<discards> t=<n>[L]/<n>[L] [draws=<n>] [returns=<n>] [drawn=<n>]
-    ///     [passes=<n>] [scout=<P>] [result=<P>|draw] m=<moves> [rules=<option>,...]
+    ///     [passes=<n>] [scout=<P>] [result=<P>|draw] m=<moves> [end=claim] [rules=<option>,...]
     /// ```
     ///
     /// ```
@@ -166,37 +178,7 @@ impl BattleLine {
     pub fn to_notation(&self) -> String {
         let t = &self.table;
         let mut out = String::new();
-        for (i, f) in t.flags.iter().enumerate() {
-            if i > 0 {
-                out.push('|');
-            }
-            let env = f.env();
-            if env.fog || env.mud {
-                for (on, letter, owner) in
-                    [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
-                {
-                    if on {
-                        out.push(letter);
-                        if let Some(p) = owner {
-                            let _ = write!(out, "{}", p.index());
-                        }
-                    }
-                }
-                out.push(':');
-            }
-            for p in PlayerId::all() {
-                if p == PlayerId::P1 {
-                    out.push('/');
-                }
-                write_cards(&mut out, f.side(p).iter(), |_| false);
-                if f.first_complete() == Some(p) {
-                    out.push('*');
-                }
-                if f.claimed() == Some(p) {
-                    out.push('#');
-                }
-            }
-        }
+        write_flags(&mut out, t);
         let _ = write!(out, " {}:{}", t.player, phase_name(t.phase));
         out.push_str(" h=");
         for p in PlayerId::all() {
@@ -218,52 +200,7 @@ impl BattleLine {
                 write_cards(&mut out, top.cards(), |_| false);
             }
         }
-        out.push_str(" x=");
-        for p in PlayerId::all() {
-            if p == PlayerId::P1 {
-                out.push('/');
-            }
-            write_cards(&mut out, t.discards[p].iter(), |_| false);
-        }
-        out.push_str(" t=");
-        for p in PlayerId::all() {
-            if p == PlayerId::P1 {
-                out.push('/');
-            }
-            let _ = write!(out, "{}", t.tactics_played[p]);
-            if t.leaders_played[p] {
-                out.push('L');
-            }
-        }
-        for (key, n) in [
-            ("draws", t.draws_due),
-            ("returns", t.returns_due),
-            ("drawn", t.drawn),
-            ("passes", t.passes),
-        ] {
-            if n > 0 {
-                let _ = write!(out, " {key}={n}");
-            }
-        }
-        if let Some(p) = t.scout_by {
-            let _ = write!(out, " scout={p}");
-        }
-        match t.outcome {
-            Some(Outcome::Win(p)) => {
-                let _ = write!(out, " result={p}");
-            }
-            Some(Outcome::Draw) => out.push_str(" result=draw"),
-            None => {}
-        }
-        let _ = write!(out, " m={}", t.moves);
-        let options: Vec<&str> = rule_flags(&self.rules)
-            .iter()
-            .zip(RULE_NAMES)
-            .filter_map(|(&on, name)| on.then_some(name))
-            .collect();
-        if !options.is_empty() {
-            let _ = write!(out, " rules={}", options.join(","));
-        }
+        write_public_tail(&mut out, t, &self.rules);
         out
     }
 
@@ -274,11 +211,11 @@ impl BattleLine {
         let mut tokens = text.split_whitespace();
         let flags = tokens.next().ok_or(BAD("empty notation"))?;
         let turn = tokens.next().ok_or(BAD("no turn"))?;
-        const KEYS: [&str; 12] = [
+        const KEYS: [&str; 13] = [
             "h", "d", "x", "t", "draws", "returns", "drawn", "passes", "scout", "result", "m",
-            "rules",
+            "rules", "end",
         ];
-        let mut fields: [Option<&str>; 12] = [None; 12];
+        let mut fields: [Option<&str>; 13] = [None; 13];
         for tok in tokens {
             let (k, v) = tok.split_once('=').ok_or(BAD("a field is key=value"))?;
             let i = KEYS
@@ -361,7 +298,17 @@ impl BattleLine {
             b = b.outcome(Some(o));
         }
         b = b.moves(number(need(10)?)?);
+        match fields[12] {
+            None => {}
+            Some("claim") => b = b.settled(false),
+            Some(_) => return Err(BAD("end= is only `claim`")),
+        }
         let state = b.build()?;
+        if fields[12].is_some() && !ended_by_claim_after_passes(&state.table) {
+            return Err(BAD(
+                "end=claim names a game won by a claim after two passes",
+            ));
+        }
         for d in Deck::ALL {
             if state.pools[d.index()].len() != counts[d.index()] {
                 return Err(BAD("a deck's count does not match the cards left for it"));
@@ -369,6 +316,102 @@ impl BattleLine {
         }
         Ok(state)
     }
+}
+
+/// The nine flags, `|`-separated: `[<env>:]<side P0>/<side P1>`.
+pub(crate) fn write_flags(out: &mut String, t: &Table) {
+    for (i, f) in t.flags.iter().enumerate() {
+        if i > 0 {
+            out.push('|');
+        }
+        let env = f.env();
+        if env.fog || env.mud {
+            for (on, letter, owner) in
+                [(env.fog, 'F', f.fog_owner()), (env.mud, 'M', f.mud_owner())]
+            {
+                if on {
+                    out.push(letter);
+                    if let Some(p) = owner {
+                        let _ = write!(out, "{}", p.index());
+                    }
+                }
+            }
+            out.push(':');
+        }
+        for p in PlayerId::all() {
+            if p == PlayerId::P1 {
+                out.push('/');
+            }
+            write_cards(out, f.side(p).iter(), |_| false);
+            if f.first_complete() == Some(p) {
+                out.push('*');
+            }
+            if f.claimed() == Some(p) {
+                out.push('#');
+            }
+        }
+    }
+}
+
+/// The public fields after the hands and decks: ` x=.. t=..`, the turn
+/// counters, `scout=`, `result=`, ` m=..`, `end=claim` and `rules=`.
+pub(crate) fn write_public_tail(out: &mut String, t: &Table, rules: &Rules) {
+    out.push_str(" x=");
+    for p in PlayerId::all() {
+        if p == PlayerId::P1 {
+            out.push('/');
+        }
+        write_cards(out, t.discards[p].iter(), |_| false);
+    }
+    out.push_str(" t=");
+    for p in PlayerId::all() {
+        if p == PlayerId::P1 {
+            out.push('/');
+        }
+        let _ = write!(out, "{}", t.tactics_played[p]);
+        if t.leaders_played[p] {
+            out.push('L');
+        }
+    }
+    for (key, n) in [
+        ("draws", t.draws_due),
+        ("returns", t.returns_due),
+        ("drawn", t.drawn),
+        ("passes", t.passes),
+    ] {
+        if n > 0 {
+            let _ = write!(out, " {key}={n}");
+        }
+    }
+    if let Some(p) = t.scout_by {
+        let _ = write!(out, " scout={p}");
+    }
+    match t.outcome {
+        Some(Outcome::Win(p)) => {
+            let _ = write!(out, " result={p}");
+        }
+        Some(Outcome::Draw) => out.push_str(" result=draw"),
+        None => {}
+    }
+    let _ = write!(out, " m={}", t.moves);
+    if ended_by_claim_after_passes(t) {
+        out.push_str(" end=claim");
+    }
+    let options: Vec<&str> = rule_flags(rules)
+        .iter()
+        .zip(RULE_NAMES)
+        .filter_map(|(&on, name)| on.then_some(name))
+        .collect();
+    if !options.is_empty() {
+        let _ = write!(out, " rules={}", options.join(","));
+    }
+}
+
+/// Whether a finished game after two passes in a row was won by a claim
+/// in the passer's claim step rather than settled by the end rule: the one
+/// case the notation must say (`end=claim`), the rest follow from `passes`.
+pub(crate) fn ended_by_claim_after_passes(t: &crate::state::Table) -> bool {
+    t.passes == 2 && t.phase == Phase::Over && !t.settled
 }
 
 /// One flag: `[<env>:]<side>/<side>`, the environment letters `F` and `M`

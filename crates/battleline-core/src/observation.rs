@@ -17,25 +17,25 @@ use crate::state::{BattleLine, Table, Top};
 #[serde(try_from = "RawObservation")]
 pub struct Observation {
     /// The rules in force.
-    rules: Rules,
+    pub(crate) rules: Rules,
     /// Whose view this is.
-    viewer: PlayerId,
+    pub(crate) viewer: PlayerId,
     /// The public table.
-    table: Table,
+    pub(crate) table: Table,
     /// The viewer's hand.
-    hand: CardSet,
+    pub(crate) hand: CardSet,
     /// The number of cards in the other hand.
-    opponent_hand: u8,
+    pub(crate) opponent_hand: u8,
     /// Per deck, the number of unseen cards below the Scout returns.
-    pools: [u8; 2],
+    pub(crate) pools: [u8; 2],
     /// Per deck, the number of Scout returns on top.
-    top_lens: [u8; 2],
+    pub(crate) top_lens: [u8; 2],
     /// Per deck, the Scout returns on top when the viewer returned them
     /// (he knows them); empty otherwise.
-    tops: [Top; 2],
+    pub(crate) tops: [Top; 2],
     /// Per player, the cards of the other hand he knows (public: both saw
     /// the returns and who drew them).
-    revealed: PerPlayer<CardSet>,
+    pub(crate) revealed: PerPlayer<CardSet>,
 }
 
 #[derive(Deserialize)]
@@ -127,7 +127,8 @@ impl BattleLine {
             return Err(bad("known cards overlap"));
         }
         known = known.union(theirs_known);
-        let unseen = CardSet::ALL.difference(known);
+        // Without tactics the tactics cards are in no place at all, not unseen.
+        let unseen = obs.rules.cards().difference(known);
         let owner_tops = obs.table.scout_by == Some(o);
         let mut typed = [0usize; 2];
         for d in Deck::ALL {

@@ -70,6 +70,7 @@ pub struct PositionBuilder {
     scout_by: Option<PlayerId>,
     moves: u32,
     outcome: Option<Outcome>,
+    settled: Option<bool>,
 }
 
 impl PositionBuilder {
@@ -94,6 +95,7 @@ impl PositionBuilder {
             scout_by: None,
             moves: 0,
             outcome: None,
+            settled: None,
         }
     }
 
@@ -125,6 +127,7 @@ impl PositionBuilder {
         b.scout_by = t.scout_by;
         b.moves = t.moves;
         b.outcome = t.outcome;
+        b.settled = Some(t.settled);
         b
     }
 
@@ -219,7 +222,8 @@ impl PositionBuilder {
         self
     }
 
-    /// Passes in a row (two: the game was settled by the end rule).
+    /// Passes in a row (two: the passer's claim step before the end rule,
+    /// or a game that ended after them; see [`PositionBuilder::settled`]).
     pub fn passes(mut self, n: u8) -> Self {
         self.passes = n;
         self
@@ -240,6 +244,14 @@ impl PositionBuilder {
     /// The result of a finished game (with [`Phase::Over`]).
     pub fn outcome(mut self, outcome: Option<Outcome>) -> Self {
         self.outcome = outcome;
+        self
+    }
+
+    /// Whether the end rule settled the game. Unless set, a finished game
+    /// after two passes in a row was settled; set `false` for one that a
+    /// claim in the passer's claim step won ([`LastPass::ClaimFirst`](crate::LastPass)).
+    pub fn settled(mut self, settled: bool) -> Self {
+        self.settled = Some(settled);
         self
     }
 
@@ -283,7 +295,9 @@ impl PositionBuilder {
                 tops[d.index()].push(c);
             }
         }
-        let settled = self.passes == 2;
+        let settled = self
+            .settled
+            .unwrap_or(self.passes == 2 && self.phase == Phase::Over);
         let table = Table {
             flags,
             discards: self.discards,
@@ -324,7 +338,7 @@ impl PositionBuilder {
         for t in &tops {
             elsewhere = elsewhere.union(t.set());
         }
-        let pools = Deck::ALL.map(|d| d.cards().difference(elsewhere));
+        let pools = Deck::ALL.map(|d| self.rules.deck_cards(d).difference(elsewhere));
         let state = BattleLine {
             rules: self.rules,
             table,

@@ -8,6 +8,19 @@ use crate::card::{CardSet, Deck};
 use crate::flag::Side;
 use crate::state::{BattleLine, Phase, Table};
 
+/// What the codes of the renderings mean (of a state, `Display` of
+/// [`BattleLine`], and of a view, `Display` of
+/// [`Observation`](crate::Observation)), for screens that show them.
+pub const LEGEND: &str = "\
+Troop cards: colour letter and value, R O Y G B P (Red, Orange, Yellow, Green, Blue, Purple) 1..10, e.g. R7, P10.
+Tactics: AL DA Leaders (Alexander, Darius), C8 Companion Cavalry, SB Shield Bearers, FOG, MUD, SCT Scout, RDP Redeploy, DES Deserter, TRT Traitor.
+Rows F1..F9: the flags; P0's side left of |, P1's right, cards in the order played; . a free slot (four under Mud).
+fog / mud: Fog or Mud lies at that flag (\"by P0\": who laid it, when the rules let it move).
+won by P0: the flag is claimed; (P1 complete first): who completed first, the other loses a tie.
+Header: move counter, whose step (play, claim or draw, draw, return cards; dealing; game over, \"settled by the end rule\" after two passes), cards left in each deck, tactics played by each.
+Hands: a hidden hand shows its size only; discards are the played guile tactics and the cards taken off a side.
+In a view: \"returned on top of the decks by you\" are your Scout returns still there; \"known in the opponent's hand\" the ones he drew.";
+
 fn side_text(side: &Side, slots: usize) -> String {
     let mut s = String::new();
     for i in 0..slots {

@@ -3,6 +3,7 @@
 use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 
+use crate::card::{CardSet, Deck};
 use crate::formation::FormationOrder;
 
 /// When a player may claim flags.
@@ -58,6 +59,36 @@ impl EnvironmentTactics {
     }
 }
 
+/// What the second of two passes in a row leads to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LastPass {
+    /// The player who passed still has his claim step (under
+    /// [`ClaimTiming::BeforeDraw`]); the end rule settles the flags left
+    /// when he ends it (RULES-NOTES: "a player whose pass ends the game
+    /// still gets his claim step"). A claim there that wins ends the game
+    /// at once, as any winning claim does.
+    #[default]
+    ClaimFirst,
+    /// The second pass settles the flags at once, with no claim step (the
+    /// engine before issue 13). Under [`ClaimTiming::StartOfTurn`] both
+    /// readings are the same: the passer claimed at the start of his turn.
+    SettleAtOnce,
+}
+
+impl LastPass {
+    fn is_claim_first(&self) -> bool {
+        *self == LastPass::ClaimFirst
+    }
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn yes() -> bool {
+    true
+}
+
 /// Which troop cards a wild card (Leader, Companion Cavalry, Shield
 /// Bearers) may become.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -99,6 +130,16 @@ pub struct Rules {
     /// [`WildCards::CopyTable`], so default records read as before.
     #[serde(default, skip_serializing_if = "WildCards::is_copy_table")]
     pub wild_cards: WildCards,
+    /// Whether the ten tactics cards are in the game (`true`, the text).
+    /// `false` is the base game of troop cards only, which bot competitions
+    /// and the Schotten Totten family play: no tactics deck, every draw
+    /// from the troop deck. Left out of the serialised rules when `true`.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub tactics: bool,
+    /// What the second of two passes in a row leads to. Left out of the
+    /// serialised rules when [`LastPass::ClaimFirst`].
+    #[serde(default, skip_serializing_if = "LastPass::is_claim_first")]
+    pub last_pass: LastPass,
 }
 
 impl Default for Rules {
@@ -111,6 +152,8 @@ impl Default for Rules {
             first_player: PlayerId::P0,
             environment_tactics: EnvironmentTactics::Fixed,
             wild_cards: WildCards::CopyTable,
+            tactics: true,
+            last_pass: LastPass::ClaimFirst,
         }
     }
 }
@@ -150,6 +193,111 @@ impl Rules {
             wild_cards: WildCards::UnseenOnly,
             ..Rules::default()
         }
+    }
+
+    /// The default rules without tactics cards: the base game of 60 troop
+    /// cards that bot competitions and the Schotten Totten family play.
+    pub fn troops_only() -> Rules {
+        Rules {
+            tactics: false,
+            ..Rules::default()
+        }
+    }
+
+    /// The cards in the game: all 70, or the 60 troop cards when
+    /// [`Rules::tactics`] is off (the tactics cards then stay in the box,
+    /// nowhere in the state).
+    pub fn cards(&self) -> CardSet {
+        if self.tactics {
+            CardSet::ALL
+        } else {
+            CardSet::ALL_TROOPS
+        }
+    }
+
+    /// The cards of `deck` in the game (none of the tactics deck when
+    /// [`Rules::tactics`] is off).
+    pub fn deck_cards(&self, deck: Deck) -> CardSet {
+        deck.cards().intersection(self.cards())
+    }
+
+    /// One line per serialised field of `Rules`, in the order of the
+    /// struct: its name and what it does, with its values as serialised.
+    /// The registry of the umbrella crate lists them as parameters.
+    pub const PARAMETER_DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "formation_order",
+            "ranking of the formation classes: Text (default, the rule text: Skirmish Line above Battalion) or Published (the GMT game: Battalion above Skirmish Line)",
+        ),
+        (
+            "claim_timing",
+            "when flags are claimed: BeforeDraw (default: after playing, before drawing) or StartOfTurn (the text's variant: only at the start of the turn)",
+        ),
+        (
+            "leader_limit",
+            "Leaders a player may play: OncePerGame (default, the text: a second Leader stays in the hand) or OneOnTable (again once his Leader left the table)",
+        ),
+        (
+            "proof_tie",
+            "a claim proof whose best opponent completion only ties: ClaimantWins (default) or Blocks",
+        ),
+        (
+            "first_player",
+            "the seat that starts (the one who did not deal): 0 (default) or 1",
+        ),
+        (
+            "environment_tactics",
+            "Fog and Mud: Fixed (default, RULES-NOTES: they stay beside their flag) or Movable (the GMT reading: Redeploy and Deserter can take them)",
+        ),
+        (
+            "wild_cards",
+            "what a Leader, Cavalry or Shield Bearers may become: CopyTable (default: any card of its values, also one on the table) or UnseenOnly (only a troop card not visible on the table)",
+        ),
+        (
+            "tactics",
+            "whether the ten tactics cards are in the game: true (default, the text) or false (troop cards only, the base game of bot competitions and Schotten Totten)",
+        ),
+        (
+            "last_pass",
+            "the second of two passes in a row: ClaimFirst (default, RULES-NOTES: the passer still claims, then the end rule settles the rest) or SettleAtOnce (the end rule at once)",
+        ),
+    ];
+
+    /// The named rule sets for the registry and the command lines: name,
+    /// one line citing its source, rules; the default first.
+    pub fn presets() -> Vec<(&'static str, &'static str, Rules)> {
+        vec![
+            (
+                "default",
+                "the Ukrainian rule text (battleline-uk.txt) with the rulings of RULES-NOTES.md",
+                Rules::default(),
+            ),
+            (
+                "published-order",
+                "the default with the published GMT formation order (Battalion above Skirmish Line)",
+                Rules::published_order(),
+            ),
+            (
+                "troops-only",
+                "the default without tactics cards: the base game of bot competitions and the Schotten Totten family",
+                Rules::troops_only(),
+            ),
+            (
+                "claims-at-start",
+                "the default with the text's variant: claims only at the start of the turn",
+                Rules::claims_at_start_of_turn(),
+            ),
+            (
+                "movable-environment",
+                "the default with the published GMT reading of Fog and Mud: Redeploy and Deserter can take them",
+                Rules::movable_environment(),
+            ),
+            (
+                "unseen-wilds",
+                "the default with wild cards that may only become troop cards not visible on the table",
+                Rules::unseen_wilds(),
+            ),
+        ]
     }
 
     /// The same rules with `player` starting.

@@ -279,7 +279,7 @@ impl BattleLine {
             rules,
             table: Table::new(rules.first_player),
             hands: PerPlayer::default(),
-            pools: [CardSet::ALL_TROOPS, CardSet::ALL_TACTICS],
+            pools: [CardSet::ALL_TROOPS, rules.deck_cards(Deck::Tactics)],
             tops: [Top::default(); 2],
             revealed: PerPlayer::default(),
         }

@@ -2,12 +2,12 @@
 //! check for all three, so that anything accepted is a state the engine
 //! can play on.
 
-use game_traits::{PerPlayer, PlayerId};
+use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::Deserialize;
 
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
-use crate::rules::{EnvironmentTactics, Rules};
+use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, Rules};
 use crate::state::{BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};
 
 #[derive(Deserialize)]
@@ -86,7 +86,8 @@ impl BattleLine {
             .union(self.tops[Deck::Tactics.index()].set())
             .intersection(CardSet::ALL_TACTICS)
             .len();
-        if a > 10 || b > 10 || (a + b) as usize + unplayed != 10 || a.abs_diff(b) > 1 {
+        let in_game = self.rules.deck_cards(Deck::Tactics).len();
+        if a > 10 || b > 10 || (a + b) as usize + unplayed != in_game || a.abs_diff(b) > 1 {
             return Err("tactics counts");
         }
         if t.moves > MAX_GAME_LENGTH {
@@ -160,7 +161,8 @@ impl BattleLine {
             }
             all = all.union(z);
         }
-        if all != CardSet::ALL {
+        // Without tactics the ten tactics cards are out of the game.
+        if all != self.rules.cards() {
             return Err("card missing");
         }
         Ok(())
@@ -174,13 +176,28 @@ impl BattleLine {
             || t.returns_due > 2
             || t.drawn > 3
             || t.passes > 2
-            || (t.passes == 2) != t.settled
+            || (t.settled && t.passes != 2)
         {
             return Err("turn counters");
         }
         let over = t.phase == Phase::Over;
         if over != t.outcome.is_some() || (t.settled && !over) {
             return Err("outcome and phase disagree");
+        }
+        if t.passes == 2 && !t.settled {
+            // Two passes and not settled: the passer's claim step before the
+            // end rule, or a game that a claim in that step won.
+            let claim_step = self.rules.last_pass == LastPass::ClaimFirst
+                && self.rules.claim_timing == ClaimTiming::BeforeDraw;
+            let ok = claim_step
+                && match (t.phase, t.outcome) {
+                    (Phase::Claim, _) => t.draws_due == 0 && t.returns_due == 0 && t.drawn == 0,
+                    (Phase::Over, Some(Outcome::Win(w))) => t.claimed(w).is_victory(),
+                    _ => false,
+                };
+            if !ok {
+                return Err("two passes in a row but the end rule did not settle the game");
+            }
         }
         // One Scout puts back two cards at most, counting those still due.
         let due = if t.phase == Phase::Return {

@@ -18,6 +18,11 @@ fn all_rules() -> Vec<Rules> {
         Rules::claims_at_start_of_turn(),
         Rules::movable_environment(),
         Rules::unseen_wilds().with_first_player(P1),
+        Rules::troops_only(),
+        Rules {
+            last_pass: battleline_core::LastPass::SettleAtOnce,
+            ..Rules::default()
+        },
     ]
 }
 

@@ -541,12 +541,13 @@ fn rule_end_rule_settles_flags_after_two_passes_in_a_row() {
             .iter()
             .filter(|a| !matches!(a, Action::Deal(_)))
             .collect();
-        let n = decisions.len();
-        // The last two turns were passes (the second ends the game at once).
-        assert_eq!(*decisions[n - 1], Action::Pass);
-        assert!(decisions[..n - 1]
-            .iter()
-            .rev()
+        // The last two turns were passes: the second passer's claim step
+        // (claims, then the end of the turn) comes before the settlement.
+        let mut rev = decisions.iter().rev();
+        assert_eq!(**rev.next().unwrap(), Action::EndTurn);
+        let mut rev = rev.skip_while(|a| matches!(a, Action::Claim(_)));
+        assert_eq!(**rev.next().unwrap(), Action::Pass);
+        assert!(rev
             .take_while(|a| !matches!(a, Action::Pass))
             .all(|a| matches!(a, Action::Claim(_) | Action::EndTurn)));
         for f in s.table().flags() {
@@ -558,6 +559,194 @@ fn rule_end_rule_settles_flags_after_two_passes_in_a_row() {
         return;
     }
     panic!("no game ended by the end rule");
+}
+
+/// Claims after the pass that ends the game (`Rules::last_pass`), and the
+/// hand limit.
+mod last_pass {
+    use super::*;
+    use battleline_core::{LastPass, PositionBuilder};
+    use game_traits::Outcome;
+
+    /// P1 has passed (a hand of tactics only); P0 holds troop cards but
+    /// every side of his is full, so he may only pass. His Wedges 8-9-10 at
+    /// F1..F4 can be claimed (the best reply only ties); P1 has a Wedge at
+    /// F5 against P0's Host.
+    fn both_stuck(rules: Rules) -> BattleLine {
+        use Colour::*;
+        let mut b = PositionBuilder::new(rules);
+        let p0: [[Card; 3]; 9] = [
+            [t(Red, 8), t(Red, 9), t(Red, 10)],
+            [t(Orange, 8), t(Orange, 9), t(Orange, 10)],
+            [t(Yellow, 8), t(Yellow, 9), t(Yellow, 10)],
+            [t(Green, 8), t(Green, 9), t(Green, 10)],
+            [t(Red, 1), t(Orange, 2), t(Yellow, 4)],
+            [t(Red, 2), t(Orange, 4), t(Yellow, 6)],
+            [t(Red, 3), t(Orange, 5), t(Yellow, 7)],
+            [t(Red, 4), t(Orange, 6), t(Green, 1)],
+            [t(Red, 5), t(Orange, 7), t(Green, 2)],
+        ];
+        for (i, cards) in p0.iter().enumerate() {
+            for &c in cards {
+                b = b.place(flag(i), P0, c);
+            }
+        }
+        for v in 1..=3 {
+            b = b.place(flag(4), P1, t(Blue, v));
+        }
+        b = b.place(flag(5), P1, t(Blue, 4));
+        let tactics = [
+            Tactic::Alexander,
+            Tactic::Darius,
+            Tactic::CompanionCavalry,
+            Tactic::ShieldBearers,
+            Tactic::Fog,
+            Tactic::Mud,
+            Tactic::Scout,
+        ];
+        b.hand(P0, [t(Purple, 9), t(Purple, 10)].into_iter().collect())
+            .hand(P1, tactics.into_iter().map(tac).collect())
+            .turn(P0, Phase::Play)
+            .passes(1)
+            .moves(60)
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn rule_last_pass_claim_first_the_passer_claims_before_the_end_rule() {
+        let mut s = both_stuck(Rules::default());
+        assert_eq!(legal(&s), vec![Action::Pass]);
+        act(&mut s, Action::Pass);
+        // The claim step: the provable flags and the end of the turn (no draw
+        // after a pass).
+        let mut expected: Vec<Action> = (0..4).map(|i| Action::Claim(flag(i))).collect();
+        expected.push(Action::EndTurn);
+        assert_eq!(legal(&s), expected);
+        assert_eq!(s.table().passes(), 2);
+        // The state round-trips through the notation in this step too.
+        assert_eq!(BattleLine::from_notation(&s.to_notation()).unwrap(), s);
+        act(&mut s, Action::Claim(flag(3)));
+        assert!(!s.is_terminal());
+        act(&mut s, Action::EndTurn);
+        // Ending the step settles the rest: F1..F3 to P0's complete sides,
+        // F5 to P1's Wedge, F6..F9 to P0 (complete against incomplete).
+        assert!(s.is_terminal());
+        assert!(s.table().settled());
+        assert_eq!(s.outcome(), Some(Outcome::Win(P0)));
+        assert_eq!(s.table().flag(flag(3)).claimed(), Some(P0));
+        assert_eq!(s.table().flag(flag(4)).claimed(), Some(P1));
+        assert_eq!(BattleLine::from_notation(&s.to_notation()).unwrap(), s);
+    }
+
+    #[test]
+    fn rule_last_pass_claim_first_a_winning_claim_ends_the_game_at_once() {
+        let mut s = both_stuck(Rules::default());
+        act(&mut s, Action::Pass);
+        for i in 0..3 {
+            act(&mut s, Action::Claim(flag(i)));
+        }
+        // Three adjacent flags: the claim wins, the end rule never runs.
+        assert!(s.is_terminal());
+        assert!(!s.table().settled());
+        assert_eq!(s.outcome(), Some(Outcome::Win(P0)));
+        assert_eq!(s.table().flag(flag(4)).claimed(), None);
+        let line = s.to_notation();
+        assert!(line.contains(" end=claim"), "{line}");
+        assert_eq!(BattleLine::from_notation(&line).unwrap(), s);
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<BattleLine>(&json).unwrap(), s);
+    }
+
+    #[test]
+    fn rule_last_pass_settle_at_once_the_second_pass_ends_the_game() {
+        let rules = Rules {
+            last_pass: LastPass::SettleAtOnce,
+            ..Rules::default()
+        };
+        let mut s = both_stuck(rules);
+        act(&mut s, Action::Pass);
+        assert!(s.is_terminal());
+        assert!(s.table().settled());
+        assert_eq!(s.outcome(), Some(Outcome::Win(P0)));
+        assert!(s.to_notation().contains("rules=last-pass-settles"));
+        // Under StartOfTurn the passer claimed before passing: at once too.
+        let mut s = both_stuck(Rules::claims_at_start_of_turn());
+        assert!(legal(&s).contains(&Action::Claim(flag(0))));
+        act(&mut s, Action::Pass);
+        assert!(s.is_terminal());
+        assert!(s.table().settled());
+    }
+
+    #[test]
+    fn last_pass_states_that_no_game_reaches_are_refused() {
+        let s = both_stuck(Rules::default());
+        // Two passes, not over, in the play phase: no such state.
+        let bad = PositionBuilder::from_state(&s).passes(2).build();
+        assert!(bad.is_err());
+        // A claim step after two passes under SettleAtOnce: none either.
+        let mut s = both_stuck(Rules::default());
+        act(&mut s, Action::Pass);
+        let line = s.to_notation() + " rules=last-pass-settles";
+        assert!(BattleLine::from_notation(&line).is_err());
+        // `end=claim` names a finished game only, and nothing else.
+        assert!(BattleLine::from_notation(&(s.to_notation() + " end=claim")).is_err());
+        act(&mut s, Action::EndTurn);
+        assert!(BattleLine::from_notation(&(s.to_notation() + " end=rule")).is_err());
+    }
+
+    #[test]
+    fn rule_last_pass_claims_after_the_last_pass_occur_in_random_play() {
+        // Random games reach the claim step after the second pass, and the
+        // game then ends only by a claim or by the end rule.
+        let mut steps = 0;
+        random_states(Rules::default(), 300, |s, l| {
+            if s.table().passes() == 2 {
+                steps += 1;
+                assert_eq!(s.table().phase(), Phase::Claim);
+                assert_eq!(l.last(), Some(&Action::EndTurn));
+                assert!(l[..l.len() - 1]
+                    .iter()
+                    .all(|a| matches!(a, Action::Claim(_))));
+            }
+        });
+        assert!(steps > 0, "no game reached the claim step after two passes");
+    }
+
+    #[test]
+    fn rule_hand_limit_of_seven() {
+        // "кількість карт в руці обмежено 7": a hand holds at most seven
+        // cards whenever a player is to play; only Scout's three draws lift
+        // the hand of the player who played it above seven (to nine at
+        // most), and his two returns bring it back before the turn ends.
+        for rules in [
+            Rules::default(),
+            Rules::troops_only(),
+            Rules::claims_at_start_of_turn(),
+            Rules::movable_environment(),
+        ] {
+            let (mut full, mut above) = (0, 0);
+            random_states(rules, 40, |s, _| {
+                let table = s.table();
+                for p in [P0, P1] {
+                    let n = s.hand(p).len();
+                    if n > 7 {
+                        above += 1;
+                        assert!(n <= 9, "{s}");
+                        assert_eq!(table.player(), p, "{s}");
+                        assert_eq!(table.scout_by(), Some(p), "{s}");
+                        assert!(matches!(table.phase(), Phase::Draw | Phase::Return), "{s}");
+                    }
+                    if table.phase() == Phase::Play {
+                        assert!(n <= 7, "{s}");
+                        full += (n == 7) as u32;
+                    }
+                }
+            });
+            assert!(full > 0);
+            assert_eq!(above > 0, rules.tactics, "{rules:?}");
+        }
+    }
 }
 
 #[test]
@@ -1152,5 +1341,76 @@ mod movable_environment {
             }
         });
         assert!(redeploys > 0 && deserters > 0 && fourth_dropped > 0);
+    }
+}
+
+mod troops_only {
+    use super::*;
+    use battleline_core::PositionBuilder;
+
+    #[test]
+    fn rule_troops_only_the_game_has_no_tactics_cards() {
+        let rules = Rules::troops_only();
+        assert_eq!(rules.cards(), CardSet::ALL_TROOPS);
+        let s = dealt(rules);
+        assert_eq!(s.deck_len(Deck::Troop), 46);
+        assert_eq!(s.deck_len(Deck::Tactics), 0);
+        // Every draw comes from the troop deck.
+        let mut s2 = s;
+        act(&mut s2, play(t(Colour::Red, 1), 0));
+        assert!(!legal(&s2).contains(&Action::Draw(Deck::Tactics)));
+        assert!(s2.clone().apply(Action::Draw(Deck::Tactics)).is_err());
+        let line = s.to_notation();
+        assert!(
+            line.contains("d=46/0") && line.contains("rules=troops-only"),
+            "{line}"
+        );
+        assert_eq!(BattleLine::from_notation(&line).unwrap(), s);
+        let json = serde_json::to_value(rules).unwrap();
+        assert_eq!(json["tactics"], serde_json::Value::Bool(false));
+        assert_eq!(serde_json::from_value::<Rules>(json).unwrap(), rules);
+        // The default rules leave the field out: records read as before.
+        assert!(serde_json::to_value(Rules::default()).unwrap()["tactics"].is_null());
+    }
+
+    #[test]
+    fn rule_troops_only_random_games_never_see_a_tactics_card() {
+        let mut passes = 0;
+        random_states(Rules::troops_only(), 100, |s, l| {
+            for p in [P0, P1] {
+                assert!(s.hand(p).difference(CardSet::ALL_TROOPS).is_empty());
+            }
+            for a in l {
+                match a {
+                    Action::Play { card, .. } => assert!(card.as_tactic().is_none()),
+                    Action::Pass => passes += 1,
+                    Action::Scout
+                    | Action::Redeploy { .. }
+                    | Action::Deserter { .. }
+                    | Action::Traitor { .. }
+                    | Action::Draw(Deck::Tactics) => panic!("{a} under troops only"),
+                    _ => {}
+                }
+            }
+        });
+        // Passing (no free slot) and the end rule still happen.
+        assert!(passes > 0);
+    }
+
+    #[test]
+    fn troops_only_states_holding_a_tactics_card_are_refused() {
+        let with_leader = PositionBuilder::new(Rules::troops_only())
+            .hand(P0, [tac(Tactic::Alexander)].into_iter().collect())
+            .build();
+        assert!(with_leader.is_err());
+        let played = PositionBuilder::new(Rules::troops_only())
+            .tactics_played(P0, 1, false)
+            .build();
+        assert!(played.is_err());
+        // And a default state cannot lose its tactics cards either.
+        let line = dealt(Rules::default())
+            .to_notation()
+            .replace("46/10", "46/0");
+        assert!(BattleLine::from_notation(&line).is_err());
     }
 }

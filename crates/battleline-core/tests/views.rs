@@ -132,3 +132,26 @@ fn rule_view_plays_tactics_claims_and_draw_choices_are_public() {
     };
     assert_eq!(draw.to_string(), "P1: draw from the tactics deck");
 }
+
+#[test]
+fn the_legend_explains_every_code_of_the_renderings() {
+    use battleline_core::{Tactic, LEGEND};
+    for t in Tactic::ALL {
+        let code = battleline_core::Card::tactic(t).to_string();
+        assert!(LEGEND.contains(&code), "{code} is not in the legend");
+    }
+    for word in [
+        "won by",
+        "complete first",
+        "fog",
+        "mud",
+        "discards",
+        " . ",
+        "returned on top of the decks by you",
+        "known in the opponent's hand",
+        "settled by the end rule",
+        "claim or draw",
+    ] {
+        assert!(LEGEND.contains(word), "{word:?} is not in the legend");
+    }
+}

@@ -3,7 +3,7 @@
 
 use game_traits::{Outcome, PerPlayer, PlayerId};
 
-use crate::card::{Guard, Soldier};
+use crate::card::{CardSet, Guard, Soldier};
 use crate::line::remove_card;
 use crate::state::{CardWar, FightReport, Open, Phase};
 
@@ -196,7 +196,7 @@ impl CardWar {
         self.public.battle.fighter[s].kills = kills;
         let is_guard = matches!(self.public.battle.open[s], Open::Guard(_));
         let bonus = if self.rules.bonus_every_three_kills {
-            kills % 3 == 0
+            kills.is_multiple_of(3)
         } else {
             kills == 3
         };
@@ -236,11 +236,33 @@ impl CardWar {
         }
         self.remove_slot(p, 0);
         if has_next && !self.rules.donor_returns {
-            self.bury(p, card);
+            // Put under the card it fed (the text), with the donors already
+            // under this one: they all follow that card now.
+            self.public.sides[s].donors.insert(card);
         } else {
+            // A lone last card returns to its owner, and the donors under
+            // it with it; under `donor_returns` every donor returns.
             self.set_aside(p, card);
+            self.donors_follow(p, false);
         }
         self.public.battle.open[s] = Open::None;
+    }
+
+    /// The donors under `p`'s front card go where it went: to the pile
+    /// (`to_pile`), or set aside with it until the round ends.
+    pub(crate) fn donors_follow(&mut self, p: PlayerId, to_pile: bool) {
+        let donors = self.public.sides[p].donors;
+        if donors.is_empty() {
+            return;
+        }
+        self.public.sides[p].donors = CardSet::EMPTY;
+        for card in donors.iter() {
+            if to_pile {
+                self.bury(p, card);
+            } else {
+                self.set_aside(p, card);
+            }
+        }
     }
 
     pub(crate) fn remove_slot(&mut self, p: PlayerId, i: usize) {
@@ -276,6 +298,7 @@ impl CardWar {
                 let card = self.hidden[s].line[0];
                 self.remove_slot(p, 0);
                 self.bury(p, card);
+                self.donors_follow(p, true);
             }
             Open::Guard(g) => self.kill_guard(p, g),
         }

@@ -23,6 +23,7 @@ impl CardWar {
                 battle_no: 1,
                 swapped: false,
                 last_attacker: None,
+                initiative: PerPlayer::default(),
                 sides: PerPlayer::new(SidePublic::new(24), SidePublic::new(24)),
                 battle: Battle::new(PlayerId::P0),
                 outcome: None,
@@ -107,9 +108,11 @@ impl CardWar {
     fn initiative(&mut self, first_die: u8, action: Action) {
         match action {
             Action::Die(d @ 1..=6) if first_die == 0 => {
+                self.public.initiative[PlayerId::P0] = d;
                 self.public.phase = Phase::Initiative { first_die: d };
             }
             Action::Die(d @ 1..=6) if d != first_die => {
+                self.public.initiative[PlayerId::P1] = d;
                 self.public.first = if first_die > d {
                     PlayerId::P0
                 } else {
@@ -125,6 +128,7 @@ impl CardWar {
     #[inline(never)]
     fn draw_roll(&mut self, player: PlayerId, action: Action) {
         if let Action::Dice(s @ 2..=12) = action {
+            self.public.sides[player].draw_roll = s;
             let pile = self.side(player).pile;
             let n = s.min(pile.saturating_sub(self.rules.keep_in_pile));
             if n > 0 {
@@ -165,6 +169,12 @@ impl CardWar {
         match action {
             Action::Place(c) if self.hidden(player).hand.contains(c) => {
                 self.public.moves += 1;
+                // All or nothing (ruling 29): a reserve can only be kept
+                // before the first card, so the rest of the hand follows.
+                let kind = match kind {
+                    LayKind::FreeAttack if self.rules.reserve_all_or_nothing => LayKind::Attack,
+                    k => k,
+                };
                 let s = player;
                 let len = self.public.sides[s].line.len();
                 if self.public.sides[s].line.push() {
@@ -248,6 +258,7 @@ impl CardWar {
     #[inline(never)]
     fn paratroopers(&mut self, player: PlayerId, action: Action) {
         if let Action::Die(d @ 1..=6) = action {
+            self.public.sides[player].paratroopers = d;
             let n = d.min(self.side(player).pile);
             if n > 0 {
                 self.public.phase = Phase::Reinforce { player, left: n };

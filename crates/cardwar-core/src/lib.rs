@@ -6,6 +6,7 @@ mod battle;
 mod card;
 mod chance;
 mod dice;
+mod encode;
 mod engine;
 mod error;
 mod game;
@@ -41,6 +42,7 @@ pub use line::{LineView, SlotView, LINE_CAP};
 pub use observation::Observation;
 pub use position::{Knowledge, LineCard, PositionBuilder};
 pub use prayer::Prayer;
+pub use render::LEGEND;
 pub use rules::{FirstAttacker, Rules, MAX_ROUNDS_LIMIT};
 pub use state::{
     Battle, CardWar, FightReport, Fighter, LayKind, Open, Pending, Phase, Public, SideHidden,

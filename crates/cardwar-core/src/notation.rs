@@ -9,10 +9,13 @@ use game_traits::{Outcome, PlayerId};
 
 use crate::card::{CardSet, Guard, Soldier};
 use crate::error::CardWarError;
+use crate::line::LineView;
 use crate::position::{Knowledge, LineCard, PositionBuilder};
 use crate::prayer::Prayer;
 use crate::rules::{FirstAttacker, Rules};
-use crate::state::{CardWar, FightReport, Fighter, LayKind, Open, Pending, Phase};
+use crate::state::{
+    CardWar, FightReport, Fighter, LayKind, Open, Pending, Phase, Public, SideHidden,
+};
 
 type Parsed<T> = Result<T, CardWarError>;
 
@@ -21,7 +24,7 @@ fn bad<T>(why: &'static str) -> Parsed<T> {
 }
 
 /// The names of the rules' fields in the notation, in their order.
-const RULE_KEYS: [&str; 15] = [
+const RULE_KEYS: [&str; 16] = [
     "aside",
     "keep_in_pile",
     "max_rounds",
@@ -32,6 +35,7 @@ const RULE_KEYS: [&str; 15] = [
     "first_attacker",
     "one_prayer_per_fight",
     "reserve_in_first_round",
+    "reserve_all_or_nothing",
     "grenade_rounds_up",
     "gangrene_hits_guards",
     "sniper_targets_guards",
@@ -40,7 +44,7 @@ const RULE_KEYS: [&str; 15] = [
 ];
 
 /// The rules' fields as notation values, in the order of [`RULE_KEYS`].
-fn rule_values(r: &Rules) -> [String; 15] {
+fn rule_values(r: &Rules) -> [String; 16] {
     let b = |v: bool| u8::from(v).to_string();
     [
         r.aside.to_string(),
@@ -56,6 +60,7 @@ fn rule_values(r: &Rules) -> [String; 15] {
         },
         b(r.one_prayer_per_fight),
         b(r.reserve_in_first_round),
+        b(r.reserve_all_or_nothing),
         b(r.grenade_rounds_up),
         b(r.gangrene_hits_guards),
         b(r.sniper_targets_guards),
@@ -82,6 +87,7 @@ fn set_rule(r: &mut Rules, key: &str, value: &str) -> Parsed<()> {
         }
         "one_prayer_per_fight" => r.one_prayer_per_fight = flag(value)?,
         "reserve_in_first_round" => r.reserve_in_first_round = flag(value)?,
+        "reserve_all_or_nothing" => r.reserve_all_or_nothing = flag(value)?,
         "grenade_rounds_up" => r.grenade_rounds_up = flag(value)?,
         "gangrene_hits_guards" => r.gangrene_hits_guards = flag(value)?,
         "sniper_targets_guards" => r.sniper_targets_guards = flag(value)?,
@@ -331,12 +337,124 @@ fn parse_open(text: &str) -> Parsed<Open> {
     })
 }
 
+/// The notation of a position, or of what a player sees of it: a side
+/// whose hidden cards are `None` has its hand, set-aside cards and pile
+/// written as counts (`#9`) and its face-down cards as `(?)` / `{?}`.
+pub(crate) fn write_position(
+    rules: &Rules,
+    p: &Public,
+    hidden: [Option<&SideHidden>; 2],
+) -> String {
+    let b = &p.battle;
+    let mut out = format!(
+        "rules={} round={} moves={} phase={} first={} battle={} swapped={} last={} \
+         initiative={}/{} attacker={} die={} last_fight={} last_prayer={}",
+        rules_text(rules),
+        p.round,
+        p.moves,
+        phase_text(p.phase, p.outcome),
+        p.first,
+        p.battle_no,
+        u8::from(p.swapped),
+        p.last_attacker.map_or("-".into(), |l| l.to_string()),
+        p.initiative[PlayerId::P0],
+        p.initiative[PlayerId::P1],
+        b.attacker,
+        b.attack_die,
+        b.last_fight.map_or("-".into(), |r| format!(
+            "{}/{}/{}/{}",
+            r.attack_die, r.attack_total, r.defence_die, r.defence_total
+        )),
+        b.last_prayer
+            .map_or("-".into(), |(pl, prayer)| format!("{pl}:{}", prayer.sum())),
+    );
+    for pl in PlayerId::BOTH {
+        let side = &p.sides[pl];
+        let (hand, aside, pile, line) = match hidden[pl.index()] {
+            Some(h) => {
+                let line: Vec<LineCard> = side
+                    .line
+                    .slots()
+                    .iter()
+                    .zip(h.line)
+                    .map(|(slot, card)| LineCard::of_slot(slot, card))
+                    .collect();
+                (
+                    cards_text(h.hand),
+                    cards_text(h.aside),
+                    cards_text(h.pile),
+                    line_text(&line),
+                )
+            }
+            None => (
+                format!("#{}", side.hand),
+                format!("#{}", side.aside),
+                format!("#{}", side.pile),
+                unseen_line_text(&side.line),
+            ),
+        };
+        let [a1, a2, jk] = side.guards;
+        let (f, pending) = (b.fighter[pl], b.pending[pl]);
+        let s = pl.index();
+        let _ = write!(
+            out,
+            " p{s}.hand={hand} p{s}.aside={aside} p{s}.pile={pile} p{s}.line={line} \
+             p{s}.guards={a1}/{a2}/{jk} p{s}.prayed={} p{s}.open={} p{s}.fighter={}/{}/{} \
+             p{s}.pending={}/{} p{s}.asked={} p{s}.known_alive={} p{s}.known_pile={} \
+             p{s}.known_aside={} p{s}.pile_or_drawn={} p{s}.unseen={} p{s}.donors={} \
+             p{s}.draw_roll={} p{s}.paratroopers={}",
+            u8::from(side.prayed),
+            open_text(b.open[pl]),
+            f.kills,
+            f.doubled,
+            u8::from(f.halved),
+            pending.add,
+            pending.doubled,
+            u8::from(b.asked[pl]),
+            cards_text(side.known_alive),
+            cards_text(side.known_pile),
+            cards_text(side.known_aside),
+            cards_text(side.pile_or_drawn),
+            side.unseen_in_pile,
+            cards_text(side.donors),
+            side.draw_roll,
+            side.paratroopers,
+        );
+    }
+    out
+}
+
+/// A line as its owner's opponent sees it: revealed cards with their
+/// health, face-down ones without the card.
+fn unseen_line_text(line: &LineView) -> String {
+    if line.is_empty() {
+        return "-".into();
+    }
+    let items: Vec<String> = line
+        .slots()
+        .iter()
+        .map(|slot| {
+            let extra = match slot.extra {
+                0 => String::new(),
+                n => format!("+{n}"),
+            };
+            match (slot.card, slot.from_pile) {
+                (Some(card), _) => format!("{card}:{}", slot.health),
+                (None, true) => format!("{{?{extra}}}"),
+                (None, false) => format!("(?{extra})"),
+            }
+        })
+        .collect();
+    items.join(",")
+}
+
 impl CardWar {
     /// The whole position on one line of `key=value` fields: the rules
     /// (those that differ from the default), the round, decisions made,
-    /// phase, roles and the battle in progress, then each side's cards,
-    /// guards, prayer, open card, fight modifiers and the opponent's
-    /// knowledge. [`CardWar::from_notation`] reads it back exactly.
+    /// phase, roles, the initiative dice and the battle in progress, then
+    /// each side's cards, guards, prayer, open card, fight modifiers, the
+    /// opponent's knowledge, the donors under the front card and the
+    /// side's last draw roll and paratroopers die. [`CardWar::from_notation`] reads it back exactly.
     ///
     /// Cards are written as displayed (`2a` .. `10b`, `Ja`, `Qb`, `Ka`),
     /// card sets as comma lists (`-` when empty); a line lists its slots
@@ -354,66 +472,14 @@ impl CardWar {
     /// assert_eq!(CardWar::from_notation(&text).unwrap(), game);
     /// ```
     pub fn to_notation(&self) -> String {
-        let p = &self.public;
-        let b = &p.battle;
-        let mut out = format!(
-            "rules={} round={} moves={} phase={} first={} battle={} swapped={} last={} \
-             attacker={} die={} last_fight={} last_prayer={}",
-            rules_text(&self.rules),
-            p.round,
-            p.moves,
-            phase_text(p.phase, p.outcome),
-            p.first,
-            p.battle_no,
-            u8::from(p.swapped),
-            p.last_attacker.map_or("-".into(), |l| l.to_string()),
-            b.attacker,
-            b.attack_die,
-            b.last_fight.map_or("-".into(), |r| format!(
-                "{}/{}/{}/{}",
-                r.attack_die, r.attack_total, r.defence_die, r.defence_total
-            )),
-            b.last_prayer
-                .map_or("-".into(), |(pl, prayer)| format!("{pl}:{}", prayer.sum())),
-        );
-        for pl in PlayerId::BOTH {
-            let (side, h) = (&p.sides[pl], &self.hidden[pl]);
-            let line: Vec<LineCard> = side
-                .line
-                .slots()
-                .iter()
-                .zip(h.line)
-                .map(|(slot, card)| LineCard::of_slot(slot, card))
-                .collect();
-            let [a1, a2, jk] = side.guards;
-            let (f, pending) = (b.fighter[pl], b.pending[pl]);
-            let s = pl.index();
-            let _ = write!(
-                out,
-                " p{s}.hand={} p{s}.aside={} p{s}.pile={} p{s}.line={} p{s}.guards={a1}/{a2}/{jk} \
-                 p{s}.prayed={} p{s}.open={} p{s}.fighter={}/{}/{} p{s}.pending={}/{} \
-                 p{s}.asked={} p{s}.known_alive={} p{s}.known_pile={} p{s}.known_aside={} \
-                 p{s}.pile_or_drawn={} p{s}.unseen={}",
-                cards_text(h.hand),
-                cards_text(h.aside),
-                cards_text(h.pile),
-                line_text(&line),
-                u8::from(side.prayed),
-                open_text(b.open[pl]),
-                f.kills,
-                f.doubled,
-                u8::from(f.halved),
-                pending.add,
-                pending.doubled,
-                u8::from(b.asked[pl]),
-                cards_text(side.known_alive),
-                cards_text(side.known_pile),
-                cards_text(side.known_aside),
-                cards_text(side.pile_or_drawn),
-                side.unseen_in_pile,
-            );
-        }
-        out
+        write_position(
+            &self.rules,
+            &self.public,
+            [
+                Some(&self.hidden[PlayerId::P0]),
+                Some(&self.hidden[PlayerId::P1]),
+            ],
+        )
     }
 
     /// Reads a position written by [`CardWar::to_notation`]. Fields may
@@ -458,6 +524,10 @@ impl CardWar {
                 "battle" => b.battle_no(number(value)?),
                 "swapped" => b.swapped(flag(value)?),
                 "last" => b.last_attacker(maybe_player(value)?),
+                "initiative" => {
+                    let [p0, p1] = numbers::<2, u8>(value)?;
+                    b.initiative(p0, p1)
+                }
                 "attacker" => b.attacker(player(value)?),
                 "die" => b.attack_die(number(value)?),
                 "last_fight" => b.last_fight(match value {
@@ -517,6 +587,9 @@ impl CardWar {
                             b.pending(pl, Pending { add, doubled })
                         }
                         "asked" => b.asked(pl, flag(value)?),
+                        "donors" => b.donors(pl, parse_cards(value)?),
+                        "draw_roll" => b.draw_roll(pl, number(value)?),
+                        "paratroopers" => b.paratroopers(pl, number(value)?),
                         "known_alive" => {
                             k.get_or_insert_with(Knowledge::default).known_alive =
                                 parse_cards(value)?;

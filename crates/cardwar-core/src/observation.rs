@@ -99,6 +99,7 @@ impl CardWar {
         );
         let unknown = CardSet::ALL.minus(
             revealed
+                .union(side.donors)
                 .union(known_alive)
                 .union(known_pile)
                 .union(known_aside)

@@ -126,7 +126,7 @@ pub struct Knowledge {
 ///
 /// It starts from round 1 with P0 about to lay his attack line of 12 and
 /// every soldier in hand. A side's hand, unless set, holds every soldier
-/// not placed elsewhere; its knowledge, unless set, is that the opponent
+/// not placed elsewhere (line, aside, pile, donors); its knowledge, unless set, is that the opponent
 /// saw nothing (every card of the pile unseen).
 /// [`PositionBuilder::begin_fights`] lets the engine open the front cards
 /// as when the last card of the lines is laid.
@@ -307,6 +307,31 @@ impl PositionBuilder {
         self
     }
 
+    /// The health-1 cards lying under `player`'s front card (ruling 7;
+    /// they fought face up, so both players know them).
+    pub fn donors(mut self, player: PlayerId, cards: CardSet) -> Self {
+        self.public.sides[player].donors = cards;
+        self
+    }
+
+    /// Both initiative dice, P0's then P1's (0: not rolled).
+    pub fn initiative(mut self, p0: u8, p1: u8) -> Self {
+        self.public.initiative = PerPlayer::new(p0, p1);
+        self
+    }
+
+    /// The 2d6 of `player`'s last draw roll (0: none yet).
+    pub fn draw_roll(mut self, player: PlayerId, sum: u8) -> Self {
+        self.public.sides[player].draw_roll = sum;
+        self
+    }
+
+    /// The die of `player`'s paratroopers prayer (0: none).
+    pub fn paratroopers(mut self, player: PlayerId, die: u8) -> Self {
+        self.public.sides[player].paratroopers = die;
+        self
+    }
+
     /// What the opponent knows of `player`'s unseen cards (by default
     /// nothing: every card of the pile unseen).
     pub fn knowledge(mut self, player: PlayerId, knowledge: Knowledge) -> Self {
@@ -388,8 +413,9 @@ impl PositionBuilder {
             }
             h.aside = self.asides[p];
             h.pile = self.piles[p];
-            h.hand =
-                self.hands[p].unwrap_or(CardSet::ALL.minus(placed.union(h.aside).union(h.pile)));
+            h.hand = self.hands[p].unwrap_or(
+                CardSet::ALL.minus(placed.union(h.aside).union(h.pile).union(side.donors)),
+            );
             side.line = line;
             // Counts from the sets; a set overlapping another fails the
             // check of the cards below.

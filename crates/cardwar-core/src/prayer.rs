@@ -150,6 +150,7 @@ impl CardWar {
                     self.remove_slot(q, 0);
                     self.bury(q, card);
                 }
+                self.donors_follow(q, true);
                 if self.public.battle.open[t] == Open::Soldier {
                     self.public.battle.open[t] = Open::None;
                 }
@@ -217,8 +218,12 @@ impl CardWar {
                 let card = self.hidden[t].line[i];
                 self.remove_slot(q, i);
                 self.bury(q, card);
-                if i == 0 && self.public.battle.open[t] == Open::Soldier {
-                    self.public.battle.open[t] = Open::None;
+                if i == 0 {
+                    // The front card: the donors under it die with it.
+                    self.donors_follow(q, true);
+                    if self.public.battle.open[t] == Open::Soldier {
+                        self.public.battle.open[t] = Open::None;
+                    }
                 }
             }
             Some((_, None, Some(g))) => self.kill_guard(q, g),

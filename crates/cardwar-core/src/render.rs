@@ -10,6 +10,23 @@ use crate::state::{CardWar, LayKind, Open, Phase, Public, SideHidden};
 
 const COLOUR: [&str; 2] = ["black", "red"];
 
+/// What the codes of a rendered state or observation mean, for screens.
+pub const LEGEND: &str = "\
+Cards: 2..10, J (11), Q (12), K (13) and suit a or b (2a .. Kb); each colour \
+holds 24 soldiers. Guards: A1, A2 (aces, 14) and Jk (joker, 15) with their \
+health, `dead` once killed.
+Line (front first): 7a:5 revealed with 5 health left; [7a:5] or [A1:14] the \
+open card of a fight; (7a) face down (shown to its owner only), ?? face down \
+unseen; +1 after a face-down card: health given by a health-1 card; \
+<under the front: 5a> health-1 donors lying under the front card.
+Sides: hand / aside (survivors set aside until the round ends) / pile counts; \
+prayed: the once-a-game prayer is used; kills N, die x2 (three kills), die /2 \
+(grenade); drew on N: the last 2d6 draw roll; paratroopers die N.
+known alive / aside / pile / pile or drawn: the opponent's cards the viewer \
+saw and where they must be.
+last fight: each side's die and total (kept into the next battle); \
+initiative P0-P1: the dice of who attacks first in round 1.";
+
 /// Renders the public state, with the cards of `hidden[s]` shown for the
 /// sides whose hidden cards are known (`None`: shown as `??`).
 fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 2]) -> fmt::Result {
@@ -48,6 +65,16 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
             None => f.write_str("game over"),
         },
     }?;
+    // The initiative dice matter in round 1 only: shown there.
+    let dice = p.initiative;
+    if dice[PlayerId::P1] > 0 && p.round <= 1 {
+        write!(
+            f,
+            " | initiative {}-{}",
+            dice[PlayerId::P0],
+            dice[PlayerId::P1]
+        )?;
+    }
     writeln!(f)?;
     for s in PlayerId::BOTH {
         let side = &p.sides[s];
@@ -69,6 +96,12 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
             side.pile,
             if side.prayed { " | prayed" } else { "" }
         )?;
+        if side.draw_roll > 0 {
+            write!(f, " | drew on {}", side.draw_roll)?;
+        }
+        if side.paratroopers > 0 {
+            write!(f, " | paratroopers die {}", side.paratroopers)?;
+        }
         let fi = b.fighter[s];
         if fi.kills > 0 || fi.doubled > 0 || fi.halved {
             write!(f, " | kills {}", fi.kills)?;
@@ -101,6 +134,9 @@ fn render(f: &mut fmt::Formatter<'_>, p: &Public, hidden: [Option<&SideHidden>; 
             if slot.extra > 0 {
                 let _ = write!(line, "+{}", slot.extra);
             }
+        }
+        if !side.donors.is_empty() {
+            let _ = write!(line, " <under the front: {}>", side.donors);
         }
         writeln!(f, "  line: {}", if line.is_empty() { "-" } else { &line })?;
         if let Some(h) = hidden[s.index()] {

@@ -57,7 +57,12 @@ impl CardWar {
     }
 
     pub(crate) fn start_battle(&mut self, attacker: PlayerId, kind: LayKind) {
+        // The reports of the last fight and prayer stay: the dice of the
+        // fight that ended the previous battle are known to both.
+        let last = self.public.battle;
         self.public.battle = Battle::new(attacker);
+        self.public.battle.last_fight = last.last_fight;
+        self.public.battle.last_prayer = last.last_prayer;
         let n = self.side(attacker).hand;
         let left = match kind {
             LayKind::Attack if self.public.battle_no == 1 => n / 2,
@@ -115,6 +120,8 @@ impl CardWar {
             }
             self.public.sides[s].aside += len as u8;
             self.public.sides[s].line.clear();
+            // Donors go where the card they fed goes: it survived.
+            self.donors_follow(s, false);
             // Cards a prayer brought from the pile are now only "alive".
             self.public.sides[s].tighten_unseen();
             self.hidden[s].line = [Soldier::default(); crate::line::LINE_CAP];

@@ -36,8 +36,11 @@ pub struct Rules {
     pub bonus_every_three_kills: bool,
     /// Aces and the joker earn the three-kills bonus too (ruling 6).
     pub guards_earn_bonus: bool,
-    /// A health-1 card that gave its point returns to its owner after the
-    /// battle; otherwise it goes to the pile (ruling 7).
+    /// A health-1 card that gave its point to the next card comes back to
+    /// its owner after the battle whatever happens to that card; otherwise
+    /// (the default) it lies under the card it fed and goes where that card
+    /// goes: to the pile when it dies, back to the owner when it survives
+    /// the battle (ruling 7).
     pub donor_returns: bool,
     /// Who attacks first in the next round (ruling 11).
     pub first_attacker: FirstAttacker,
@@ -46,6 +49,10 @@ pub struct Rules {
     pub one_prayer_per_fight: bool,
     /// Round 1's second attacker may keep a reserve (ruling 12).
     pub reserve_in_first_round: bool,
+    /// The second attacker attacks with all the cards he did not lay or
+    /// keeps them all as a reserve; otherwise (the default) he attacks with
+    /// any part of them and keeps the rest (ruling 29).
+    pub reserve_all_or_nothing: bool,
     /// The grenade rounds halves up; otherwise down, and a card left at 0
     /// health dies (ruling 17).
     pub grenade_rounds_up: bool,
@@ -70,10 +77,11 @@ impl Default for Rules {
             cap_winner_health: true,
             bonus_every_three_kills: false,
             guards_earn_bonus: true,
-            donor_returns: true,
+            donor_returns: false,
             first_attacker: FirstAttacker::LastAttacker,
             one_prayer_per_fight: false,
             reserve_in_first_round: false,
+            reserve_all_or_nothing: false,
             grenade_rounds_up: true,
             gangrene_hits_guards: true,
             sniper_targets_guards: false,
@@ -96,6 +104,70 @@ const PRAYERS_BOUND: u32 = 2 * (2 + 1 + 6) + 12 * 4;
 pub const MAX_ROUNDS_LIMIT: u16 = 1000;
 
 impl Rules {
+    /// One line per serialised field of `Rules` (its name as in JSON and
+    /// in the registry's specifications): what it does and its values.
+    pub const PARAMETER_DOCS: &'static [(&'static str, &'static str)] = &[
+        ("aside", "soldiers each player puts face down into his pile at setup, 0..=24 (ruling 1; default 6, 18 in hand)"),
+        ("keep_in_pile", "cards a draw from round 2 on must leave in the pile, 0..=24 (ruling 2; default 5)"),
+        ("max_rounds", "rounds after which the game is a draw, 1..=1000 (ruling 25; default 60)"),
+        ("cap_winner_health", "true: a fight's winner keeps at most the health it had; false: the difference of the totals (ruling 4)"),
+        ("bonus_every_three_kills", "true: the three-kills bonus at every third kill of a battle; false: at the third only (ruling 5)"),
+        ("guards_earn_bonus", "true: aces and the joker earn the three-kills bonus too (ruling 6)"),
+        ("donor_returns", "false: a health-1 donor lies under the card it fed and shares its fate; true: every donor comes back after the battle (ruling 7)"),
+        ("first_attacker", "who attacks first from round 2 on: LastAttacker (who attacked last) or Alternate (ruling 11)"),
+        ("one_prayer_per_fight", "true: once the attacker prays the defender is not asked before the same fight; false: both may pray (ruling 15)"),
+        ("reserve_in_first_round", "true: round 1's second attacker may keep a reserve too (ruling 12)"),
+        ("reserve_all_or_nothing", "true: the second attacker attacks with all his remaining cards or keeps them all; false: any part (ruling 29)"),
+        ("grenade_rounds_up", "true: the grenade leaves ceil(h/2) health and ceil(die/2); false: floor, and a card left at 0 dies (ruling 17)"),
+        ("gangrene_hits_guards", "true: gangrene kills a wounded ace or joker too (ruling 18)"),
+        ("sniper_targets_guards", "true: the sniper may remove a defending ace or joker (ruling 20)"),
+        ("sniper_by_health", "true: the sniper removes the card with the most health left; false: the largest value (ruling 26)"),
+        ("bomb_hits_hand", "true: the atomic bomb also kills the opponent's hand and set-aside soldiers (ruling 27)"),
+    ];
+
+    /// The named rule sets, the default first: name, one line citing the
+    /// source of the reading, rules. Each is the default with the fields
+    /// of one other reading of the text changed.
+    ///
+    /// ```
+    /// use cardwar_core::Rules;
+    ///
+    /// let presets = Rules::presets();
+    /// assert_eq!(presets[0].2, Rules::default());
+    /// assert!(presets.iter().all(|(_, _, r)| r.validate().is_ok()));
+    /// ```
+    pub fn presets() -> Vec<(&'static str, &'static str, Rules)> {
+        let d = Rules::default();
+        vec![
+            (
+                "default",
+                "cardwar-ru.txt with the rulings of docs/cardwar.md (a donor shares the fate of the card it fed)",
+                d,
+            ),
+            (
+                "donors_return",
+                "every health-1 donor comes back after the battle, as the engine ruled before the text's lone-last-card sentence was read as the only way back",
+                Rules {
+                    donor_returns: true,
+                    ..d
+                },
+            ),
+            (
+                "all_or_nothing_reserve",
+                "the second attacker \"uses them in the attack or keeps them as a reserve\" read as all of them or none (cardwar-ru.txt, ruling 29)",
+                Rules {
+                    reserve_all_or_nothing: true,
+                    ..d
+                },
+            ),
+            (
+                "hand_24",
+                "the text's counts of 24 cards in hand and 12 to attack (cardwar-ru.txt, first round): nothing put aside, so the piles start empty (ruling 1)",
+                Rules { aside: 0, ..d },
+            ),
+        ]
+    }
+
     /// Checks the numeric fields.
     ///
     /// ```
@@ -139,6 +211,10 @@ struct RawRules {
     first_attacker: FirstAttacker,
     one_prayer_per_fight: bool,
     reserve_in_first_round: bool,
+    // Absent from rule sets written before the field existed: those meant
+    // the only reading there was, any part.
+    #[serde(default)]
+    reserve_all_or_nothing: bool,
     grenade_rounds_up: bool,
     gangrene_hits_guards: bool,
     sniper_targets_guards: bool,
@@ -162,6 +238,7 @@ impl TryFrom<RawRules> for Rules {
             first_attacker: r.first_attacker,
             one_prayer_per_fight: r.one_prayer_per_fight,
             reserve_in_first_round: r.reserve_in_first_round,
+            reserve_all_or_nothing: r.reserve_all_or_nothing,
             grenade_rounds_up: r.grenade_rounds_up,
             gangrene_hits_guards: r.gangrene_hits_guards,
             sniper_targets_guards: r.sniper_targets_guards,

@@ -154,9 +154,11 @@ pub struct Battle {
     pub asked: PerPlayer<bool>,
     /// The attacker's die of the current fight (0 before it is rolled).
     pub attack_die: u8,
-    /// The last fight resolved.
+    /// The last fight resolved, in this battle or an earlier one: a new
+    /// battle keeps it, so that the dice of the fight that ended the last
+    /// battle stay known.
     pub last_fight: Option<FightReport>,
-    /// The last prayer and who made it.
+    /// The last prayer and who made it, kept across battles alike.
     pub last_prayer: Option<(PlayerId, Prayer)>,
 }
 
@@ -209,6 +211,23 @@ pub struct SidePublic {
     /// (those put aside face down at setup). Only seen cards ever enter a
     /// pile later, so it can only go down.
     pub unseen_in_pile: u8,
+    /// The health-1 cards lying under the front card of the line (ruling
+    /// 7): each gave its point to the card after it, and goes where the
+    /// card it fed goes. Always empty under
+    /// [`Rules::donor_returns`](crate::Rules::donor_returns). Every donor
+    /// fought face up, so both players know them.
+    // Absent from states written before donors were kept: those had none.
+    #[serde(default)]
+    pub donors: CardSet,
+    /// The 2d6 of the side's last draw roll (0 before round 2's): kept
+    /// because the cards drawn do not tell it when the pile gives fewer.
+    #[serde(default)]
+    pub draw_roll: u8,
+    /// The die of the side's paratroopers prayer (0 if it has not had
+    /// one): kept because the cards brought do not tell it when the pile
+    /// gives fewer.
+    #[serde(default)]
+    pub paratroopers: u8,
 }
 
 impl SidePublic {
@@ -257,6 +276,9 @@ impl SidePublic {
             known_aside: CardSet::EMPTY,
             pile_or_drawn: CardSet::EMPTY,
             unseen_in_pile: 0,
+            donors: CardSet::EMPTY,
+            draw_roll: 0,
+            paratroopers: 0,
         }
     }
 }
@@ -302,6 +324,10 @@ pub struct Public {
     pub swapped: bool,
     /// Who last attacked with at least one card this round.
     pub last_attacker: Option<PlayerId>,
+    /// Each player's initiative die (0 while not rolled): kept because who
+    /// attacks first does not tell the values.
+    #[serde(default)]
+    pub initiative: PerPlayer<u8>,
     /// Both sides, indexed by seat.
     pub sides: PerPlayer<SidePublic>,
     /// The battle in progress.

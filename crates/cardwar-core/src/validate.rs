@@ -45,10 +45,27 @@ pub(crate) fn revealed_cards(side: &SidePublic) -> Result<CardSet, &'static str>
 
 fn check_side(side: &SidePublic) -> Check {
     ensure(side.line.is_well_formed(), "malformed line")?;
+    let donors = side.donors;
+    ensure(donors.is_valid(), "bad card set")?;
     ensure(
-        side.hand as usize + side.aside as usize + side.pile as usize + side.line.len() == 24,
+        side.hand as usize
+            + side.aside as usize
+            + side.pile as usize
+            + side.line.len()
+            + donors.len()
+            == 24,
         "a colour must hold 24 soldiers",
     )?;
+    // Donors lie under the front card of the line.
+    ensure(
+        donors.is_empty() || !side.line.is_empty(),
+        "donors without a card to lie under",
+    )?;
+    ensure(
+        side.draw_roll == 0 || (2..=12).contains(&side.draw_roll),
+        "a draw roll is 2d6",
+    )?;
+    ensure(side.paratroopers <= 6, "bad paratroopers die")?;
     let (alive, pile, aside, maybe) = (
         side.known_alive,
         side.known_pile,
@@ -79,8 +96,10 @@ fn check_side(side: &SidePublic) -> Check {
     let revealed = revealed_cards(side)?;
     ensure(
         revealed
+            .union(donors)
             .intersection(alive.union(pile).union(aside).union(maybe))
-            .is_empty(),
+            .is_empty()
+            && revealed.intersection(donors).is_empty(),
         "a revealed card is also known elsewhere",
     )?;
     let face_down = side.line.len() - revealed.len();
@@ -118,7 +137,11 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
             )
         }
         Phase::Initiative { first_die } => ensure(
-            p.round == 0 && first_die <= 6 && p.sides.values().all(|s| s.pile == rules.aside),
+            p.round == 0
+                && first_die <= 6
+                && p.initiative[PlayerId::P0] == first_die
+                && p.initiative[PlayerId::P1] == 0
+                && p.sides.values().all(|s| s.pile == rules.aside),
             "bad initiative",
         ),
         Phase::DrawRoll { .. } => ensure(p.round >= 2, "draws start in round 2"),
@@ -165,6 +188,11 @@ pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
         "more decisions than any game has",
     )?;
     ensure(p.battle.attack_die <= 6, "bad die")?;
+    let [i0, i1] = [p.initiative[PlayerId::P0], p.initiative[PlayerId::P1]];
+    ensure(
+        i0 <= 6 && i1 <= 6 && (i1 == 0 || (i0 != 0 && i0 != i1)),
+        "bad initiative dice",
+    )?;
     for side in p.sides.values() {
         check_side(side)?;
         ensure(
@@ -221,7 +249,7 @@ pub(crate) fn check_hidden(side: &SidePublic, h: &SideHidden) -> Check {
         .filter(|(v, _)| v.from_pile)
         .map(|(_, &c)| c)
         .collect();
-    let zones = [h.hand, h.aside, h.pile, line];
+    let zones = [h.hand, h.aside, h.pile, line, side.donors];
     let mut all = CardSet::EMPTY;
     for z in zones {
         ensure(all.intersection(z).is_empty(), "a card is in two places")?;

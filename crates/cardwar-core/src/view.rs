@@ -19,12 +19,11 @@ use crate::state::{CardWar, LayKind, Phase};
 /// a prayer's reinforcement from the pile all hide the opponent's card; the
 /// end of a line and the prayer answers are public.
 ///
-/// Dice are public too, but a view says no more than the viewer's
-/// [`Observation`](crate::Observation) keeps: a roll whose value leaves no
-/// trace of its own (another value would leave the same observation: the
-/// second initiative die, a draw roll above what the pile can give, the
-/// fight that ends a battle and so clears its report) is shown without its
-/// value.
+/// Dice are public too, and shown with their values: the viewer's
+/// [`Observation`](crate::Observation) keeps every roll (both initiative
+/// dice, each side's last draw roll and paratroopers die, the last fight's
+/// dice and the last prayer even after its battle ended), so a view never
+/// tells more than the observation after it.
 ///
 /// ```
 /// use cardwar_core::{ActionView, CardWar, Game, PlayerId, Rules};
@@ -71,12 +70,10 @@ pub enum ActionView {
         /// Who declines.
         player: PlayerId,
     },
-    /// A die (or, for a guard, the higher of two): its value, unless
-    /// nothing the viewer keeps records it (see [`ActionView`]).
-    Die(Option<u8>),
-    /// The sum of two dice: its value, unless nothing the viewer keeps
-    /// records it.
-    Dice(Option<u8>),
+    /// A die (or, for a guard, the higher of two).
+    Die(u8),
+    /// The sum of two dice.
+    Dice(u8),
     /// Setup: a card of `player`'s went face down from his hand into his
     /// pile.
     PutAside {
@@ -127,9 +124,9 @@ impl CardWar {
                 | Phase::AttackDie
                 | Phase::DefenceDie,
                 Action::Die(d),
-            ) => ActionView::Die(self.kept(viewer, action).then_some(d)),
+            ) => ActionView::Die(d),
             (Phase::DrawRoll { .. } | Phase::PrayerRoll { .. }, Action::Dice(s)) => {
-                ActionView::Dice(self.kept(viewer, action).then_some(s))
+                ActionView::Dice(s)
             }
             (Phase::Aside { colour, .. }, Action::Draw(c)) => ActionView::PutAside {
                 player: colour,
@@ -145,23 +142,6 @@ impl CardWar {
             },
             _ => ActionView::Unfit(action),
         }
-    }
-
-    /// Whether the observation `viewer` has after the roll `action` tells
-    /// it from every other outcome of the roll. Which outcomes leave the
-    /// same observation follows from public counts, healths and modifiers
-    /// only; this is off the playing path, so it simply plays them out.
-    #[inline(never)]
-    fn kept(&self, viewer: PlayerId, action: Action) -> bool {
-        let seen = |a: Action| {
-            let mut after = self.clone();
-            after.step(a);
-            after.observe(viewer)
-        };
-        let mine = seen(action);
-        let mut outcomes = Vec::new();
-        self.list_legal(&mut outcomes);
-        outcomes.iter().all(|&b| b == action || seen(b) != mine)
     }
 
     /// Whether the card `player` lays now ends his line in slot 0 and opens
@@ -195,10 +175,8 @@ impl fmt::Display for ActionView {
             }
             ActionView::Pray { player } => write!(f, "{player} prays"),
             ActionView::Decline { player } => write!(f, "{player} does not pray"),
-            ActionView::Die(Some(d)) => write!(f, "die {d}"),
-            ActionView::Die(None) => f.write_str("a die is rolled"),
-            ActionView::Dice(Some(s)) => write!(f, "dice {s}"),
-            ActionView::Dice(None) => f.write_str("two dice are rolled"),
+            ActionView::Die(d) => write!(f, "die {d}"),
+            ActionView::Dice(s) => write!(f, "dice {s}"),
             ActionView::PutAside { player, card } => match card {
                 Some(c) => write!(f, "{player} put {c} aside into his pile"),
                 None => write!(f, "{player} put a card aside into his pile"),

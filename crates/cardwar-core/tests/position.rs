@@ -18,9 +18,10 @@ fn reachable(seed: u64, stride: usize) -> Vec<CardWar> {
         Rules {
             aside: 0,
             keep_in_pile: 0,
-            donor_returns: false,
+            donor_returns: true,
             first_attacker: FirstAttacker::Alternate,
             reserve_in_first_round: true,
+            reserve_all_or_nothing: true,
             bomb_hits_hand: true,
             ..Rules::default()
         },
@@ -266,26 +267,58 @@ fn views_show_a_draw_only_to_its_receiver() {
     assert_eq!(g.action_view(A, card).to_string(), "P0 drew 2a");
 }
 
+/// Whether every other outcome of the roll due in `g` leaves `viewer` a
+/// different observation than `roll` does.
+fn observation_keeps(
+    g: &CardWar,
+    viewer: cardwar_core::PlayerId,
+    roll: cardwar_core::Action,
+) -> bool {
+    let seen = |a| {
+        let mut after = g.clone();
+        after.apply(a).unwrap();
+        after.observation(viewer)
+    };
+    let mine = seen(roll);
+    let mut outcomes = Vec::new();
+    g.legal_actions(&mut outcomes);
+    outcomes.iter().all(|&b| b == roll || seen(b) != mine)
+}
+
 #[test]
-fn views_of_a_roll_say_what_the_observation_keeps() {
-    // The first initiative die stays in the phase; of the second only who
-    // won is kept.
+fn views_of_a_roll_show_its_value_and_the_observation_keeps_it() {
+    // Both initiative dice are kept, not only who won.
     let mut g = CardWar::new(&Rules {
         aside: 0,
         ..Rules::default()
     })
     .unwrap();
     let die = cardwar_core::Action::Die;
-    assert_eq!(g.action_view(D, die(3)), ActionView::Die(Some(3)));
+    assert_eq!(g.action_view(D, die(3)), ActionView::Die(3));
     act(&mut g, die(3));
-    assert_eq!(g.action_view(D, die(5)), ActionView::Die(None));
-    // A draw roll of 7 from a pile of 10 keeping 5 draws 5, as 8 does.
+    assert_eq!(g.action_view(D, die(5)), ActionView::Die(5));
+    assert!(observation_keeps(&g, D, die(5)));
+    act(&mut g, die(5));
+    assert_eq!(g.public().initiative, cardwar_core::PerPlayer::new(3, 5));
+    // A draw roll of 7 from a pile of 10 keeping 5 draws 5, as 8 does: the
+    // roll itself is kept.
     let g = position(Rules::default(), 2, &[], &[])
         .pile(A, &[2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
         .at(Phase::DrawRoll { player: A });
     let dice = cardwar_core::Action::Dice;
-    assert_eq!(g.action_view(D, dice(4)), ActionView::Dice(Some(4)));
-    assert_eq!(g.action_view(D, dice(7)), ActionView::Dice(None));
+    assert_eq!(g.action_view(D, dice(7)), ActionView::Dice(7));
+    assert!(observation_keeps(&g, D, dice(7)));
+    let mut after = g.clone();
+    act(&mut after, dice(7));
+    assert_eq!(after.side(A).draw_roll, 7);
+    // The fight that ends the first battle: its report survives the start
+    // of the second.
+    let mut g = common::battle(Rules::default(), 1, &[6], &[10]);
+    act(&mut g, die(3));
+    assert!(observation_keeps(&g, A, die(5)));
+    act(&mut g, die(5));
+    assert_eq!(g.public().battle_no, 2);
+    assert_eq!(g.public().battle.last_fight.unwrap().defence_die, 5);
 }
 
 #[test]

@@ -25,10 +25,11 @@ fn all_rule_sets() -> Vec<Rules> {
             cap_winner_health: false,
             bonus_every_three_kills: true,
             guards_earn_bonus: false,
-            donor_returns: false,
+            donor_returns: true,
             first_attacker: FirstAttacker::Alternate,
             one_prayer_per_fight: true,
             reserve_in_first_round: true,
+            reserve_all_or_nothing: true,
             grenade_rounds_up: false,
             gangrene_hits_guards: false,
             sniper_targets_guards: true,
@@ -108,6 +109,44 @@ fn random_games_keep_every_invariant() {
     for rules in all_rule_sets() {
         for seed in 0..12 {
             checked_game(rules, seed);
+        }
+    }
+}
+
+/// At every roll of random games, each other outcome would leave both
+/// players a different observation: the observation keeps every roll, so
+/// the action views may show its value.
+#[test]
+fn the_observation_keeps_every_roll() {
+    for rules in all_rule_sets() {
+        for seed in 0..4 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut g = CardWar::new(&rules).unwrap();
+            let mut legal = Vec::new();
+            while g.turn() != Turn::Terminal {
+                g.legal_actions(&mut legal);
+                let action = if g.turn() == Turn::Chance {
+                    g.sample_chance(&mut rng).unwrap()
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                if matches!(action, Action::Die(_) | Action::Dice(_)) {
+                    let seen = |a: Action| {
+                        let mut after = g.clone();
+                        after.apply(a).unwrap();
+                        [after.observation(A), after.observation(D)]
+                    };
+                    let mine = seen(action);
+                    for &other in legal.iter().filter(|&&b| b != action) {
+                        let theirs = seen(other);
+                        assert!(
+                            mine[0] != theirs[0] && mine[1] != theirs[1],
+                            "{action} and {other} look alike in\n{g}"
+                        );
+                    }
+                }
+                g.apply(action).unwrap();
+            }
         }
     }
 }
@@ -292,8 +331,9 @@ proptest! {
         let winner = if att_dies { D } else { A };
         if att_dies != def_dies {
             if left == 1 {
-                // The health-1 rule moved it out of the fight.
-                prop_assert!(g.hidden(winner).aside.len() == 1);
+                // The health-1 rule moved it out of the fight, under the
+                // card it fed.
+                prop_assert!(g.side(winner).donors.len() == 1);
             } else {
                 prop_assert_eq!(g.open_health(winner), Some(left));
             }

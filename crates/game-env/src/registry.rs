@@ -105,10 +105,11 @@ impl Registry {
                 .map_or("", |(_, d)| *d)
                 .to_owned()
         };
+        let documented: Vec<&str> = def.parameter_docs.iter().map(|(name, _)| *name).collect();
         let defaults = def
             .presets
             .first()
-            .map(|(_, _, r)| parameters(r))
+            .map(|(_, _, r)| parameters(r, &documented))
             .unwrap_or_default();
         let listing = GameListing {
             name: def.name.to_owned(),
@@ -266,7 +267,8 @@ fn load_typed<G: Game + Encode>(
     }
     let (preset_name, preset_doc, base) =
         preset.ok_or_else(|| EnvError::InvalidRules(format!("{} has no rule set", def.name)))?;
-    let rules = rules_with(def.name, base, &params)?;
+    let documented: Vec<&str> = def.parameter_docs.iter().map(|(name, _)| *name).collect();
+    let rules = rules_with(def.name, base, &params, &documented)?;
     let mut canonical = GameSpec {
         name: def.name.to_owned(),
         params,

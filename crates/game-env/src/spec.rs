@@ -81,12 +81,59 @@ impl fmt::Display for GameSpec {
 }
 
 /// The parameters of a rules type: its serialised field names with their
-/// values in `base`, in field order.
-pub fn parameters<R: Serialize>(base: &R) -> Vec<(String, String)> {
-    match serde_json::to_value(base) {
-        Ok(Value::Object(map)) => map.into_iter().map(|(k, v)| (k, render(&v))).collect(),
-        _ => Vec::new(),
+/// values in `base`, in field order, then those of `documented` that the
+/// serialisation leaves out at their defaults (serde's
+/// `skip_serializing_if`), with the default found by trying values.
+pub fn parameters<R: Serialize + DeserializeOwned>(
+    base: &R,
+    documented: &[&str],
+) -> Vec<(String, String)> {
+    let Ok(Value::Object(map)) = serde_json::to_value(base) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, String)> = map.iter().map(|(k, v)| (k.clone(), render(v))).collect();
+    for &name in documented {
+        if !map.contains_key(name) {
+            out.push((name.to_owned(), skipped_default::<R>(&map, name)));
+        }
     }
+    out
+}
+
+/// The value of a field that serialises to nothing at its default: the
+/// candidate (a boolean, or an option's name as serde lists them) that
+/// disappears again on a round trip.
+fn skipped_default<R: Serialize + DeserializeOwned>(
+    map: &serde_json::Map<String, Value>,
+    name: &str,
+) -> String {
+    let with = |value: Value| {
+        let mut trial = map.clone();
+        trial.insert(name.to_owned(), value);
+        Value::Object(trial)
+    };
+    let mut candidates = vec![Value::Bool(true), Value::Bool(false)];
+    if let Err(e) = serde_json::from_value::<R>(with(Value::String("\u{1}".into()))) {
+        let message = e.to_string();
+        if let Some((_, expected)) = message.split_once("expected") {
+            candidates.extend(
+                expected
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(|v| Value::String(v.to_owned())),
+            );
+        }
+    }
+    candidates
+        .into_iter()
+        .find(|candidate| {
+            serde_json::from_value::<R>(with(candidate.clone()))
+                .ok()
+                .and_then(|r| serde_json::to_value(r).ok())
+                .is_some_and(|v| v.get(name).is_none())
+        })
+        .map_or_else(|| "default".to_owned(), |v| render(&v))
 }
 
 /// A parameter value as a user writes it.
@@ -102,11 +149,13 @@ fn render(value: &Value) -> String {
 /// would (`true`, `5`, `none`, an option's name in any case). Unknown
 /// fields and values that do not fit are refused with a message naming
 /// the game, the parameter and what it takes. The caller still validates
-/// the rules as a whole (through the game's constructor).
+/// the rules as a whole (through the game's constructor). `extra` names the
+/// parameters the serialisation may leave out at their defaults.
 pub fn rules_with<R: Serialize + DeserializeOwned>(
     game: &str,
     base: &R,
     params: &[(String, String)],
+    extra: &[&str],
 ) -> Result<R, EnvError> {
     let Ok(Value::Object(mut map)) = serde_json::to_value(base) else {
         return Err(EnvError::InvalidRules(format!(
@@ -114,15 +163,26 @@ pub fn rules_with<R: Serialize + DeserializeOwned>(
         )));
     };
     for (key, text) in params {
-        let Some(current) = map.get(key) else {
-            return Err(EnvError::UnknownParameter {
-                game: game.to_owned(),
-                given: key.clone(),
-                known: map_keys(&map),
-            });
+        let current = match map.get(key) {
+            Some(value) => value.clone(),
+            None if extra.contains(&key.as_str()) => Value::Null,
+            None => {
+                let mut known: Vec<String> = map.keys().cloned().collect();
+                known.extend(
+                    extra
+                        .iter()
+                        .filter(|e| !map.contains_key(**e))
+                        .map(|e| (*e).to_owned()),
+                );
+                return Err(EnvError::UnknownParameter {
+                    game: game.to_owned(),
+                    given: key.clone(),
+                    known: known.join(", "),
+                });
+            }
         };
         let mut trial = map.clone();
-        trial.insert(key.clone(), parse_value(current, text));
+        trial.insert(key.clone(), parse_value(&current, text));
         if let Err(e) = serde_json::from_value::<R>(Value::Object(trial.clone())) {
             // An option's name in another spelling: serde lists the names
             // it expects, so take the one that matches.
@@ -148,10 +208,6 @@ pub fn rules_with<R: Serialize + DeserializeOwned>(
         map = trial;
     }
     serde_json::from_value(Value::Object(map)).map_err(|e| EnvError::InvalidRules(e.to_string()))
-}
-
-fn map_keys(map: &serde_json::Map<String, Value>) -> String {
-    map.keys().cloned().collect::<Vec<_>>().join(", ")
 }
 
 /// Reads `text` as the kind of value `current` is: booleans and numbers

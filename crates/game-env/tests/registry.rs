@@ -117,7 +117,7 @@ fn parameter_values_are_read_as_the_field_takes_them() {
         limit: Some(3),
         flag: false,
     };
-    let set = |k: &str, v: &str| rules_with("t", &base, &[(k.to_owned(), v.to_owned())]);
+    let set = |k: &str, v: &str| rules_with("t", &base, &[(k.to_owned(), v.to_owned())], &[]);
     assert_eq!(
         set("order", "unseen_only").unwrap().order,
         Order::UnseenOnly
@@ -177,4 +177,45 @@ fn records_round_trip_through_the_registry() {
     ));
     assert!(r.load_record("{").is_err());
     assert!(game.record_json(0, &[99]).is_err());
+}
+
+fn is_text(order: &Order) -> bool {
+    *order == Order::Text
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Quiet {
+    limit: u8,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    flag: bool,
+    #[serde(default = "text", skip_serializing_if = "is_text")]
+    order: Order,
+}
+
+fn text() -> Order {
+    Order::Text
+}
+
+#[test]
+fn fields_left_out_of_the_serialisation_are_still_parameters() {
+    let base = Quiet {
+        limit: 1,
+        flag: false,
+        order: Order::Text,
+    };
+    let listed = game_env::parameters(&base, &["limit", "flag", "order"]);
+    assert_eq!(
+        listed,
+        vec![
+            ("limit".to_owned(), "1".to_owned()),
+            ("flag".to_owned(), "false".to_owned()),
+            ("order".to_owned(), "text".to_owned()),
+        ]
+    );
+    let set = |k: &str, v: &str| {
+        rules_with("q", &base, &[(k.to_owned(), v.to_owned())], &["flag", "order"])
+    };
+    assert!(set("flag", "true").unwrap().flag);
+    assert_eq!(set("order", "unseen_only").unwrap().order, Order::UnseenOnly);
+    assert!(matches!(set("colour", "red"), Err(EnvError::UnknownParameter { .. })));
 }

@@ -118,19 +118,53 @@ fn rule_health_one_gives_point_to_next_card() {
     assert_eq!(g.side(A).line.len(), 1);
     assert_eq!(g.line_card(A, 0), Some(soldier(7, 0)));
     assert_eq!(g.open_health(A), Some(8));
-    assert!(g.hidden(A).aside.contains(soldier(5, 0)));
+    // Put under the card it fed (ruling 7), seen by both.
+    assert_eq!(g.side(A).donors, [soldier(5, 0)].into_iter().collect());
+    assert!(!g.hidden(A).aside.contains(soldier(5, 0)));
 }
 
 #[test]
-fn rule_health_one_donor_to_pile_when_configured() {
+fn rule_health_one_donor_follows_the_card_it_fed_to_the_pile() {
+    let mut g = battle(Rules::default(), 1, &[5, 7], &[4, 9]);
+    fight(&mut g, 1, 1); // the 5 feeds the 7 (8 health)
+    fight(&mut g, 1, 6); // 9 vs 15: the 7 dies, its donor with it
+    for rank in [5, 7] {
+        assert!(g.hidden(A).pile.contains(soldier(rank, 0)), "{rank}");
+        assert!(g.side(A).known_pile.contains(soldier(rank, 0)), "{rank}");
+    }
+    assert!(g.side(A).donors.is_empty());
+}
+
+#[test]
+fn rule_health_one_donor_follows_the_card_it_fed_back_to_its_owner() {
+    // D's 5 wins 6 vs 5 and keeps 1: it feeds D's 7. A's line is gone,
+    // so the battle ends and the 7 survives: the 5 goes back with it.
+    let mut g = battle(Rules::default(), 1, &[4], &[5, 7]);
+    fight(&mut g, 1, 1);
+    assert_eq!(g.public().battle_no, 2);
+    for rank in [5, 7] {
+        assert!(g.hidden(D).aside.contains(soldier(rank, 0)), "{rank}");
+    }
+    // The 5 fought face up; the 7 never opened.
+    assert!(g.side(D).known_aside.contains(soldier(5, 0)));
+    assert!(!g.side(D).known_aside.contains(soldier(7, 0)));
+    assert!(g.side(D).donors.is_empty());
+}
+
+#[test]
+fn rule_health_one_every_donor_returns_when_configured() {
     let rules = Rules {
-        donor_returns: false,
+        donor_returns: true,
         ..Rules::default()
     };
     let mut g = battle(rules, 1, &[5, 7], &[4, 9]);
     fight(&mut g, 1, 1);
-    assert!(g.hidden(A).pile.contains(soldier(5, 0)));
+    assert!(g.hidden(A).aside.contains(soldier(5, 0)));
+    assert!(g.side(A).donors.is_empty());
     assert_eq!(g.open_health(A), Some(8));
+    fight(&mut g, 1, 6); // the 7 dies alone
+    assert!(g.hidden(A).pile.contains(soldier(7, 0)));
+    assert!(g.hidden(A).aside.contains(soldier(5, 0)));
 }
 
 #[test]
@@ -141,6 +175,30 @@ fn rule_health_one_last_card_returns_to_owner() {
     assert!(g.hidden(A).aside.contains(soldier(5, 0)));
     assert!(!g.hidden(A).pile.contains(soldier(5, 0)));
     assert_eq!(g.public().battle_no, 2);
+}
+
+#[test]
+fn rule_health_one_last_card_returns_with_the_donors_under_it() {
+    let mut g = battle(Rules::default(), 1, &[3, 5], &[2, 9]);
+    fight(&mut g, 1, 1); // 4 vs 3: the 3 keeps 1 and feeds the 5 (6)
+    fight(&mut g, 5, 1); // 11 vs 10: the 5 keeps 1, the last of its line
+    for rank in [3, 5] {
+        assert!(g.hidden(A).aside.contains(soldier(rank, 0)), "{rank}");
+        assert!(!g.hidden(A).pile.contains(soldier(rank, 0)), "{rank}");
+    }
+    assert_eq!(g.public().battle_no, 2);
+}
+
+#[test]
+fn rule_health_one_applies_at_once_before_any_prayer() {
+    // Ruling 30: the 5 left at 1 gives its point at once, so the prayer
+    // question of the next fight is asked with the 7 open; no prayer can
+    // save the 5.
+    let mut g = battle(Rules::default(), 2, &[5, 7], &[4, 9]);
+    fight(&mut g, 1, 1);
+    assert_eq!(g.phase(), Phase::Pray { player: A });
+    assert_eq!(g.line_card(A, 0), Some(soldier(7, 0)));
+    assert_eq!(g.open_health(A), Some(8));
 }
 
 #[test]

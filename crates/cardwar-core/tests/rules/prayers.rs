@@ -141,6 +141,19 @@ fn rule_prayer_8_grenade_halves_health_and_next_die() {
 }
 
 #[test]
+fn rule_prayer_10_sniper_kills_the_donors_under_its_target() {
+    let mut g = battle(Rules::default(), 2, &[5, 7], &[4, 9]);
+    fight(&mut g, 1, 1); // A's 5 keeps 1 and lies under the 7
+    act(&mut g, Action::Decline);
+    act(&mut g, Action::Pray);
+    act(&mut g, Action::Dice(10));
+    for rank in [5, 7] {
+        assert!(g.hidden(A).pile.contains(soldier(rank, 0)), "{rank}");
+    }
+    assert!(g.side(A).donors.is_empty());
+}
+
+#[test]
 fn rule_prayer_9_gangrene_kills_wounded_card() {
     let mut g = battle(Rules::default(), 2, &[6, 5], &[9, 9]);
     fight(&mut g, 3, 4); // 9 vs 13: D's 9 keeps 4

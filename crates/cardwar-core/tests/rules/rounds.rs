@@ -263,6 +263,51 @@ fn rule_reserve_only_after_first_round() {
 }
 
 #[test]
+fn rule_second_attacker_reserve_any_part_unless_all_or_nothing() {
+    // Round 2: D lost nothing and attacks with what he did not lay.
+    let free = |rules: Rules| {
+        let mut g = battle(rules, 2, &[2], &[13]);
+        fight(&mut g, 1, 1);
+        assert!(matches!(
+            g.phase(),
+            Phase::Lay {
+                player: D,
+                kind: LayKind::FreeAttack,
+                ..
+            }
+        ));
+        g
+    };
+    let card = |g: &CardWar| Action::Place(g.hidden(D).hand.iter().next().unwrap());
+    // Any part: one card, then the rest kept.
+    let mut g = free(Rules::default());
+    let a = card(&g);
+    act(&mut g, a);
+    assert!(g.is_legal(Action::EndLine));
+    // All or nothing: a reserve only before the first card; once he
+    // attacks, every card follows.
+    let all = Rules {
+        reserve_all_or_nothing: true,
+        ..Rules::default()
+    };
+    let g = free(all);
+    assert!(g.is_legal(Action::EndLine));
+    let mut g = free(all);
+    let hand = g.side(D).hand;
+    let a = card(&g);
+    act(&mut g, a);
+    assert!(!g.is_legal(Action::EndLine));
+    assert_eq!(
+        g.phase(),
+        Phase::Lay {
+            player: D,
+            kind: LayKind::Attack,
+            left: hand - 1
+        }
+    );
+}
+
+#[test]
 fn rule_draw_2d6_leaving_five_in_pile() {
     let mut g = position(Rules::default(), 2, &[], &[])
         .pile(A, &[2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
