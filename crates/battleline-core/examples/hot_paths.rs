@@ -34,7 +34,6 @@ fn main() {
                 count += u64::from(random_playout(&mut s, &mut legal, &mut rng, u32::MAX));
             }
             println!("{n} games, {count} actions");
-            return;
         }
         "setup" | "proof_mid" => {
             let set = positions::midgame_positions(2000);
