@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use battleline_core::{
     check_claim, formation_strength, formation_strength_unseen, BattleLine, Card, CardSet,
-    ClaimCheck, Environment, Flag, FormationOrder, Phase, Rules, Tactic,
+    ClaimCheck, Environment, FormationOrder, Rules, Tactic,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use game_traits::{random_playout, Game, GameRng, PlayerId, Turn};
-use rand::{Rng, SeedableRng};
+use game_traits::{random_playout, Game, GameRng, PlayerId};
+use rand::SeedableRng;
 
 /// Plays one game with uniformly random legal actions; returns its length.
 fn random_game(rules: &Rules, seed: u64, legal: &mut Vec<battleline_core::Action>) -> usize {
@@ -23,77 +23,10 @@ fn random_game(rules: &Rules, seed: u64, legal: &mut Vec<battleline_core::Action
     random_playout(&mut s, legal, &mut rng, u32::MAX) as usize
 }
 
-/// Claim checks met in random games: (flag, claimant, available troops).
-fn midgame_positions(count: usize) -> Vec<(Flag, PlayerId, CardSet)> {
-    let rules = Rules::default();
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for seed in 0.. {
-        let mut rng = GameRng::seed_from_u64(seed);
-        let mut s = BattleLine::new(&rules).expect("valid rules");
-        while !s.is_terminal() {
-            if s.table().phase() == Phase::Claim {
-                let p = s.table().player();
-                let avail = s.table().available_troops();
-                for f in s.table().flags() {
-                    if f.claimed().is_none() && f.is_complete(p) {
-                        out.push((*f, p, avail));
-                        if out.len() == count {
-                            return out;
-                        }
-                    }
-                }
-            }
-            let a = match s.turn() {
-                Turn::Chance => s.sample_chance(&mut rng).expect("outcome"),
-                _ => {
-                    s.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                }
-            };
-            s.apply_unchecked(a);
-        }
-    }
-    out
-}
+#[path = "positions.rs"]
+mod positions;
 
-fn t(c: usize, v: u8) -> Card {
-    reference::troop(c, v)
-}
-
-/// A claim that holds with three cards missing on the other side: Red
-/// 8-9-10 against an empty side, all other troops available.
-fn holding_three_missing() -> (Flag, CardSet) {
-    let mut f = Flag::new();
-    for c in [t(0, 8), t(0, 9), t(0, 10)] {
-        f.place(PlayerId::P0, c).expect("slot");
-    }
-    let avail = CardSet::ALL_TROOPS.difference([t(0, 8), t(0, 9), t(0, 10)].into_iter().collect());
-    (f, avail)
-}
-
-/// The worst case: Mud, no opposing cards, wilds in play, a claim that
-/// holds (a Wedge 7-8-9-10 of Leader, Cavalry, Red 9 and Red 10; every
-/// other troop available but no Wedge above 7-10 exists).
-fn holding_mud_wilds() -> (Flag, CardSet) {
-    let mut f = Flag::new();
-    f.add_mud().expect("mud");
-    let mine = [
-        Card::tactic(Tactic::Alexander),
-        Card::tactic(Tactic::CompanionCavalry),
-        t(0, 9),
-        t(0, 10),
-    ];
-    for c in mine {
-        f.place(PlayerId::P0, c).expect("slot");
-    }
-    // Every colour's 9 or 10 is gone, so no other Wedge 7-10 is possible.
-    let gone: CardSet = (1..6)
-        .map(|c| t(c, 10))
-        .chain([t(0, 9), t(0, 10)])
-        .collect();
-    (f, CardSet::ALL_TROOPS.difference(gone))
-}
+use positions::{midgame_positions, t};
 
 fn formation(c: &mut Criterion) {
     let env = Environment::default();
@@ -134,6 +67,27 @@ fn formation(c: &mut Criterion) {
     });
     g.bench_function("brute_force_leader", |b| {
         b.iter(|| reference::strength(black_box(&wild1), env, o))
+    });
+    // Random sets (per formation: the time divided by the set's size).
+    let plain_set = positions::random_plain_formations(4096, 1);
+    let wild_set = positions::random_wild_formations(4096, 1);
+    g.throughput(Throughput::Elements(plain_set.len() as u64));
+    g.bench_function("random_no_wild_set", |b| {
+        b.iter(|| {
+            plain_set
+                .iter()
+                .filter(|f| formation_strength(black_box(&f[..]), env, o).is_some())
+                .count()
+        })
+    });
+    g.throughput(Throughput::Elements(wild_set.len() as u64));
+    g.bench_function("random_wild_set", |b| {
+        b.iter(|| {
+            wild_set
+                .iter()
+                .filter(|(f, e)| formation_strength(black_box(f), *e, o).is_some())
+                .count()
+        })
     });
     g.finish();
 }
@@ -187,8 +141,10 @@ fn proof(c: &mut Criterion) {
     });
     g.throughput(Throughput::Elements(1));
     for (name, (f, a)) in [
-        ("holding_three_missing", holding_three_missing()),
-        ("holding_mud_wilds", holding_mud_wilds()),
+        ("holding_three_missing", positions::top_three_missing()),
+        ("holding_mud_wilds", positions::top_mud_wilds()),
+        ("hard_three_missing", positions::hard_three_missing()),
+        ("hard_mud_four_missing", positions::hard_mud_four_missing()),
     ] {
         assert_eq!(check_claim(&f, PlayerId::P0, a, &rules), ClaimCheck::Holds);
         assert!(reference::claim_holds(&f, PlayerId::P0, a, &rules));

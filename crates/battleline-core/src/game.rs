@@ -40,6 +40,16 @@ impl Game for BattleLine {
         self.list_legal(out);
     }
 
+    /// Draws without writing the list: plays decoded from counts, claims
+    /// proved only when drawn (see `sample.rs`).
+    fn sample_legal<R: Rng + ?Sized>(
+        &self,
+        _legal: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        self.sample_action(rng)
+    }
+
     fn check_action(&self, action: Action) -> Result<(), BattleLineError> {
         match self.illegal_reason(action) {
             None => Ok(()),

@@ -19,6 +19,7 @@ mod position;
 mod proof;
 mod render;
 mod rules;
+mod sample;
 mod series;
 mod state;
 mod validate;

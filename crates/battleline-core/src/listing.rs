@@ -19,7 +19,7 @@ pub(crate) struct Movable {
 }
 
 impl Movable {
-    fn flag_of(&self, card: Card) -> usize {
+    pub(crate) fn flag_of(&self, card: Card) -> usize {
         self.at[card.index()] as usize
     }
 }
@@ -221,7 +221,7 @@ impl BattleLine {
     }
 
     /// Flags with a free slot for `p`.
-    fn free_flags(&self, p: PlayerId) -> FlagSet {
+    pub(crate) fn free_flags(&self, p: PlayerId) -> FlagSet {
         let mut m = 0;
         for (i, f) in self.table.flags.iter().enumerate() {
             if f.has_free_slot(p) {
@@ -258,7 +258,7 @@ impl BattleLine {
     }
 
     /// Unclaimed flags.
-    fn unclaimed_flags(&self) -> FlagSet {
+    pub(crate) fn unclaimed_flags(&self) -> FlagSet {
         let mut m = 0;
         for (i, f) in self.table.flags.iter().enumerate() {
             if f.claimed().is_none() {
@@ -268,7 +268,7 @@ impl BattleLine {
         FlagSet::from_bits(m)
     }
 
-    fn troop_playable(&self, p: PlayerId, free: FlagSet) -> bool {
+    pub(crate) fn troop_playable(&self, p: PlayerId, free: FlagSet) -> bool {
         !self.hands[p].intersection(CardSet::ALL_TROOPS).is_empty() && !free.is_empty()
     }
 

@@ -16,7 +16,9 @@ use game_traits::PlayerId;
 use crate::card::CardSet;
 use crate::completion::{best_completion, pattern_cards};
 use crate::flag::Flag;
-use crate::formation::{part_strength, part_strength_unseen, Strength};
+use crate::formation::{
+    part_strength, part_strength_unseen, Environment, FormationClass, FormationOrder, Strength,
+};
 use crate::rules::{ProofTie, Rules, WildCards};
 
 /// Troop cards the opponent would add to his side: a witness against a claim.
@@ -144,6 +146,12 @@ fn decide(
             })
         };
     }
+    // The top-strength shortcut: nothing beats the best strength there is
+    // (a Wedge 8-9-10, 7-8-9-10 under Mud, or the highest sum under Fog),
+    // and a completion could at most tie, which the claimant wins.
+    if rules.proof_tie == ProofTie::ClaimantWins && mine == top_strength(env, order) {
+        return ClaimCheck::Holds;
+    }
     let floor = mine.rank();
     let best = if unseen {
         best_completion::<true>(&theirs, env, avail, order, floor)
@@ -161,6 +169,17 @@ fn decide(
             ClaimCheck::Refuted(Completion { cards })
         }
         _ => ClaimCheck::Holds,
+    }
+}
+
+/// The best strength any formation of `env` can have under `order`.
+#[inline]
+fn top_strength(env: Environment, order: FormationOrder) -> Strength {
+    match (env.fog, env.mud) {
+        (true, false) => Strength::sum_only(30),
+        (true, true) => Strength::sum_only(40),
+        (false, false) => Strength::of(FormationClass::Wedge, 8 + 9 + 10, order),
+        (false, true) => Strength::of(FormationClass::Wedge, 7 + 8 + 9 + 10, order),
     }
 }
 

@@ -109,17 +109,25 @@ pub struct Table {
     /// Whose turn it is (the first player during the deal).
     pub(crate) player: PlayerId,
     /// Cards the player still draws this turn (1 after a play, 3 after
-    /// Scout, 0 after a pass).
+    /// Scout, 0 after a pass): 0 in Play and Return; in Draw and Deal 1
+    /// (nothing drawn yet) or `3 - drawn` in Scout's turn.
     pub(crate) draws_due: u8,
-    /// Cards the player still returns with Scout this turn.
+    /// Cards the player still returns with Scout this turn: 2 from Scout
+    /// to its last draw, then in Return 1 or 2, so that the returns on the
+    /// decks and those due make `min(2, drawn)`; 0 outside Scout's turn.
     pub(crate) returns_due: u8,
-    /// Cards the player has drawn this turn (Scout returns at most these).
+    /// Cards the player has drawn this turn (Scout returns at most these):
+    /// at most 3, 0 in Play and Claim.
     pub(crate) drawn: u8,
-    /// Passes in a row (two end the game by the end rule).
+    /// Passes in a row (two end the game by the end rule): at most 1 in
+    /// Play, 0 in a turn that played a card, 2 only in the passer's claim
+    /// step or once over.
     pub(crate) passes: u8,
     /// Who played Scout, if anyone: his returns may still lie on the decks.
     pub(crate) scout_by: Option<PlayerId>,
-    /// Player decisions so far (chance outcomes are not counted).
+    /// Player decisions so far (chance outcomes are not counted): with the
+    /// actions the position can still lead to, at most
+    /// [`MAX_GAME_LENGTH`]; 0 during the deal.
     pub(crate) moves: u32,
     /// The result, once over.
     pub(crate) outcome: Option<Outcome>,
@@ -260,7 +268,9 @@ pub struct BattleLine {
     pub(crate) rules: Rules,
     /// Everything both players see.
     pub(crate) table: Table,
-    /// Per player, his hand.
+    /// Per player, his hand: the player not on turn holds at most
+    /// [`HAND_SIZE`]; the player on turn too in Play, one fewer plus his
+    /// draws (less his returns) once he has played a card.
     pub(crate) hands: PerPlayer<CardSet>,
     /// Per deck (troop, tactics), the unseen cards below the Scout returns:
     /// a draw takes a uniformly random one, so they have no order.

@@ -423,3 +423,37 @@ fn kuhn_metadata_says_what_the_game_is() {
     assert_eq!(info.utility, game_traits::Utility::ZeroSum);
     assert_eq!((info.min_return, info.max_return), (-2.0, 2.0));
 }
+
+#[test]
+fn kuhn_survives_a_hostile_run() {
+    let report = game_traits::testkit::hostile_run::<KuhnPoker>(&KuhnRules::default(), 3000, 1);
+    assert_eq!(report.inputs, 3000);
+    assert_eq!(report.refused + report.accepted, 3000);
+    assert!(report.refused > 0 && report.accepted > 0, "{report}");
+    let finals = game_traits::testkit::determinise_final_positions::<KuhnPoker>(
+        &KuhnRules::default(),
+        500,
+        3,
+    );
+    assert_eq!(finals, 1000);
+}
+
+#[test]
+fn kuhn_fuzz_bodies_take_any_bytes() {
+    use game_traits::testkit::fuzz;
+    let inputs: [&[u8]; 6] = [
+        b"",
+        b"\xff\x00garbage",
+        br#"{"rules":{"ante":1},"cards":["King",null],"history":[]}"#,
+        br#"{"rules":{"ante":1},"player":0,"own":"King","dealt":1,"history":[],"shown":null}"#,
+        br#"{"game":"kuhn-poker","rules":{"ante":2},"seed":3,"actions":[{"Deal":"Jack"},"Bet"]}"#,
+        br#"{"ante":7}"#,
+    ];
+    for data in inputs {
+        fuzz::state::<KuhnPoker>(data);
+        fuzz::observation::<KuhnPoker>(data);
+        fuzz::record::<KuhnPoker>(data);
+        fuzz::rules::<KuhnPoker>(data);
+        fuzz::actions::<KuhnPoker>(&KuhnRules::default(), data);
+    }
+}

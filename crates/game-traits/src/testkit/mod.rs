@@ -29,7 +29,9 @@
 //! seed from `CONFORMANCE_SEED` (default 0).
 
 mod encoding;
+pub mod fuzz;
 mod golden;
+mod hostile;
 mod tamper;
 
 use std::fmt::Write as _;
@@ -40,6 +42,8 @@ use crate::{chance_rng, Game, GameRng, Outcome, PlayerId, Record, Turn};
 
 pub use encoding::check_encoding;
 pub use golden::check_golden;
+pub use hostile::{determinise_final_positions, hostile_run, HostileReport};
+pub use tamper::check_accepted;
 
 /// How much the kit does; [`KitConfig::default`] reads the environment.
 #[derive(Clone, Debug)]
@@ -616,6 +620,17 @@ impl<'a, G: Game> Run<'a, G> {
         )?;
         for _ in 0..self.config.tampers.min(8) {
             tamper::record::<G>(&self.record, &mut self.rng)?;
+        }
+        // A true observation of a final position always determinises, however
+        // rare the completions that end the game the same way.
+        for p in PlayerId::all() {
+            let obs = self.state.observation(p);
+            let mut rng = GameRng::seed_from_u64(self.rng.random());
+            let det = G::determinize(&obs, &mut rng)
+                .map_err(|e| format!("{p}'s final observation does not determinise: {e}"))?;
+            ensure(det.observation(p) == obs && det.is_terminal(), || {
+                format!("a determinisation of {p}'s final observation is another position")
+            })?;
         }
         Ok(())
     }

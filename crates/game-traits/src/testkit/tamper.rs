@@ -99,68 +99,117 @@ fn mutate(text: &str, rng: &mut GameRng) -> String {
     }
 }
 
-fn guarded(what: &str, f: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result.map_err(|e| format!("{what}: {e}")),
         Err(_) => Err(format!("{what}: the engine panicked")),
     }
 }
 
-/// Plays an accepted (possibly tampered) state on to the end at random: every
-/// listed action must apply, and nothing may panic.
-fn exercise<G: Game>(mut state: G, rng: &mut GameRng) -> Result<(), String> {
+/// Steps of an accepted state's random play on which both players' own
+/// observations are determinised (each draw can cost milliseconds).
+fn determinise_at(step: usize) -> bool {
+    step < 12 || step.is_multiple_of(40)
+}
+
+/// The whole contract on a state that deserialisation, a builder or
+/// determinisation accepted: it round-trips; played on at random to the end
+/// every method answers, every listed action applies, each player's own
+/// observation determinises into a state that gives it back, and every
+/// state reached round-trips too. Nothing may panic (the caller catches
+/// panics).
+pub fn check_accepted<G: Game>(mut state: G, rng: &mut GameRng) -> Result<(), String> {
     let rules = state.rules().clone();
-    let text = serde_json::to_string(&state).map_err(|e| e.to_string())?;
-    let back: G = serde_json::from_str(&text)
-        .map_err(|e| format!("accepted state does not round-trip: {e}"))?;
-    if back != state {
-        return Err("accepted state changes in a round trip".into());
-    }
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
-    for _ in 0..=G::max_game_length(&rules) {
+    for step in 0..=G::max_game_length(&rules) as usize {
+        let text = serde_json::to_string(&state).map_err(|e| e.to_string())?;
+        let back: G = serde_json::from_str(&text)
+            .map_err(|e| format!("step {step}: a reached state is refused: {e}\n{text}"))?;
+        if back != state {
+            return Err(format!(
+                "step {step}: a reached state changes in a round trip"
+            ));
+        }
         let _ = state.to_string();
         let _ = state.outcome();
+        let _ = state.move_count();
+        let terminal = state.turn() == Turn::Terminal;
         for p in PlayerId::all() {
-            let _ = state.observation(p).to_string();
+            let obs = state.observation(p);
+            let _ = obs.to_string();
             let _ = state.returns(p);
+            if determinise_at(step) || terminal {
+                let mut det_rng = GameRng::seed_from_u64(rng.random());
+                let det = G::determinize(&obs, &mut det_rng).map_err(|e| {
+                    format!("step {step}: {p}'s own observation does not determinise: {e}")
+                })?;
+                if det.observation(p) != obs {
+                    return Err(format!(
+                        "step {step}: a determinisation changes {p}'s observation"
+                    ));
+                }
+            }
         }
         state.legal_actions(&mut legal);
         state.chance_outcomes(&mut outcomes);
         let action = match state.turn() {
-            Turn::Terminal => return Ok(()),
+            Turn::Terminal => {
+                if !legal.is_empty() || state.outcome().is_none() {
+                    return Err("an ended game lists actions or has no outcome".into());
+                }
+                return Ok(());
+            }
             Turn::Chance => state
                 .sample_chance(rng)
-                .ok_or("chance event without outcomes")?,
+                .ok_or_else(|| format!("step {step}: chance event without outcomes"))?,
             Turn::Player(_) if legal.is_empty() => {
-                return Err("a decision without legal actions".into())
+                return Err(format!("step {step}: a decision without legal actions"))
             }
-            Turn::Player(_) => legal[rng.random_range(0..legal.len())],
+            Turn::Player(p) => {
+                for &a in &legal {
+                    let _ = state.action_view(p, a);
+                    let _ = state.action_view(p.other(), a);
+                }
+                legal[rng.random_range(0..legal.len())]
+            }
         };
         state
             .apply(action)
-            .map_err(|e| format!("listed action {action} refused: {e}"))?;
+            .map_err(|e| format!("step {step}: listed action {action} refused: {e}"))?;
     }
     Err("accepted state never reaches the end".into())
 }
 
+/// What happened to one tampered input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fate {
+    /// Deserialisation (or replay, or determinisation) refused it.
+    Refused,
+    /// It was accepted and kept every contract.
+    Accepted,
+}
+
 /// Tampers with the serialised `state` once; an accepted result must play on.
-pub(super) fn state<G: Game>(state: &G, rng: &mut GameRng) -> Result<(), String> {
+pub(super) fn state<G: Game>(state: &G, rng: &mut GameRng) -> Result<Fate, String> {
     let text = serde_json::to_string(state).map_err(|e| e.to_string())?;
     let bad = mutate(&text, rng);
     let mut sub = GameRng::seed_from_u64(rng.random());
     guarded(
         &format!("tampered state {bad}"),
         || match serde_json::from_str::<G>(&bad) {
-            Ok(s) => exercise(s, &mut sub),
-            Err(_) => Ok(()),
+            Ok(s) => check_accepted(s, &mut sub).map(|()| Fate::Accepted),
+            Err(_) => Ok(Fate::Refused),
         },
     )
 }
 
 /// Tampers with a serialised observation once; an accepted result must
 /// determinise into a playable state or be refused.
-pub(super) fn observation<G: Game>(obs: &G::Observation, rng: &mut GameRng) -> Result<(), String> {
+pub(super) fn observation<G: Game>(
+    obs: &G::Observation,
+    rng: &mut GameRng,
+) -> Result<Fate, String> {
     let text = serde_json::to_string(obs).map_err(|e| e.to_string())?;
     let bad = mutate(&text, rng);
     let mut sub = GameRng::seed_from_u64(rng.random());
@@ -171,18 +220,18 @@ pub(super) fn observation<G: Game>(obs: &G::Observation, rng: &mut GameRng) -> R
                 // An accepted observation is rendered, as a UI would.
                 let _ = o.to_string();
                 match G::determinize(&o, &mut sub) {
-                    Ok(s) => exercise(s, &mut sub),
-                    Err(_) => Ok(()),
+                    Ok(s) => check_accepted(s, &mut sub).map(|()| Fate::Accepted),
+                    Err(_) => Ok(Fate::Refused),
                 }
             }
-            Err(_) => Ok(()),
+            Err(_) => Ok(Fate::Refused),
         },
     )
 }
 
 /// Tampers with a serialised record once; replaying it must give an error or
 /// a playable state.
-pub(super) fn record<G: Game>(record: &Record<G>, rng: &mut GameRng) -> Result<(), String> {
+pub(super) fn record<G: Game>(record: &Record<G>, rng: &mut GameRng) -> Result<Fate, String> {
     let text = serde_json::to_string(record).map_err(|e| e.to_string())?;
     let bad = mutate(&text, rng);
     let mut sub = GameRng::seed_from_u64(rng.random());
@@ -190,10 +239,10 @@ pub(super) fn record<G: Game>(record: &Record<G>, rng: &mut GameRng) -> Result<(
         &format!("tampered record {bad}"),
         || match serde_json::from_str::<Record<G>>(&bad) {
             Ok(r) => match r.replay() {
-                Ok(s) => exercise(s, &mut sub),
-                Err(_) => Ok(()),
+                Ok(s) => check_accepted(s, &mut sub).map(|()| Fate::Accepted),
+                Err(_) => Ok(Fate::Refused),
             },
-            Err(_) => Ok(()),
+            Err(_) => Ok(Fate::Refused),
         },
     )
 }

@@ -1,0 +1,163 @@
+//! Position sets shared by the benches and the `hot_paths` example (which
+//! callgrind runs): random sets, so that a repeated position does not train
+//! the branch predictor, and the fixed hard cases.
+#![allow(dead_code)]
+
+use battleline_core::{BattleLine, Card, CardSet, Colour, Environment, Flag, Phase, Rules, Tactic};
+use game_traits::{Game, GameRng, PlayerId, Turn};
+use rand::{Rng, SeedableRng};
+
+/// A troop card by colour index and value.
+pub fn t(c: usize, v: u8) -> Card {
+    Card::troop(Colour::ALL[c], v).expect("a troop card")
+}
+
+/// Claim checks met in random games: (flag, claimant, available troops).
+pub fn midgame_positions(count: usize) -> Vec<(Flag, PlayerId, CardSet)> {
+    let rules = Rules::default();
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0.. {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut s = BattleLine::new(&rules).expect("valid rules");
+        while !s.is_terminal() {
+            if s.table().phase() == Phase::Claim {
+                let p = s.table().player();
+                let avail = s.table().available_troops();
+                for f in s.table().flags() {
+                    if f.claimed().is_none() && f.is_complete(p) {
+                        out.push((*f, p, avail));
+                        if out.len() == count {
+                            return out;
+                        }
+                    }
+                }
+            }
+            let a = match s.turn() {
+                Turn::Chance => s.sample_chance(&mut rng).expect("outcome"),
+                _ => {
+                    s.legal_actions(&mut legal);
+                    legal[rng.random_range(0..legal.len())]
+                }
+            };
+            s.apply_unchecked(a);
+        }
+    }
+    out
+}
+
+/// A claim holding the best strength there is, with three cards missing
+/// on the other side: Red 8-9-10 against an empty side, all other troops
+/// available.
+pub fn top_three_missing() -> (Flag, CardSet) {
+    let mine = [t(0, 8), t(0, 9), t(0, 10)];
+    let mut f = Flag::new();
+    for c in mine {
+        f.place(PlayerId::P0, c).expect("slot");
+    }
+    (
+        f,
+        CardSet::ALL_TROOPS.difference(mine.into_iter().collect()),
+    )
+}
+
+/// The best strength under Mud with wilds, four missing: a Wedge 7-8-9-10
+/// of Leader, Cavalry, Red 9 and Red 10 against an empty side (every
+/// colour's 10 gone besides, as in the first round's bench).
+pub fn top_mud_wilds() -> (Flag, CardSet) {
+    let mut f = Flag::new();
+    f.add_mud().expect("mud");
+    let mine = [
+        Card::tactic(Tactic::Alexander),
+        Card::tactic(Tactic::CompanionCavalry),
+        t(0, 9),
+        t(0, 10),
+    ];
+    for c in mine {
+        f.place(PlayerId::P0, c).expect("slot");
+    }
+    let gone: CardSet = (1..6)
+        .map(|c| t(c, 10))
+        .chain([t(0, 9), t(0, 10)])
+        .collect();
+    (f, CardSet::ALL_TROOPS.difference(gone))
+}
+
+/// A claim that holds below the best strength, three missing: Red 7-8-9
+/// against an empty side, with every 10 and every other colour's 9 gone,
+/// so no Wedge above 7-8-9 can be formed (the solver must show it).
+pub fn hard_three_missing() -> (Flag, CardSet) {
+    let mine = [t(0, 7), t(0, 8), t(0, 9)];
+    let mut f = Flag::new();
+    for c in mine {
+        f.place(PlayerId::P0, c).expect("slot");
+    }
+    let gone: CardSet = (0..6)
+        .map(|c| t(c, 10))
+        .chain((1..6).map(|c| t(c, 9)))
+        .chain(mine)
+        .collect();
+    (f, CardSet::ALL_TROOPS.difference(gone))
+}
+
+/// The same under Mud, four missing: Red 6-7-8-9 against an empty side,
+/// every 10 and every other colour's 9 gone.
+pub fn hard_mud_four_missing() -> (Flag, CardSet) {
+    let mine = [t(0, 6), t(0, 7), t(0, 8), t(0, 9)];
+    let mut f = Flag::new();
+    f.add_mud().expect("mud");
+    for c in mine {
+        f.place(PlayerId::P0, c).expect("slot");
+    }
+    let gone: CardSet = (0..6)
+        .map(|c| t(c, 10))
+        .chain((1..6).map(|c| t(c, 9)))
+        .chain(mine)
+        .collect();
+    (f, CardSet::ALL_TROOPS.difference(gone))
+}
+
+/// `count` random formations of three distinct troops, flattened.
+pub fn random_plain_formations(count: usize, seed: u64) -> Vec<[Card; 3]> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| loop {
+            let f = [0; 3].map(|_| t(rng.random_range(0..6), rng.random_range(1..=10)));
+            if f[0] != f[1] && f[1] != f[2] && f[0] != f[2] {
+                break f;
+            }
+        })
+        .collect()
+}
+
+/// `count` random complete formations holding at least one wild (three
+/// cards, or four under Mud in every other one), each with its environment.
+pub fn random_wild_formations(count: usize, seed: u64) -> Vec<(Vec<Card>, Environment)> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let wilds = [
+        Tactic::Alexander,
+        Tactic::CompanionCavalry,
+        Tactic::ShieldBearers,
+    ];
+    (0..count)
+        .map(|i| {
+            let mud = i % 2 == 1;
+            let n = if mud { 4 } else { 3 };
+            let mut cards: Vec<Card> = Vec::with_capacity(n);
+            let w = rng.random_range(1..=3usize);
+            for &x in &wilds[..w] {
+                cards.push(Card::tactic(x));
+            }
+            while cards.len() < n {
+                let c = t(rng.random_range(0..6), rng.random_range(1..=10));
+                if !cards.contains(&c) {
+                    cards.push(c);
+                }
+            }
+            for k in (1..cards.len()).rev() {
+                cards.swap(k, rng.random_range(0..=k));
+            }
+            (cards, Environment { fog: false, mud })
+        })
+        .collect()
+}
