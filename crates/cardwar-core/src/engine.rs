@@ -168,7 +168,7 @@ impl CardWar {
     fn lay(&mut self, player: PlayerId, kind: LayKind, left: u8, action: Action) {
         match action {
             Action::Place(c) if self.hidden(player).hand.contains(c) => {
-                self.public.moves += 1;
+                self.count_decision();
                 // All or nothing (ruling 29): a reserve can only be kept
                 // before the first card, so the rest of the hand follows.
                 let kind = match kind {
@@ -193,7 +193,7 @@ impl CardWar {
                 }
             }
             Action::EndLine if kind == LayKind::FreeAttack => {
-                self.public.moves += 1;
+                self.count_decision();
                 self.lay_done(player, kind);
             }
             _ => {}
@@ -205,7 +205,7 @@ impl CardWar {
     fn answer_prayer_question(&mut self, player: PlayerId, action: Action) {
         match action {
             Action::Pray => {
-                self.public.moves += 1;
+                self.count_decision();
                 self.public.sides[player].prayed = true;
                 if self.rules.one_prayer_per_fight {
                     self.public.battle.asked = PerPlayer::new(true, true);
@@ -215,7 +215,7 @@ impl CardWar {
                 self.public.phase = Phase::PrayerRoll { player };
             }
             Action::Decline => {
-                self.public.moves += 1;
+                self.count_decision();
                 self.public.battle.asked[player] = true;
                 self.advance_battle();
             }
@@ -266,6 +266,15 @@ impl CardWar {
                 self.advance_battle();
             }
         }
+    }
+
+    /// One more player decision. The count stops at the most actions any
+    /// game has (which no game reaches), so that the bound validation
+    /// holds it to stays true for every state play reaches, even from a
+    /// loaded state whose count was already at it.
+    #[inline]
+    fn count_decision(&mut self) {
+        self.public.moves = (self.public.moves + 1).min(self.rules.max_actions());
     }
 
     pub(crate) fn hand_to_pile(&mut self, p: PlayerId, c: Soldier) {

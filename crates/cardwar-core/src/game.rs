@@ -41,6 +41,19 @@ impl Game for CardWar {
         self.list_legal(out);
     }
 
+    /// A uniform legal action without writing the list: a card of the
+    /// hand picked by its rank in the set (the listing's order), or the
+    /// end of a free line as one more choice; the prayer question is a
+    /// coin. The same actions with the same probabilities as the listing
+    /// (the kit's chi-square test checks it), from one 32-bit word.
+    fn sample_legal<R: Rng + ?Sized>(
+        &self,
+        _legal: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        self.sample_decision(rng)
+    }
+
     fn check_action(&self, action: Action) -> Result<(), CardWarError> {
         match self.illegal_reason(action) {
             None => Ok(()),

@@ -121,6 +121,32 @@ impl CardWar {
         }
     }
 
+    /// A uniform legal action of a decision, `None` elsewhere (see
+    /// `Game::sample_legal`).
+    pub(crate) fn sample_decision<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        match self.public.phase {
+            Phase::Lay { player, kind, .. } => {
+                // The public count equals the hand's size in every accepted
+                // state, and reading it keeps the count off the path to the
+                // random index (as `uniform_card` does).
+                let n = u32::from(self.public.sides[player].hand);
+                let choices = n + u32::from(kind == LayKind::FreeAttack);
+                let k = crate::dice::below(rng, choices);
+                if k == n && kind == LayKind::FreeAttack {
+                    Some(Action::EndLine)
+                } else {
+                    self.hidden(player).hand.nth(k as usize).map(Action::Place)
+                }
+            }
+            Phase::Pray { .. } => Some(if crate::dice::below(rng, 2) == 0 {
+                Action::Pray
+            } else {
+                Action::Decline
+            }),
+            _ => None,
+        }
+    }
+
     /// Lists the legal actions in id order.
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();

@@ -2,11 +2,13 @@
 //! deserialised or built by determinisation, so that a tampered input gives
 //! an error instead of a panic or an inconsistent game.
 
-use game_traits::{PerPlayer, PlayerId};
+use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::Deserialize;
 
 use crate::card::{CardSet, Guard};
 use crate::error::CardWarError;
+use crate::line::SlotView;
+use crate::prayer::Prayer;
 use crate::rules::Rules;
 use crate::state::{CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
 
@@ -109,15 +111,54 @@ fn check_side(side: &SidePublic) -> Check {
     )
 }
 
-fn check_phase(rules: &Rules, p: &Public) -> Check {
-    let side = |pl: PlayerId| &p.sides[pl];
-    let b = &p.battle;
-    let in_fight = |ok: bool| {
-        ensure(
-            ok && b.open.values().all(|o| *o != Open::None),
-            "a fight needs two open cards",
-        )
-    };
+/// Which kind of phase a state is in: what the rest of the position must
+/// look like follows from it (each case is what the phases before it leave,
+/// so that every state play reaches from an accepted one is accepted too).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Round 0: putting cards aside, the initiative dice.
+    Setup,
+    /// The draws that open a round from round 2 on.
+    Draws,
+    /// A line being laid.
+    Lay,
+    /// The open cards fighting: prayers and the dice of a fight.
+    Fight,
+    /// The game is over.
+    Over,
+}
+
+fn stage(phase: Phase) -> Stage {
+    match phase {
+        Phase::Aside { .. } | Phase::Initiative { .. } => Stage::Setup,
+        Phase::DrawRoll { .. } | Phase::Draw { .. } => Stage::Draws,
+        Phase::Lay { .. } => Stage::Lay,
+        Phase::Pray { .. }
+        | Phase::PrayerRoll { .. }
+        | Phase::Reinforce { .. }
+        | Phase::ParatrooperRoll { .. }
+        | Phase::AttackDie
+        | Phase::DefenceDie => Stage::Fight,
+        Phase::Over => Stage::Over,
+    }
+}
+
+/// Round 0 is the position `Game::new` deals with the cards put aside so
+/// far and the initiative die rolled so far: nothing else has happened, so
+/// nothing else may differ (a card known alive there would be put aside
+/// into the pile, where nobody could know it alive).
+fn check_setup(rules: &Rules, p: &Public) -> Check {
+    let mut fresh = CardWar::start(*rules).public;
+    fresh.phase = p.phase;
+    fresh.initiative = p.initiative;
+    for pl in PlayerId::BOTH {
+        let (side, fresh) = (&p.sides[pl], &mut fresh.sides[pl]);
+        fresh.hand = side.hand;
+        fresh.pile = side.pile;
+        // Every card of a pile at setup went there unseen.
+        fresh.unseen_in_pile = side.pile;
+    }
+    ensure(*p == fresh, "setup holds what only play makes")?;
     match p.phase {
         Phase::Aside { colour, left } => {
             // P0 puts aside first, then P1 all of his: the piles say how far
@@ -128,63 +169,225 @@ fn check_phase(rules: &Rules, p: &Public) -> Check {
                 (Some(rules.aside), rules.aside.checked_sub(left))
             };
             ensure(
-                p.round == 0
-                    && left >= 1
-                    && left <= side(colour).hand
-                    && p0_pile == Some(side(PlayerId::P0).pile)
-                    && p1_pile == Some(side(PlayerId::P1).pile),
+                left >= 1
+                    && left <= p.sides[colour].hand
+                    && p0_pile == Some(p.sides[PlayerId::P0].pile)
+                    && p1_pile == Some(p.sides[PlayerId::P1].pile)
+                    && p.initiative == PerPlayer::default(),
                 "bad aside phase",
             )
         }
         Phase::Initiative { first_die } => ensure(
-            p.round == 0
-                && first_die <= 6
+            first_die <= 6
                 && p.initiative[PlayerId::P0] == first_die
                 && p.initiative[PlayerId::P1] == 0
                 && p.sides.values().all(|s| s.pile == rules.aside),
             "bad initiative",
         ),
-        Phase::DrawRoll { .. } => ensure(p.round >= 2, "draws start in round 2"),
-        Phase::Draw { player, left } => ensure(
-            p.round >= 2 && left >= 1 && left <= side(player).pile,
-            "bad draw phase",
-        ),
-        Phase::Lay { player, kind, left } => {
-            let attacker = player == b.attacker;
-            ensure(
-                left <= side(player).hand
-                    && (kind == LayKind::FreeAttack || left >= 1)
-                    && (kind == LayKind::Defence) != attacker
-                    && p.round >= 1,
-                "bad lay phase",
-            )
-        }
-        Phase::Pray { player } => in_fight(p.round >= 2 && !side(player).prayed),
-        Phase::PrayerRoll { player } | Phase::ParatrooperRoll { player } => {
-            in_fight(p.round >= 2 && side(player).prayed)
-        }
-        Phase::Reinforce { player, left } => {
-            in_fight(side(player).prayed && left >= 1 && left <= side(player).pile)
-        }
-        Phase::AttackDie => in_fight(b.attack_die == 0),
-        Phase::DefenceDie => in_fight((1..=6).contains(&b.attack_die)),
-        Phase::Over => ensure(p.outcome.is_some(), "over without a result"),
-    }?;
+        _ => Ok(()),
+    }
+}
+
+/// A fight: both cards open in a round of battles, and `ok`, the phase's
+/// own conditions.
+fn in_fight(p: &Public, ok: bool) -> Check {
+    ensure(
+        ok && p.round >= 1 && p.battle.open.values().all(|o| *o != Open::None),
+        "a fight needs two open cards",
+    )
+}
+
+/// The phase against the rest of the position and the rules: each phase
+/// holds exactly what the phases before it can leave.
+fn check_phase(rules: &Rules, p: &Public) -> Check {
+    let side = |pl: PlayerId| &p.sides[pl];
+    let b = &p.battle;
+    let stage = stage(p.phase);
+    ensure(
+        (stage == Stage::Setup) == (p.round == 0),
+        "round 0 is setup and only setup",
+    )?;
+    ensure(p.round <= rules.max_rounds, "round past the limit")?;
     ensure(
         (p.phase == Phase::Over) == p.outcome.is_some(),
         "result before the end",
     )?;
-    ensure(p.round <= rules.max_rounds, "round past the limit")
+    if stage == Stage::Setup {
+        return check_setup(rules, p);
+    }
+    // The attacker's die is rolled only just before the defender's.
+    ensure(
+        (p.phase == Phase::DefenceDie) == (b.attack_die != 0),
+        "an attack die outside a fight's dice",
+    )?;
+    ensure(
+        !p.swapped || p.battle_no == 1,
+        "swapped roles make a round of one battle",
+    )?;
+    ensure(
+        !rules.donor_returns || p.sides.values().all(|s| s.donors.is_empty()),
+        "donors under a card though every donor returns",
+    )?;
+    ensure(
+        p.round >= 2 || p.sides.values().all(|s| s.draw_roll == 0),
+        "a draw roll before round 2",
+    )?;
+    // Each side prays once: the last prayer is its only one, and only a
+    // paratroopers prayer rolls its die.
+    if let Some((q, prayer)) = b.last_prayer {
+        let rolled = side(q).paratroopers != 0;
+        let due = p.phase == Phase::ParatrooperRoll { player: q };
+        ensure(
+            side(q).prayed && rolled == (prayer == Prayer::Paratroopers && !due),
+            "the last prayer contradicts the prayers made",
+        )?;
+    }
+    ensure(
+        p.sides.values().all(|s| s.prayed || s.paratroopers == 0),
+        "paratroopers without a prayer",
+    )?;
+    if matches!(stage, Stage::Draws | Stage::Lay) {
+        // Between fights: each battle starts afresh, and donors only lie
+        // under a card that fights.
+        ensure(
+            b.open.values().all(|o| *o == Open::None)
+                && b.fighter == PerPlayer::default()
+                && b.pending == PerPlayer::default()
+                && b.asked == PerPlayer::default()
+                && p.sides.values().all(|s| s.donors.is_empty()),
+            "a battle's fight state outside its fights",
+        )?;
+    }
+    match p.phase {
+        Phase::Aside { .. } | Phase::Initiative { .. } => Ok(()),
+        Phase::DrawRoll { player } | Phase::Draw { player, .. } => {
+            // A round begins with the lines cleared, the cards set aside
+            // back in hand and both piles shuffled (nothing is known to lie
+            // in one, so no draw can take a card known there).
+            ensure(
+                p.round >= 2
+                    && p.battle_no == 1
+                    && !p.swapped
+                    && p.last_attacker.is_none()
+                    && p.sides.values().all(|s| {
+                        s.line.is_empty()
+                            && s.aside == 0
+                            && s.known_aside.is_empty()
+                            && s.known_pile.is_empty()
+                    }),
+                "bad draw phase",
+            )?;
+            if let Phase::Draw { left, .. } = p.phase {
+                // The roll and the cards the pile must keep bound the draw.
+                let s = side(player);
+                ensure(
+                    left >= 1
+                        && left <= s.pile.saturating_sub(rules.keep_in_pile)
+                        && left <= s.draw_roll,
+                    "bad draw phase",
+                )?;
+            }
+            Ok(())
+        }
+        Phase::Lay { player, kind, left } => {
+            let attacker = player == b.attacker;
+            // Lines are laid face down, the defender's after the attacker's.
+            let face_down = PlayerId::BOTH.into_iter().all(|pl| {
+                side(pl)
+                    .line
+                    .slots()
+                    .iter()
+                    .all(|v| *v == SlotView::default())
+            });
+            let lines = if attacker {
+                side(player.other()).line.is_empty()
+            } else {
+                !side(b.attacker).line.is_empty()
+            };
+            // The kind of an attack line follows from the battle and the
+            // rules: the first battle's is half the hand; the second's may
+            // keep a reserve unless it is round 1's (ruling 12), and an
+            // all-or-nothing reserve (ruling 29) becomes a fixed line at
+            // its first card.
+            let free = p.battle_no == 2 && (p.round >= 2 || rules.reserve_in_first_round);
+            let fixed_by_reserve = rules.reserve_all_or_nothing && !side(player).line.is_empty();
+            let kind_ok = match kind {
+                LayKind::Defence => true,
+                LayKind::FreeAttack => free && !fixed_by_reserve,
+                LayKind::Attack => !free || fixed_by_reserve,
+            };
+            ensure(
+                left >= 1
+                    && left <= side(player).hand
+                    && (kind == LayKind::Defence) != attacker
+                    && face_down
+                    && lines
+                    && kind_ok,
+                "bad lay phase",
+            )
+        }
+        Phase::Pray { player } => {
+            in_fight(p, p.round >= 2 && !side(player).prayed && !b.asked[player])
+        }
+        Phase::PrayerRoll { player } => in_fight(
+            p,
+            p.round >= 2
+                && side(player).prayed
+                && b.asked[player]
+                && (!rules.one_prayer_per_fight || b.asked.values().all(|a| *a))
+                && b.last_prayer.is_none_or(|(q, _)| q != player),
+        ),
+        Phase::ParatrooperRoll { player } => in_fight(
+            p,
+            p.round >= 2
+                && b.last_prayer == Some((player, Prayer::Paratroopers))
+                && side(player).known_pile.is_empty(),
+        ),
+        Phase::Reinforce { player, left } => {
+            // The pile was shuffled before the pick: nothing is known to
+            // lie in it, so no pick can take a card known there.
+            let most = match b.last_prayer {
+                Some((q, Prayer::Reinforcement)) if q == player => 1,
+                Some((q, Prayer::Paratroopers)) if q == player => side(player).paratroopers,
+                _ => 0,
+            };
+            in_fight(
+                p,
+                p.round >= 2
+                    && left >= 1
+                    && left <= most
+                    && left <= side(player).pile
+                    && side(player).known_pile.is_empty(),
+            )
+        }
+        Phase::AttackDie => in_fight(p, true),
+        Phase::DefenceDie => in_fight(p, (1..=6).contains(&b.attack_die)),
+        Phase::Over => {
+            // A game ends when a joker dies, or as a draw after the last
+            // round.
+            let joker_dead = |pl: PlayerId| side(pl).guards[Guard::Joker.index()] == 0;
+            let ok = match p.outcome {
+                Some(Outcome::Win(w)) => joker_dead(w.other()) && !joker_dead(w),
+                Some(Outcome::Draw) => {
+                    p.round == rules.max_rounds
+                        && !joker_dead(PlayerId::P0)
+                        && !joker_dead(PlayerId::P1)
+                }
+                _ => false,
+            };
+            ensure(ok, "the result does not fit the end")
+        }
+    }
 }
 
 /// Checks everything both players see (the rules are checked apart, as
 /// rules).
 pub(crate) fn check_public(rules: &Rules, p: &Public) -> Check {
     ensure(p.battle_no == 1 || p.battle_no == 2, "bad battle number")?;
-    // Decisions are actions, so no game makes more; a larger count would
-    // overflow at the next decision.
+    // Decisions are actions, so no game makes more (the count stops there,
+    // see `count_decision`, so the bound holds for every state reached).
     ensure(
-        p.moves < rules.max_actions(),
+        p.moves <= rules.max_actions(),
         "more decisions than any game has",
     )?;
     ensure(p.battle.attack_die <= 6, "bad die")?;
