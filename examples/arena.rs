@@ -15,29 +15,32 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use tabletop_rules::arena::{format_results, round_robin, run_arena, ArenaConfig, Progress};
-use tabletop_rules::bots::BotSpec;
-use tabletop_rules::registry::{select_tables, tables};
+use tabletop_rules::{
+    format_results, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, Progress,
+};
 
 /// Bots play each other in every game and rule set; prints win, draw and
 /// loss rates with 95% confidence intervals.
 #[derive(Parser)]
 #[command(version)]
 struct Args {
-    /// Games to play, comma-separated: a game (all its rule sets) or
-    /// game/ruleset, e.g. `stratego/classic,battleline`. Default: all.
+    /// Games to play, comma-separated: a game (its default rules), a preset
+    /// (`stratego/czech`) or a specification with parameters
+    /// (`stratego(variant=classic,two_square_limit=3)`). Default: Battle
+    /// Line, Stratego classic, Srazhenie and Czech, card war.
     #[arg(long, value_name = "NAMES")]
     game: Option<String>,
     /// Bots, comma-separated: random, flat[:N], ismcts[:N], heuristic
-    /// (N = playouts or iterations per decision). A bot named twice plays
-    /// itself.
+    /// (N = playouts or iterations per decision), or `cmd:PROGRAM ARGS` for
+    /// a bot in any language speaking the JSON-lines protocol
+    /// (docs/bot-protocol.md). A bot named twice plays itself.
     #[arg(
         long,
         value_name = "BOTS",
         value_delimiter = ',',
         default_value = "random,flat,ismcts,heuristic"
     )]
-    bots: Vec<BotSpec>,
+    bots: Vec<ArenaBot>,
     /// Games per pairing of two bots at one table (seats alternate).
     #[arg(long, value_name = "N", default_value_t = 6)]
     rounds: u32,
@@ -54,7 +57,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let tables = match select_tables(tables(), args.game.as_deref()) {
+    let tables = match select(&registry(), args.game.as_deref()) {
         Ok(tables) => tables,
         Err(e) => {
             eprintln!("arena: {e}");

@@ -14,17 +14,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tabletop_rules::bots::BotSpec;
 use tabletop_rules::game_traits::PlayerId;
-use tabletop_rules::play::{PlayOptions, SessionEnd};
-use tabletop_rules::registry::{select_tables, tables};
+use tabletop_rules::{play_session, registry, BotSpec, PlayOptions, SessionEnd};
 
 /// Play a game against a bot in the terminal.
 #[derive(Parser)]
 #[command(version)]
 struct Args {
-    /// The game: battleline, stratego (the classic rules), cardwar, or a
-    /// rule set such as stratego/srazhenie.
+    /// The game: battleline, stratego (the classic rules), cardwar, a
+    /// preset such as stratego/srazhenie, or a specification with
+    /// parameters such as `battleline(order=gmt)`.
     game: String,
     /// The opponent: random, flat[:N], ismcts[:N], heuristic.
     #[arg(long, default_value = "ismcts")]
@@ -42,7 +41,6 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let known: Vec<String> = tables().iter().map(|t| t.name().to_owned()).collect();
     let options = PlayOptions {
         bot: args.bot,
         seat: if args.seat == 0 {
@@ -57,21 +55,18 @@ fn main() -> ExitCode {
         }),
         save: args.save,
     };
-    let game = args.game;
-    let chosen = match select_tables(tables(), Some(&game)) {
-        Ok(chosen) => chosen,
+    let registry = registry();
+    let game = match registry.load(&args.game) {
+        Ok(game) => game,
         Err(e) => {
             eprintln!("play: {e}");
             return ExitCode::from(2);
         }
     };
-    // A game name alone means its first (default) rule set.
-    let table = &chosen[0];
-    println!("{} (other rule sets: {})", table.name(), known.join(", "));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout();
-    match table.play_interactive(&options, &mut input, &mut output) {
+    match play_session(game.as_ref(), &options, &mut input, &mut output) {
         Ok(SessionEnd::Finished(_)) => ExitCode::SUCCESS,
         Ok(SessionEnd::Quit | SessionEnd::InputEnded) => ExitCode::SUCCESS,
         Err(e) => {

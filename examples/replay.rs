@@ -14,8 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tabletop_rules::registry::{table_for_record, tables};
-use tabletop_rules::replay::{pick_record, View};
+use tabletop_rules::{pick_record, registry, replay_record, View};
 
 /// Check that a game record replays legally and print it step by step.
 #[derive(Parser)]
@@ -41,11 +40,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let tables = tables();
+    let registry = registry();
     let result = pick_record(&text, line).and_then(|json| {
-        let table = table_for_record(&tables, json)?;
         let mut out = std::io::stdout().lock();
-        table.replay(json, view, &mut out)
+        replay_record(&registry, json, view, &mut out)
     });
     match result {
         Ok(_) => {

@@ -13,36 +13,108 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use game_traits::{Outcome, PlayerId};
+use std::sync::Arc;
 
-use crate::bots::BotSpec;
-use crate::registry::{Played, Table};
+use game_env::{BotSpec, DynGame, Opponent, ProtocolBot, ProtocolConfig};
+use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
+
 use crate::stats::Rate;
 
+/// A player of the arena: a built-in bot, or a program in any language
+/// speaking the JSON-lines bot protocol (`docs/bot-protocol.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ArenaBot {
+    /// `random`, `flat[:N]`, `ismcts[:N]` or `heuristic`.
+    Builtin(BotSpec),
+    /// `cmd:PROGRAM ARGS...`: the program and its arguments (no shell).
+    Command(Vec<String>),
+}
+
+/// How long a protocol bot may think about one decision.
+const COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+impl ArenaBot {
+    /// This bot for `game`, or why it cannot play there.
+    pub fn build(&self, game: &dyn DynGame) -> Result<Box<dyn Opponent>, String> {
+        match self {
+            ArenaBot::Builtin(spec) => game.bot(*spec).map_err(|e| e.to_string()),
+            ArenaBot::Command(argv) => ProtocolBot::spawn(ProtocolConfig {
+                argv: argv.clone(),
+                time_limit: COMMAND_TIME_LIMIT,
+                game: game.name().to_owned(),
+                legend: game.legend().to_owned(),
+            })
+            .map(|bot| Box::new(bot) as Box<dyn Opponent>)
+            .map_err(|e| e.to_string()),
+        }
+    }
+}
+
+impl From<BotSpec> for ArenaBot {
+    fn from(spec: BotSpec) -> Self {
+        ArenaBot::Builtin(spec)
+    }
+}
+
+impl std::str::FromStr for ArenaBot {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().strip_prefix("cmd:") {
+            Some(command) => {
+                let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+                if argv.is_empty() {
+                    return Err("cmd: names no program".into());
+                }
+                Ok(ArenaBot::Command(argv))
+            }
+            None => s
+                .parse::<BotSpec>()
+                .map(ArenaBot::Builtin)
+                .map_err(|e| format!("{e}, or cmd:PROGRAM ARGS")),
+        }
+    }
+}
+
+impl std::fmt::Display for ArenaBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArenaBot::Builtin(spec) => spec.fmt(f),
+            ArenaBot::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
+        }
+    }
+}
+
 /// Two bots meeting at one table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     /// Index of the table in the list passed to [`run_arena`].
     pub table: usize,
     /// The two bots; `bots[0]` sits in seat 0 in even-numbered games.
-    pub bots: [BotSpec; 2],
+    pub bots: [ArenaBot; 2],
 }
 
 /// Every pair of `bots` at every table that has them (a `heuristic` only
 /// where the game has one); a bot named twice meets itself.
-pub fn round_robin(tables: &[Box<dyn Table>], bots: &[BotSpec]) -> Vec<Pairing> {
+pub fn round_robin<B: Clone + Into<ArenaBot>>(
+    tables: &[Arc<dyn DynGame>],
+    bots: &[B],
+) -> Vec<Pairing> {
+    let bots: Vec<ArenaBot> = bots.iter().cloned().map(Into::into).collect();
     let mut pairings = Vec::new();
     for (t, table) in tables.iter().enumerate() {
-        let usable: Vec<BotSpec> = bots
+        let usable: Vec<&ArenaBot> = bots
             .iter()
-            .copied()
-            .filter(|&b| b != BotSpec::Heuristic || table.has_heuristic())
+            .filter(|b| match b {
+                ArenaBot::Builtin(BotSpec::Heuristic) => table.bot(BotSpec::Heuristic).is_ok(),
+                _ => true,
+            })
             .collect();
-        for (i, &a) in usable.iter().enumerate() {
-            for &b in &usable[i + 1..] {
+        for (i, a) in usable.iter().enumerate() {
+            for b in &usable[i + 1..] {
                 pairings.push(Pairing {
                     table: t,
-                    bots: [a, b],
+                    bots: [(*a).clone(), (*b).clone()],
                 });
             }
         }
@@ -142,7 +214,7 @@ pub struct Progress<'a> {
     /// The table of the game just finished.
     pub table: &'a str,
     /// Its pairing.
-    pub pairing: Pairing,
+    pub pairing: &'a Pairing,
 }
 
 /// The outcome of a whole arena run.
@@ -160,7 +232,7 @@ pub struct ArenaResult {
 /// Plays `config.games` games of every pairing on `config.threads` threads,
 /// calling `progress` after each game.
 pub fn run_arena(
-    tables: &[Box<dyn Table>],
+    tables: &[Arc<dyn DynGame>],
     pairings: &[Pairing],
     config: &ArenaConfig,
     progress: &mut dyn FnMut(Progress<'_>),
@@ -183,7 +255,7 @@ pub fn run_arena(
                 let Some(&(p, g)) = jobs.get(i) else {
                     break;
                 };
-                let result = play_one(tables, pairings[p], config, g);
+                let result = play_one(tables, &pairings[p], config, g);
                 if sender.send((i, result)).is_err() {
                     break;
                 }
@@ -191,7 +263,7 @@ pub fn run_arena(
         }
         drop(sender);
         for (done, (i, result)) in receiver.iter().enumerate() {
-            let pairing = pairings[jobs[i].0];
+            let pairing = &pairings[jobs[i].0];
             played[i] = Some(result);
             progress(Progress {
                 done: done + 1,
@@ -202,7 +274,10 @@ pub fn run_arena(
             });
         }
     });
-    let mut results: Vec<PairingResult> = pairings.iter().map(|&p| PairingResult::new(p)).collect();
+    let mut results: Vec<PairingResult> = pairings
+        .iter()
+        .map(|p| PairingResult::new(p.clone()))
+        .collect();
     let mut records = vec![Vec::new(); pairings.len()];
     for (&(p, g), result) in jobs.iter().zip(played) {
         let total = &mut results[p];
@@ -235,26 +310,92 @@ pub fn run_arena(
 }
 
 fn play_one(
-    tables: &[Box<dyn Table>],
-    pairing: Pairing,
+    tables: &[Arc<dyn DynGame>],
+    pairing: &Pairing,
     config: &ArenaConfig,
     game: u32,
 ) -> Result<Played, String> {
-    let table = &tables[pairing.table];
-    let [a, b] = pairing.bots;
+    let table = tables[pairing.table].as_ref();
+    let [a, b] = &pairing.bots;
     let seats = if game % 2 == 0 { [a, b] } else { [b, a] };
     let seed = game_seed(config.seed, game);
     // A panic is an engine or bot bug: report it as a failed game rather
     // than losing the whole run.
     catch_unwind(AssertUnwindSafe(|| {
-        table.play(seats, seed, config.keep_records)
+        play_game(table, seats, seed, config.keep_records)
     }))
     .unwrap_or_else(|_| Err(format!("{} seed {seed}: panicked", table.name())))
 }
 
+/// The result of one bot game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Who won (by seat).
+    pub outcome: Outcome,
+    /// Player decisions.
+    pub moves: u32,
+    /// Seconds the game took.
+    pub seconds: f64,
+    /// The record as one line of JSON, when asked for.
+    pub record: Option<String>,
+}
+
+/// Plays one game of `game` from `seed`, seat `i` by `bots[i]`: chance
+/// from the seed's chance stream and each seat's bot from its own stream,
+/// as [`game_traits::play_match`] draws them, so the same seed gives the
+/// same game.
+pub fn play_game(
+    game: &dyn DynGame,
+    bots: [&ArenaBot; 2],
+    seed: u64,
+    keep_record: bool,
+) -> Result<Played, String> {
+    let name = game.name();
+    let mut agents = PerPlayer::new(bots[0].build(game)?, bots[1].build(game)?);
+    let mut seat_rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
+    let mut chance = chance_rng(seed);
+    let mut state = game.new_state();
+    let mut actions = Vec::new();
+    let max = game.info().max_game_length as usize;
+    let start = Instant::now();
+    loop {
+        let id = match state.turn() {
+            Turn::Terminal => break,
+            _ if actions.len() >= max => return Err(format!("{name} seed {seed}: too long")),
+            Turn::Chance => state
+                .sample_chance_id(&mut chance)
+                .ok_or_else(|| format!("{name} seed {seed}: chance without outcomes"))?,
+            Turn::Player(p) => agents[p]
+                .choose(state.as_ref(), p, &mut seat_rngs[p])
+                .map_err(|e| format!("{name} seed {seed}: {p}'s bot: {e}"))?,
+        };
+        state
+            .apply_id(id)
+            .map_err(|e| format!("{name} seed {seed}: {e}"))?;
+        actions.push(id);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let outcome = state
+        .outcome()
+        .ok_or_else(|| format!("{name} seed {seed}: ended without an outcome"))?;
+    let record = match keep_record {
+        true => Some(
+            game.record_json(seed, &actions)
+                .map_err(|e| e.to_string())?,
+        ),
+        false => None,
+    };
+    Ok(Played {
+        outcome,
+        moves: state.move_count(),
+        seconds,
+        record,
+    })
+}
+
 /// The results as a text table: per pairing the win, draw and loss rates
 /// with 95% confidence intervals, mean game length and speed.
-pub fn format_results(tables: &[Box<dyn Table>], result: &ArenaResult) -> String {
+pub fn format_results(tables: &[Arc<dyn DynGame>], result: &ArenaResult) -> String {
     let mut out = String::new();
     let name_width = tables
         .iter()

@@ -1,47 +1,55 @@
-//! Umbrella crate of the workspace: re-exports the shared abstraction, the
-//! generic bots and every game crate (each behind a default feature), and
-//! holds what the examples run: the game [`registry`], the [`arena`], the
-//! interactive [`play`] session and the [`replay`] printer.
+//! The umbrella crate of the workspace: every game crate (each behind a
+//! default feature), the shared abstraction, the generic bots and the
+//! learning interface, and the one [`registry`] of every game by name that
+//! the arena, `play`, `replay`, the Python package and the server load
+//! games from.
 //!
-//! The examples are thin wrappers over those modules:
+//! What the examples run lives here:
 //!
-//! - `cargo run --release --example arena`: a short round-robin of the bots
-//!   (random, flat Monte Carlo, ISMCTS, each game's heuristic) in every game
-//!   and rule set, with win/draw/loss rates and 95% confidence intervals.
-//!   `--game`, `--bots`, `--games`, `--seed`, `--threads` and
-//!   `--records FILE` (every game record as JSON lines) change it; the same
-//!   seed gives the same results whatever the number of threads.
-//! - `cargo run --release --example play -- stratego --bot ismcts`: a person
-//!   plays a bot in the terminal; `--save FILE` keeps the record.
+//! - `cargo run --release --example arena`: a round-robin of the bots
+//!   (random, flat Monte Carlo, ISMCTS, each game's heuristic) in every game,
+//!   with win/draw/loss rates and 95% confidence intervals; the same seed
+//!   gives the same results whatever the number of threads.
+//! - `cargo run --release --example play -- stratego --bot heuristic`: a
+//!   person plays a bot in the terminal; `--save FILE` keeps the record.
 //! - `cargo run --release --example replay -- FILE --view p0`: checks that a
 //!   record replays legally and prints it from a seat's view or (`all`)
 //!   omnisciently.
+//! - `cargo run --release --example train_loop -- stratego`: the loop a
+//!   trainer writes over the batched environment, with its speed.
 //!
-//! A new game joins all three by adding its rule sets to
-//! [`registry::tables`], optionally with [`bots::GameKnowledge`] (search
-//! budgets, a playout evaluation, a heuristic bot).
+//! A new game joins all of them, and the Python package and the server, by
+//! one `register` call in [`registry`].
 //!
 //! ```
-//! use tabletop_rules::arena::{round_robin, run_arena, ArenaConfig};
-//! use tabletop_rules::bots::BotSpec;
+//! use tabletop_rules::{registry, round_robin, run_arena, select, ArenaConfig, BotSpec};
 //!
-//! let tables = tabletop_rules::registry::tables();
-//! let pairings = round_robin(&tables, &[BotSpec::Random, BotSpec::Ismcts(Some(10))]);
+//! let games = select(&registry(), Some("kuhn_poker")).unwrap();
+//! let pairings = round_robin(&games, &[BotSpec::Random, BotSpec::Ismcts(Some(10))]);
 //! let config = ArenaConfig { games: 2, seed: 1, threads: 1, keep_records: true };
-//! let result = run_arena(&tables, &pairings, &config, &mut |_| {});
+//! let result = run_arena(&games, &pairings, &config, &mut |_| {});
 //! assert_eq!(result.records.len(), 2 * pairings.len());
 //! ```
 #![warn(missing_docs)]
 
-pub mod arena;
-pub mod bots;
+mod arena;
+mod play;
+mod registry;
+mod replay;
+mod stats;
 
-pub mod play;
-pub mod registry;
-pub mod replay;
-pub mod stats;
+pub use arena::{
+    format_results, game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig,
+    ArenaResult, Pairing, PairingResult, Played, Progress,
+};
+pub use play::{narrate, play_session, PlayOptions, SessionEnd};
+pub use registry::{registry, select, split_specs, ARENA_TABLES};
+pub use replay::{pick_record, replay_record, View, ViewError};
+pub use stats::Rate;
 
 pub use game_agents;
+pub use game_env;
+pub use game_env::BotSpec;
 pub use game_traits;
 
 /// Battle Line (feature `battleline`).

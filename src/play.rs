@@ -5,9 +5,8 @@ use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use game_traits::{agent_rng, chance_rng, Agent, Game, Outcome, PerPlayer, PlayerId, Record, Turn};
-
-use crate::bots::BotSpec;
+use game_env::{BotSpec, DynGame, DynState};
+use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
 /// How a session is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,16 +19,6 @@ pub struct PlayOptions {
     pub seed: u64,
     /// Where to write the record (JSON) when the session ends.
     pub save: Option<PathBuf>,
-}
-
-/// What a game adds to the generic session: the name of the rules in
-/// force and a legend of its notation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SessionText {
-    /// The game and rule set in words ("Stratego, classic rules (ISF)").
-    pub title: &'static str,
-    /// What every code on the screen means; shown under each board.
-    pub legend: &'static str,
 }
 
 impl Default for PlayOptions {
@@ -63,46 +52,41 @@ bot 40), save FILE (the record so far), help, quit.";
 /// (they would push it off a 50-line screen); `moves` lists them.
 const LIST_LINES: usize = 8;
 
-/// Plays one game under `rules` between the person at `input`/`output`
-/// (seat `options.seat`) and `bot`; `helper` makes the person's moves he
-/// hands over with the `bot` command. Bad input gets a message and another
-/// prompt; nothing the person types ends the session except `quit` or the
-/// end of the input.
+/// Plays one game of `game` between the person at `input`/`output` (seat
+/// `options.seat`) and the bot `options.bot`; a second bot of the same kind
+/// makes the person's moves he hands over with the `bot` command. Bad input
+/// gets a message and another prompt; nothing the person types ends the
+/// session except `quit` or the end of the input.
 ///
 /// Everything printed comes from the person's own observation and his
-/// [`Game::action_view`] of each action, so the screen never shows what
-/// his seat may not know.
-pub fn play_session<G: Game>(
-    rules: &G::Rules,
-    text: SessionText,
-    mut bot: Box<dyn Agent<G>>,
-    mut helper: Box<dyn Agent<G>>,
+/// view of each action ([`DynState::action_view`]), so the screen never
+/// shows what his seat may not know.
+pub fn play_session(
+    game: &dyn DynGame,
     options: &PlayOptions,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<SessionEnd> {
-    let mut state = match G::new(rules) {
-        Ok(state) => state,
-        Err(e) => {
-            writeln!(output, "rules refused: {e}")?;
+    let (mut bot, mut helper) = match (game.bot(options.bot), game.bot(options.bot)) {
+        (Ok(bot), Ok(helper)) => (bot, helper),
+        (Err(e), _) | (_, Err(e)) => {
+            writeln!(output, "{e}")?;
             return Ok(SessionEnd::Quit);
         }
     };
     let me = options.seat;
-    let title = if text.title.is_empty() {
-        G::NAME
-    } else {
-        text.title
-    };
     writeln!(
         output,
-        "{title} - you are {me}, against {} ({}), seed {}.\n{HELP}",
+        "{} - you are {me}, against {} ({}), seed {}.\n{HELP}",
+        game.title(),
         bot.name(),
         options.bot,
         options.seed
     )?;
-    let mut session = Session::<G> {
-        record: Record::new(rules.clone(), options.seed),
+    let mut state = game.new_state();
+    let mut session = Session {
+        seed: options.seed,
+        actions: Vec::new(),
         save: options.save.clone(),
     };
     let mut chance = chance_rng(options.seed);
@@ -111,22 +95,22 @@ pub fn play_session<G: Game>(
     let mut shown_for = None;
     let mut handed_over = 0u32;
     loop {
-        let action = match state.turn() {
+        let id = match state.turn() {
             Turn::Terminal => {
                 let outcome = state.outcome().unwrap_or(Outcome::Draw);
                 writeln!(
                     output,
                     "\nGame over.\n{}\n{}",
-                    state.observation(me),
+                    state.observation_text(me),
                     verdict(outcome, me)
                 )?;
-                session.save_to_option(output)?;
+                session.save_to_option(game, output)?;
                 return Ok(SessionEnd::Finished(outcome));
             }
-            Turn::Chance => match state.sample_chance(&mut chance) {
-                Some(a) => {
-                    writeln!(output, "{}", narrate(&state, a, me))?;
-                    a
+            Turn::Chance => match state.sample_chance_id(&mut chance) {
+                Some(id) => {
+                    writeln!(output, "{}", narrate(state.as_ref(), id, me))?;
+                    id
                 }
                 None => {
                     writeln!(
@@ -138,38 +122,46 @@ pub fn play_session<G: Game>(
             },
             Turn::Player(p) if p == me && handed_over > 0 => {
                 handed_over -= 1;
-                state.legal_actions(&mut legal);
-                let a = helper.choose(&state.observation(me), &legal, &mut bot_rngs[me]);
-                if !legal.contains(&a) {
-                    writeln!(output, "the bot chose an illegal action; game abandoned")?;
-                    return Ok(SessionEnd::Quit);
+                match helper.choose(state.as_ref(), me, &mut bot_rngs[me]) {
+                    Ok(id) => {
+                        let text = state.action_text(id).unwrap_or_default();
+                        writeln!(output, "{me} (bot for you): {text}")?;
+                        id
+                    }
+                    Err(e) => {
+                        writeln!(output, "the bot failed ({e}); game abandoned")?;
+                        return Ok(SessionEnd::Quit);
+                    }
                 }
-                writeln!(output, "{me} (bot for you): {a}")?;
-                a
             }
             Turn::Player(p) if p == me => {
-                state.legal_actions(&mut legal);
-                if shown_for != Some(session.record.actions().len()) {
-                    show_board(&state, me, text.legend, output)?;
-                    list_moves(&legal, LIST_LINES, output)?;
-                    shown_for = Some(session.record.actions().len());
+                state.legal_ids(&mut legal);
+                let texts: Vec<String> = legal
+                    .iter()
+                    .map(|&id| state.action_text(id).unwrap_or_default())
+                    .collect();
+                if shown_for != Some(session.actions.len()) {
+                    show_board(state.as_ref(), me, game.legend(), output)?;
+                    list_moves(&texts, LIST_LINES, output)?;
+                    shown_for = Some(session.actions.len());
                 }
                 write!(output, "{me}> ")?;
                 output.flush()?;
                 let mut bytes = Vec::new();
                 if input.read_until(b'\n', &mut bytes)? == 0 {
                     writeln!(output, "\ninput ended; game left unfinished")?;
-                    session.save_to_option(output)?;
+                    session.save_to_option(game, output)?;
                     return Ok(SessionEnd::InputEnded);
                 }
                 // Undecodable bytes become U+FFFD and then a "not a legal
                 // move" message, never an error.
                 let line = String::from_utf8_lossy(&bytes);
-                match parse_command(line.trim(), &legal, &unoffered(&state, line.trim())) {
-                    Command::Play(a) => a,
+                let refusal = unoffered(game, state.as_ref(), line.trim());
+                match parse_command(line.trim(), &texts, &refusal) {
+                    Command::Play(i) => legal[i],
                     Command::Quit => {
                         writeln!(output, "game left unfinished")?;
-                        session.save_to_option(output)?;
+                        session.save_to_option(game, output)?;
                         return Ok(SessionEnd::Quit);
                     }
                     Command::Help => {
@@ -177,19 +169,19 @@ pub fn play_session<G: Game>(
                         continue;
                     }
                     Command::Moves => {
-                        list_moves(&legal, usize::MAX, output)?;
+                        list_moves(&texts, usize::MAX, output)?;
                         continue;
                     }
                     Command::Show => {
-                        show_board(&state, me, text.legend, output)?;
+                        show_board(state.as_ref(), me, game.legend(), output)?;
                         continue;
                     }
                     Command::Legend => {
-                        writeln!(output, "{}", text.legend)?;
+                        writeln!(output, "{}", game.legend())?;
                         continue;
                     }
                     Command::Save(path) => {
-                        session.save(&PathBuf::from(path), output)?;
+                        session.save(game, &PathBuf::from(path), output)?;
                         continue;
                     }
                     Command::Nothing => continue,
@@ -203,44 +195,46 @@ pub fn play_session<G: Game>(
                     }
                 }
             }
-            Turn::Player(p) => {
-                state.legal_actions(&mut legal);
-                let a = bot.choose(&state.observation(p), &legal, &mut bot_rngs[p]);
-                if !legal.contains(&a) {
-                    writeln!(output, "the bot chose an illegal action; game abandoned")?;
+            Turn::Player(p) => match bot.choose(state.as_ref(), p, &mut bot_rngs[p]) {
+                Ok(id) => {
+                    writeln!(output, "{}", narrate(state.as_ref(), id, me))?;
+                    id
+                }
+                Err(e) => {
+                    writeln!(output, "the bot failed ({e}); game abandoned")?;
                     return Ok(SessionEnd::Quit);
                 }
-                writeln!(output, "{}", narrate(&state, a, me))?;
-                a
-            }
+            },
         };
-        if let Err(e) = state.apply(action) {
+        if let Err(e) = state.apply_id(id) {
             writeln!(
                 output,
-                "the engine refused its own action ({e}); game abandoned"
+                "the engine refused the action ({e}); game abandoned"
             )?;
             return Ok(SessionEnd::Quit);
         }
-        session.record.push(action);
+        session.actions.push(id);
     }
 }
 
 /// The record so far and where it goes.
-struct Session<G: Game> {
-    record: Record<G>,
+struct Session {
+    seed: u64,
+    actions: Vec<usize>,
     save: Option<PathBuf>,
 }
 
-impl<G: Game> Session<G> {
-    fn save_to_option(&self, output: &mut dyn Write) -> io::Result<()> {
+impl Session {
+    fn save_to_option(&self, game: &dyn DynGame, output: &mut dyn Write) -> io::Result<()> {
         match &self.save {
-            Some(path) => self.save(path, output),
+            Some(path) => self.save(game, path, output),
             None => Ok(()),
         }
     }
 
-    fn save(&self, path: &PathBuf, output: &mut dyn Write) -> io::Result<()> {
-        let written = serde_json::to_string(&self.record)
+    fn save(&self, game: &dyn DynGame, path: &PathBuf, output: &mut dyn Write) -> io::Result<()> {
+        let written = game
+            .record_json(self.seed, &self.actions)
             .map_err(io::Error::other)
             .and_then(|json| fs::write(path, json + "\n"));
         match written {
@@ -265,8 +259,8 @@ fn verdict(outcome: Outcome, me: PlayerId) -> String {
 /// One line telling `viewer` what happened: who acted (or chance) and his
 /// view of the action. A function of his information only, so a screen or
 /// log built from it hides what he may not know.
-pub fn narrate<G: Game>(state: &G, action: G::Action, viewer: PlayerId) -> String {
-    let view = state.action_view(viewer, action);
+pub fn narrate(state: &dyn DynState, id: usize, viewer: PlayerId) -> String {
+    let view = state.action_view(viewer, id).unwrap_or_default();
     match state.turn() {
         Turn::Player(p) if p == viewer => format!("you: {view}"),
         Turn::Player(p) => format!("{p}: {view}"),
@@ -274,13 +268,13 @@ pub fn narrate<G: Game>(state: &G, action: G::Action, viewer: PlayerId) -> Strin
     }
 }
 
-fn show_board<G: Game>(
-    state: &G,
+fn show_board(
+    state: &dyn DynState,
     me: PlayerId,
     legend: &str,
     output: &mut dyn Write,
 ) -> io::Result<()> {
-    writeln!(output, "\n{}", state.observation(me))?;
+    writeln!(output, "\n{}", state.observation_text(me))?;
     if !legend.is_empty() {
         writeln!(output, "{legend}")?;
     }
@@ -321,23 +315,21 @@ fn list_moves<A: std::fmt::Display>(
 
 /// Why the action written `typed` is not offered, when it names an action
 /// of the game that is illegal now: the engine's own reason.
-fn unoffered<G: Game>(state: &G, typed: &str) -> Option<String> {
+fn unoffered(game: &dyn DynGame, state: &dyn DynState, typed: &str) -> Option<String> {
     let wanted = normalise(typed);
     if wanted.is_empty() {
         return None;
     }
-    let rules = state.rules();
-    (0..G::action_space(rules))
-        .filter_map(|id| G::action_from_id(rules, id))
-        .find(|a| normalise(&a.to_string()) == wanted)
-        .and_then(|a| state.check_action(a).err())
-        .map(|e| e.to_string())
+    (0..game.info().action_space)
+        .find(|&id| game.action_text(id).is_ok_and(|t| normalise(&t) == wanted))
+        .and_then(|id| state.illegal_reason(id).ok().flatten())
 }
 
 /// What a line of input asks for.
 #[derive(Clone, Debug, PartialEq)]
-enum Command<A> {
-    Play(A),
+enum Command {
+    /// The move with this index in the list.
+    Play(usize),
     Quit,
     Help,
     Moves,
@@ -359,21 +351,15 @@ fn normalise(s: &str) -> String {
 
 /// Reads `line` against the `legal` moves; `refusal` is the engine's
 /// reason when the line names a move that is not legal now.
-fn parse_command<A: Copy + std::fmt::Display>(
-    line: &str,
-    legal: &[A],
-    refusal: &Option<String>,
-) -> Command<A> {
+fn parse_command(line: &str, legal: &[String], refusal: &Option<String>) -> Command {
     let wanted = normalise(line);
     // A notation match comes first, so that a move written as a number is
     // not read as a list index.
-    let matches: Vec<A> = legal
-        .iter()
-        .copied()
-        .filter(|a| normalise(&a.to_string()) == wanted)
+    let matches: Vec<usize> = (0..legal.len())
+        .filter(|&i| normalise(&legal[i]) == wanted)
         .collect();
-    if let [a] = matches.as_slice() {
-        return Command::Play(*a);
+    if let [i] = matches.as_slice() {
+        return Command::Play(*i);
     }
     let lower = line.to_ascii_lowercase();
     match lower.as_str() {
@@ -400,8 +386,8 @@ fn parse_command<A: Copy + std::fmt::Display>(
         };
     }
     if let Ok(n) = line.trim_start_matches('#').parse::<usize>() {
-        return match n.checked_sub(1).and_then(|i| legal.get(i)) {
-            Some(a) => Command::Play(*a),
+        return match n.checked_sub(1).filter(|&i| i < legal.len()) {
+            Some(i) => Command::Play(i),
             None => Command::Bad(format!("there is no move {n}: choose 1 to {}", legal.len())),
         };
     }
@@ -423,14 +409,11 @@ mod tests {
 
     #[test]
     fn input_is_read_as_notation_then_number_then_command() {
-        let legal = ["a2-a3", "10", "pass"];
-        assert_eq!(
-            parse_command(" A2 - a3 ", &legal, &None),
-            Command::Play("a2-a3")
-        );
-        assert_eq!(parse_command("10", &legal, &None), Command::Play("10"));
-        assert_eq!(parse_command("3", &legal, &None), Command::Play("pass"));
-        assert_eq!(parse_command("#2", &legal, &None), Command::Play("10"));
+        let legal = ["a2-a3".to_owned(), "10".to_owned(), "pass".to_owned()];
+        assert_eq!(parse_command(" A2 - a3 ", &legal, &None), Command::Play(0));
+        assert_eq!(parse_command("10", &legal, &None), Command::Play(1));
+        assert_eq!(parse_command("3", &legal, &None), Command::Play(2));
+        assert_eq!(parse_command("#2", &legal, &None), Command::Play(1));
         assert!(matches!(parse_command("4", &legal, &None), Command::Bad(_)));
         assert!(matches!(parse_command("0", &legal, &None), Command::Bad(_)));
         assert!(matches!(
@@ -465,9 +448,6 @@ mod tests {
             Command::Bad(m) => assert!(m.contains("the Leader limit"), "{m}"),
             other => panic!("{other:?}"),
         }
-        assert_eq!(
-            parse_command("pass", &legal, &refused),
-            Command::Play("pass")
-        );
+        assert_eq!(parse_command("pass", &legal, &refused), Command::Play(2));
     }
 }

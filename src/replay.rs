@@ -4,7 +4,8 @@ use std::fmt;
 use std::io::Write;
 use std::str::FromStr;
 
-use game_traits::{Game, Outcome, PlayerId, Record, Turn};
+use game_env::{DynState, Registry};
+use game_traits::{Outcome, PlayerId, Turn};
 
 use crate::play::narrate;
 
@@ -49,52 +50,42 @@ impl fmt::Display for View {
     }
 }
 
-/// The `"game"` field of a record in JSON: which game it belongs to.
-pub fn record_game_name(json: &str) -> Result<String, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
-    value
-        .get("game")
-        .and_then(|g| g.as_str())
-        .map(str::to_owned)
-        .ok_or_else(|| "not a game record: no \"game\" field".to_owned())
-}
-
-/// Parses `json` as a record of `G`, replays it checking every step, and
-/// writes it step by step from `view` to `output`: from a seat, only that
-/// seat's observations and its [`Game::action_view`] of each action. Returns the outcome
-/// (`None` for an unfinished game).
-pub fn replay_record<G: Game>(
+/// Reads `json` as a record of any game of `registry`, replays it checking
+/// every step, and writes it step by step from `view` to `output`: from a
+/// seat, only that seat's observations and its view of each action.
+/// Returns the outcome (`None` for an unfinished game).
+pub fn replay_record(
+    registry: &Registry,
     json: &str,
     view: View,
     output: &mut dyn Write,
 ) -> Result<Option<Outcome>, String> {
-    let record: Record<G> =
-        serde_json::from_str(json).map_err(|e| format!("not a valid {} record: {e}", G::NAME))?;
-    let mut written = Ok(());
-    let mut step = 0usize;
-    let final_state = record
-        .replay_with(|state, action| {
-            step += 1;
-            if written.is_ok() {
-                written = write_step(state, action, step, view, output);
-            }
-        })
-        .map_err(|e| format!("the record does not replay: {e}"))?;
-    written.map_err(|e| e.to_string())?;
+    let (game, _seed, actions) = registry.load_record(json).map_err(|e| e.to_string())?;
+    let mut state = game.new_state();
+    for (step, &id) in actions.iter().enumerate() {
+        write_step(state.as_ref(), id, step + 1, view, output).map_err(|e| e.to_string())?;
+        state
+            .apply_id(id)
+            .map_err(|e| format!("the record does not replay at step {step}: {e}"))?;
+    }
     let end = match view {
-        View::Omniscient => final_state.to_string(),
-        View::Seat(p) => final_state.observation(p).to_string(),
+        View::Omniscient => state.to_string(),
+        View::Seat(p) => state.observation_text(p),
     };
-    let outcome = final_state.outcome();
+    let outcome = state.outcome();
     let verdict = outcome.map_or_else(|| "unfinished".to_owned(), |o| o.to_string());
-    writeln!(output, "\nafter {step} actions:\n{end}\n{verdict}").map_err(|e| e.to_string())?;
+    writeln!(
+        output,
+        "\nafter {} actions:\n{end}\n{verdict}",
+        actions.len()
+    )
+    .map_err(|e| e.to_string())?;
     Ok(outcome)
 }
 
-fn write_step<G: Game>(
-    state: &G,
-    action: G::Action,
+fn write_step(
+    state: &dyn DynState,
+    id: usize,
     step: usize,
     view: View,
     output: &mut dyn Write,
@@ -108,13 +99,14 @@ fn write_step<G: Game>(
             if state.turn() != Turn::Chance {
                 writeln!(output, "\n{state}")?;
             }
-            writeln!(output, "{step:>4}. {actor}: {action}")
+            let text = state.action_text(id).unwrap_or_default();
+            writeln!(output, "{step:>4}. {actor}: {text}")
         }
         View::Seat(me) => {
             if state.turn() == Turn::Player(me) {
-                writeln!(output, "\n{}", state.observation(me))?;
+                writeln!(output, "\n{}", state.observation_text(me))?;
             }
-            writeln!(output, "{step:>4}. {}", narrate(state, action, me))
+            writeln!(output, "{step:>4}. {}", narrate(state, id, me))
         }
     }
 }

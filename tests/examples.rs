@@ -1,24 +1,26 @@
-//! The logic behind the example binaries, on Kuhn poker (the test-kit's
-//! tiny game) and on every game compiled in.
+//! The logic behind the example binaries, on Kuhn poker (the smallest game)
+//! and on every game of the registry: the arena, the play session and the
+//! replay printer, and that a screen shows a player nothing his seat may
+//! not know.
 
+use std::collections::HashSet;
 use std::io::Cursor;
+use std::sync::Arc;
 
-use game_traits::kuhn::{KuhnPoker, KuhnRules};
-use game_traits::{Outcome, PlayerId};
-use tabletop_rules::arena::{round_robin, run_arena, ArenaConfig, ArenaResult};
-use tabletop_rules::bots::BotSpec;
-use tabletop_rules::play::{PlayOptions, SessionEnd};
-use tabletop_rules::registry::{table_for_record, tables, GameTable, Table};
-use tabletop_rules::replay::{pick_record, View};
+use game_env::{DynGame, DynState};
+use game_traits::{GameRng, Outcome, PlayerId, Turn};
+use rand::SeedableRng;
+use tabletop_rules::{
+    narrate, pick_record, play_game, play_session, registry, replay_record, round_robin, run_arena,
+    select, ArenaBot, ArenaConfig, ArenaResult, BotSpec, PlayOptions, SessionEnd, View,
+    ARENA_TABLES,
+};
 
-fn kuhn_tables() -> Vec<Box<dyn Table>> {
-    vec![Box::new(GameTable::<KuhnPoker>::new(
-        "kuhn",
-        KuhnRules::default(),
-    ))]
+fn kuhn() -> Vec<Arc<dyn DynGame>> {
+    select(&registry(), Some("kuhn_poker")).unwrap()
 }
 
-fn arena(tables: &[Box<dyn Table>], bots: &[BotSpec], games: u32, threads: usize) -> ArenaResult {
+fn arena(tables: &[Arc<dyn DynGame>], bots: &[BotSpec], games: u32, threads: usize) -> ArenaResult {
     let pairings = round_robin(tables, bots);
     let config = ArenaConfig {
         games,
@@ -31,7 +33,7 @@ fn arena(tables: &[Box<dyn Table>], bots: &[BotSpec], games: u32, threads: usize
 
 #[test]
 fn arena_records_replay_to_the_same_results() {
-    let tables = kuhn_tables();
+    let tables = kuhn();
     let bots = [
         BotSpec::Random,
         BotSpec::Flat(Some(20)),
@@ -41,14 +43,13 @@ fn arena_records_replay_to_the_same_results() {
     assert_eq!(result.pairings.len(), 3);
     assert_eq!(result.records.len(), 18);
     let jsonl = result.records.join("\n") + "\n";
+    let registry = registry();
     let mut outcomes = Vec::new();
     for line in 1..=18 {
         let json = pick_record(&jsonl, line).unwrap();
-        let table = table_for_record(&tables, json).unwrap();
         let mut printed = Vec::new();
         outcomes.push(
-            table
-                .replay(json, View::Omniscient, &mut printed)
+            replay_record(&registry, json, View::Omniscient, &mut printed)
                 .unwrap()
                 .unwrap(),
         );
@@ -69,7 +70,7 @@ fn arena_records_replay_to_the_same_results() {
 
 #[test]
 fn arena_results_do_not_depend_on_the_thread_count() {
-    let tables = kuhn_tables();
+    let tables = kuhn();
     let bots = [BotSpec::Random, BotSpec::Ismcts(Some(30))];
     let one = arena(&tables, &bots, 20, 1);
     let three = arena(&tables, &bots, 20, 3);
@@ -80,22 +81,24 @@ fn arena_results_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
-fn arena_skips_a_heuristic_the_game_lacks() {
+fn arena_skips_a_heuristic_the_game_lacks_and_pairs_a_bot_with_itself() {
     let pairings = round_robin(
-        &kuhn_tables(),
+        &kuhn(),
         &[BotSpec::Random, BotSpec::Heuristic, BotSpec::Flat(None)],
     );
     assert_eq!(pairings.len(), 1);
-    assert_eq!(pairings[0].bots, [BotSpec::Random, BotSpec::Flat(None)]);
+    assert_eq!(
+        pairings[0].bots,
+        [BotSpec::Random.into(), BotSpec::Flat(None).into()]
+    );
+    let mirror = round_robin(&kuhn(), &[BotSpec::Random, BotSpec::Random]);
+    assert_eq!(mirror.len(), 1);
 }
 
-fn session(script: &[u8], options: &PlayOptions) -> (SessionEnd, String) {
-    let tables = kuhn_tables();
+fn session(game: &dyn DynGame, script: &[u8], options: &PlayOptions) -> (SessionEnd, String) {
     let mut input = Cursor::new(script.to_vec());
     let mut output = Vec::new();
-    let end = tables[0]
-        .play_interactive(options, &mut input, &mut output)
-        .unwrap();
+    let end = play_session(game, options, &mut input, &mut output).unwrap();
     (end, String::from_utf8(output).unwrap())
 }
 
@@ -103,6 +106,7 @@ fn session(script: &[u8], options: &PlayOptions) -> (SessionEnd, String) {
 fn scripted_play_session_reaches_the_end_and_saves_a_replayable_record() {
     let dir = std::env::temp_dir().join(format!("tabletop-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let game = &kuhn()[0];
     for seat in [PlayerId::P0, PlayerId::P1] {
         let path = dir.join(format!("kuhn-{seat}.json"));
         let options = PlayOptions {
@@ -111,21 +115,19 @@ fn scripted_play_session_reaches_the_end_and_saves_a_replayable_record() {
             seed: 5,
             save: Some(path.clone()),
         };
-        // Junk, an out-of-range number and bad bytes first; then "bet" by
-        // notation and "1" (pass) by number, enough for any Kuhn game.
-        let script = b"hello\n0\n7\n\xff\xfe\nhelp\nmoves\nBET\n1\n1\n";
-        let (end, text) = session(script, &options);
+        // Junk, an out-of-range number, bad bytes, a move that exists but
+        // is not legal now (a deal), then "bet" by notation and "1" (pass)
+        // by number, enough for any Kuhn game.
+        let script = b"hello\n0\n7\n\xff\xfe\nhelp\nmoves\ndeal K\nBET\n1\n1\n";
+        let (end, text) = session(game.as_ref(), script, &options);
         assert!(matches!(end, SessionEnd::Finished(_)), "{text}");
         assert!(text.contains("\"hello\" is not a legal move"), "{text}");
         assert!(text.contains("there is no move 0"), "{text}");
+        assert!(text.contains("is not allowed now"), "{text}");
         assert!(text.contains("Game over."), "{text}");
         let json = std::fs::read_to_string(&path).unwrap();
-        let tables = kuhn_tables();
         let mut printed = Vec::new();
-        let replayed = table_for_record(&tables, &json)
-            .unwrap()
-            .replay(&json, View::Seat(seat), &mut printed)
-            .unwrap();
+        let replayed = replay_record(&registry(), &json, View::Seat(seat), &mut printed).unwrap();
         assert_eq!(replayed.map(SessionEnd::Finished), Some(end));
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -133,23 +135,39 @@ fn scripted_play_session_reaches_the_end_and_saves_a_replayable_record() {
 
 #[test]
 fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
+    let game = &kuhn()[0];
     let options = PlayOptions {
         bot: BotSpec::Random,
         ..PlayOptions::default()
     };
-    assert_eq!(session(b"", &options).0, SessionEnd::InputEnded);
+    assert_eq!(
+        session(game.as_ref(), b"", &options).0,
+        SessionEnd::InputEnded
+    );
     // Handing every move to the bot plays the game out.
-    let (end, text) = session(b"bot 9\n", &options);
+    let (end, text) = session(game.as_ref(), b"bot 9\n", &options);
     assert!(matches!(end, SessionEnd::Finished(_)), "{text}");
     assert!(text.contains("(bot for you)"), "{text}");
-    assert_eq!(session(b"nonsense\nquit\n", &options).0, SessionEnd::Quit);
+    assert_eq!(
+        session(game.as_ref(), b"nonsense\nquit\n", &options).0,
+        SessionEnd::Quit
+    );
+    let heuristic = PlayOptions {
+        bot: BotSpec::Heuristic,
+        ..options
+    };
+    assert_eq!(
+        session(game.as_ref(), b"1\n", &heuristic).0,
+        SessionEnd::Quit
+    );
 }
 
 #[test]
 fn replay_refuses_tampered_and_foreign_records() {
-    let tables = kuhn_tables();
+    let tables = kuhn();
     let result = arena(&tables, &[BotSpec::Random, BotSpec::Flat(Some(5))], 2, 1);
     let good = &result.records[0];
+    let registry = registry();
     let mut sink = Vec::new();
     // An illegal action: a third card dealt.
     let tampered = good.replacen(
@@ -157,68 +175,235 @@ fn replay_refuses_tampered_and_foreign_records() {
         "\"actions\":[{\"Deal\":\"Jack\"},{\"Deal\":\"Jack\"},",
         1,
     );
-    assert!(tables[0]
-        .replay(&tampered, View::Omniscient, &mut sink)
-        .is_err());
-    assert!(tables[0]
-        .replay("{\"game\":\"kuhn-poker\"}", View::Omniscient, &mut sink)
-        .is_err());
+    assert!(replay_record(&registry, &tampered, View::Omniscient, &mut sink).is_err());
+    assert!(replay_record(
+        &registry,
+        "{\"game\":\"kuhn-poker\"}",
+        View::Omniscient,
+        &mut sink
+    )
+    .is_err());
+    assert!(replay_record(
+        &registry,
+        &good.replace("kuhn-poker", "chess"),
+        View::Omniscient,
+        &mut sink
+    )
+    .is_err());
+    assert!(replay_record(&registry, "[1, 2", View::Omniscient, &mut sink).is_err());
     assert!("p2".parse::<View>().is_err());
     assert_eq!("p1".parse::<View>(), Ok(View::Seat(PlayerId::P1)));
-    assert!(table_for_record(&tables, &good.replace("kuhn-poker", "chess")).is_err());
-    assert!(table_for_record(&tables, "[1, 2").is_err());
     assert!(pick_record("{}\n{}\n", 3).is_err());
 }
 
 #[test]
-fn every_registered_game_plays_replays_and_has_a_session() {
-    let tables = tables();
-    for table in &tables {
-        let played = table
-            .play([BotSpec::Random, BotSpec::Random], 3, true)
-            .unwrap();
+fn every_arena_table_plays_and_replays() {
+    let registry = registry();
+    for game in select(&registry, None).unwrap() {
+        let random = ArenaBot::Builtin(BotSpec::Random);
+        let played = play_game(game.as_ref(), [&random, &random], 3, true).unwrap();
         let json = played.record.unwrap();
         let mut sink = Vec::new();
         assert_eq!(
-            table.replay(&json, View::Seat(PlayerId::P1), &mut sink),
-            Ok(Some(played.outcome))
+            replay_record(&registry, &json, View::Seat(PlayerId::P1), &mut sink),
+            Ok(Some(played.outcome)),
+            "{}",
+            game.name()
         );
+    }
+    if cfg!(all(
+        feature = "battleline",
+        feature = "stratego",
+        feature = "cardwar"
+    )) {
+        assert_eq!(select(&registry, None).unwrap().len(), ARENA_TABLES.len());
+    }
+    assert!(select(&registry, Some("chess")).is_err());
+    let two = select(&registry, Some("kuhn_poker(ante=2),kuhn_poker/high")).unwrap();
+    assert_eq!(two.len(), 2);
+}
+
+/// Every line a seat's screen may show at this point of a game: his
+/// observation, his view of the action, his own legal moves, the legend.
+fn allowed_lines(
+    game: &dyn DynGame,
+    state: &mut dyn DynState,
+    id: usize,
+    me: PlayerId,
+    into: &mut HashSet<String>,
+) {
+    for line in state.observation_text(me).lines() {
+        into.insert(line.trim_end().to_owned());
+    }
+    into.insert(narrate(state, id, me));
+    if state.turn() == Turn::Player(me) {
+        let mut legal = Vec::new();
+        state.legal_ids(&mut legal);
+        for l in legal {
+            into.insert(state.action_text(l).unwrap());
+        }
+    }
+    for line in game.legend().lines() {
+        into.insert(line.trim_end().to_owned());
     }
 }
 
+/// The lines of `text` that are none of `allowed` and no fixed line of the
+/// session's or the replay's own wording.
+fn unexplained<'a>(text: &'a str, allowed: &HashSet<String>, me: PlayerId) -> Vec<&'a str> {
+    let fixed_starts = [
+        "Type a move",
+        "moves (list",
+        "opponent's kind",
+        "bot 40)",
+        "Legal moves:",
+        "Game over.",
+        "record saved",
+        "after ",
+        "input ended",
+        "game left",
+        "legal moves (type",
+    ];
+    text.lines()
+        .map(str::trim_end)
+        .filter(|line| !line.is_empty())
+        .filter(|line| {
+            let bare = line.trim_start_matches(&format!("{me}> ")[..]);
+            let numbered = bare
+                .trim_start()
+                .split_once(". ")
+                .map_or(bare, |(n, rest)| {
+                    if n.trim().chars().all(|c| c.is_ascii_digit()) {
+                        rest
+                    } else {
+                        bare
+                    }
+                });
+            let listed = bare
+                .split("  ")
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .all(|item| {
+                    item.split_once(") ").is_some_and(|(n, m)| {
+                        n.trim().chars().all(|c| c.is_ascii_digit()) && allowed.contains(m)
+                    })
+                });
+            !(allowed.contains(bare)
+                || allowed.contains(numbered)
+                || listed
+                || fixed_starts.iter().any(|f| bare.starts_with(f))
+                || bare.contains(" - you are ")
+                || bare.contains("(bot for you): ")
+                || bare.ends_with("you win.")
+                || bare.ends_with("you lose.")
+                || bare == "Draw."
+                || bare == "draw"
+                || bare.ends_with(" wins"))
+        })
+        .collect()
+}
+
 #[test]
-fn scripted_sessions_reach_the_end_of_every_game() {
-    // A person who always types "1" (the first listed move), against a
-    // random bot, in both seats.
-    let script = "1\n".repeat(20_000);
-    for table in &tables() {
-        for seat in [PlayerId::P0, PlayerId::P1] {
+fn play_and_replay_print_nothing_the_viewer_could_not_know() {
+    let registry = registry();
+    let dir = std::env::temp_dir().join(format!("tabletop-leak-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut games = select(&registry, None).unwrap();
+    games.extend(kuhn());
+    for game in &games {
+        for me in PlayerId::BOTH {
+            let path = dir.join("record.json");
             let options = PlayOptions {
                 bot: BotSpec::Random,
-                seat,
-                seed: 9,
-                save: None,
+                seat: me,
+                seed: 21,
+                save: Some(path.clone()),
             };
-            let mut input = Cursor::new(script.as_bytes());
-            let mut output = Vec::new();
-            let end = table
-                .play_interactive(&options, &mut input, &mut output)
-                .unwrap();
-            let text = String::from_utf8_lossy(&output);
-            let tail: String = text
-                .chars()
-                .rev()
-                .take(2000)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            // The person hands every move to a random bot of his own.
+            let (end, text) = session(game.as_ref(), b"bot 100000\n", &options);
             assert!(
                 matches!(end, SessionEnd::Finished(_)),
-                "{} {seat}: {end:?}\n{tail}",
-                table.name()
+                "{}: {end:?}",
+                game.name()
             );
-            assert!(text.contains("Legal moves:") || text.contains("legal moves (type"));
+            let json = std::fs::read_to_string(&path).unwrap();
+            let mut replayed = Vec::new();
+            replay_record(&registry, &json, View::Seat(me), &mut replayed).unwrap();
+            let replayed = String::from_utf8(replayed).unwrap();
+            let (_, _, ids) = registry.load_record(&json).unwrap();
+            // What the seat may know at each step, and proof that each
+            // line told him depends on nothing else: the same line comes
+            // out of a state drawn from his own observation.
+            let mut allowed = HashSet::new();
+            let mut state = game.new_state();
+            let mut rng = GameRng::seed_from_u64(5);
+            let mut checked = 0;
+            for (step, &id) in ids.iter().enumerate() {
+                allowed_lines(game.as_ref(), state.as_mut(), id, me, &mut allowed);
+                if step % 3 == 0 {
+                    let twin = state.resample(me, &mut rng).unwrap();
+                    if twin.illegal_reason(id).unwrap().is_none() {
+                        assert_eq!(
+                            narrate(twin.as_ref(), id, me),
+                            narrate(state.as_ref(), id, me),
+                            "{} step {step}: {me}'s line depends on what he cannot see",
+                            game.name()
+                        );
+                        checked += 1;
+                    }
+                }
+                state.apply_id(id).unwrap();
+            }
+            for line in state.observation_text(me).lines() {
+                allowed.insert(line.trim_end().to_owned());
+            }
+            assert!(checked > 0, "{}: nothing compared", game.name());
+            for (what, printed) in [("play", &text), ("replay --view", &replayed)] {
+                let odd = unexplained(printed, &allowed, me);
+                assert!(
+                    odd.is_empty(),
+                    "{} {what} from {me} prints lines outside his information: {:?}",
+                    game.name(),
+                    &odd[..odd.len().min(5)]
+                );
+            }
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_example_python_bot_plays_in_the_arena() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/tabletop-server/examples/bots/random_bot.py"
+    );
+    let bot: ArenaBot = format!("cmd:python3 {script}").parse().unwrap();
+    assert!("cmd:".parse::<ArenaBot>().is_err());
+    assert!("nonsense".parse::<ArenaBot>().is_err());
+    let mut games = kuhn();
+    games.extend(select(&registry(), None).unwrap());
+    let bots = [ArenaBot::Builtin(BotSpec::Random), bot];
+    let pairings = round_robin(&games, &bots);
+    let config = ArenaConfig {
+        games: 2,
+        seed: 4,
+        threads: 2,
+        keep_records: true,
+    };
+    let result = run_arena(&games, &pairings, &config, &mut |_| {});
+    for r in &result.pairings {
+        assert!(
+            r.errors.is_empty(),
+            "{}: {:?}",
+            games[r.pairing.table].name(),
+            r.errors
+        );
+        assert_eq!(r.games, 2);
+    }
+    // A bot that answers garbage forfeits with the referee's reason.
+    let broken: ArenaBot = "cmd:python3 -c print('hello')".parse().unwrap();
+    let random = ArenaBot::Builtin(BotSpec::Random);
+    let err = play_game(games[0].as_ref(), [&broken, &random], 1, false).unwrap_err();
+    assert!(!err.is_empty());
 }

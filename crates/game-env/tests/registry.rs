@@ -213,9 +213,20 @@ fn fields_left_out_of_the_serialisation_are_still_parameters() {
         ]
     );
     let set = |k: &str, v: &str| {
-        rules_with("q", &base, &[(k.to_owned(), v.to_owned())], &["flag", "order"])
+        rules_with(
+            "q",
+            &base,
+            &[(k.to_owned(), v.to_owned())],
+            &["flag", "order"],
+        )
     };
     assert!(set("flag", "true").unwrap().flag);
-    assert_eq!(set("order", "unseen_only").unwrap().order, Order::UnseenOnly);
-    assert!(matches!(set("colour", "red"), Err(EnvError::UnknownParameter { .. })));
+    assert_eq!(
+        set("order", "unseen_only").unwrap().order,
+        Order::UnseenOnly
+    );
+    assert!(matches!(
+        set("colour", "red"),
+        Err(EnvError::UnknownParameter { .. })
+    ));
 }

@@ -1,7 +1,9 @@
 //! Plays a seeded game between two bots and prints the final board and why
 //! the game ended.
 //!
-//! `cargo run -p stratego-core --example stratego_game -- [srazhenie|czech|classic|runners] [seed]`
+//! `cargo run -p stratego-core --example stratego_game -- [preset] [seed]`, the
+//! preset one of `Rules::presets()` (`srazhenie`, `srazhenie_runner_soldiers`,
+//! `czech`, `classic`, `classic_milton_bradley`, `classic_gravon`).
 //!
 //! The first player uses "Smart" setups, the second "Shuffle" setups; both
 //! then play uniformly random legal moves, except that a bot always takes
@@ -27,7 +29,7 @@ fn pick(game: &Stratego, legal: &[Action], rng: &mut GameRng) -> Action {
             ) => variant.fight(kind, foe) == Fight::AttackerWins,
             _ => false,
         },
-        Action::Place(_) => false,
+        Action::Place(_) | Action::Start(_) => false,
     });
     let good: Vec<Action> = good.collect();
     if !good.is_empty() {
@@ -38,19 +40,14 @@ fn pick(game: &Stratego, legal: &[Action], rng: &mut GameRng) -> Action {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let rules = match args.next().as_deref() {
-        Some("czech") => Rules::czech(),
-        Some("classic") => Rules::classic(),
-        Some("runners") => Rules {
-            runner_soldiers: true,
-            ..Rules::srazhenie()
-        },
-        Some("srazhenie") | None => Rules::srazhenie(),
-        Some(other) => {
-            eprintln!("unknown rule set {other:?}: use srazhenie, czech, classic or runners");
-            std::process::exit(2);
-        }
+    let presets = Rules::presets();
+    let name = args.next().unwrap_or_else(|| "srazhenie".to_owned());
+    let Some(&(name, _, rules)) = presets.iter().find(|(n, _, _)| *n == name) else {
+        let names: Vec<&str> = presets.iter().map(|p| p.0).collect();
+        eprintln!("unknown rule set {name:?}: use one of {}", names.join(", "));
+        std::process::exit(2);
     };
+    println!("rules: {name}");
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rngs = [agent_rng(seed, PlayerId::P0), agent_rng(seed, PlayerId::P1)];
     let first = Setup::smart(rules.variant, &mut rngs[0]);

@@ -19,6 +19,13 @@ impl Stratego {
     /// walls or foreign pieces, and it is then ignored or applied as far as
     /// it goes.
     pub(crate) fn step(&mut self, action: Action) {
+        if let Action::Start(p) = action {
+            if self.awaits_draw() {
+                self.first = Some(p);
+                self.to_move = p;
+            }
+            return;
+        }
         let Some(p) = self.current_player() else {
             return;
         };
@@ -49,7 +56,7 @@ impl Stratego {
         self.hash ^= zobrist(p, sq);
         self.placed[p] += 1;
         if self.in_play() {
-            self.end = self.check_stuck(PlayerId::P0);
+            self.end = self.check_stuck(self.to_move);
         }
     }
 
@@ -76,7 +83,7 @@ impl Stratego {
         self.mobile[p] ^= m.from.bit() | m.to.bit();
         self.occ[p] ^= m.from.bit() | m.to.bit();
         self.hash ^= zobrist(p, m.from) ^ zobrist(p, m.to);
-        self.shuttles[p].record(m.from, m.to);
+        self.shuttles[p].record(self.rules.two_square_partial_moves, m.from, m.to);
     }
 
     fn make_move(&mut self, p: PlayerId, m: Move) {
@@ -112,6 +119,9 @@ impl Stratego {
                     self.slide(p, m, moved);
                 }
                 Fight::DefenderWins => {
+                    if !moved.revealed() {
+                        self.hide_loss(p, m.from, ak, dk);
+                    }
                     self.remove(p, m.from, ak);
                     self.board[m.to.pad()] = target.with_revealed();
                 }
@@ -140,6 +150,26 @@ impl Stratego {
         } else {
             self.check_end(p, target != Cell::EMPTY)
         };
+    }
+
+    /// Records that the hidden attacker of `p` on `from`, of kind `ak`,
+    /// lost to a defender of kind `dk` without its opponent seeing its
+    /// kind: he knows only that it is a movable kind that loses to `dk`
+    /// and was not ruled out before. A loss that this pins down to one
+    /// kind is public like any other.
+    fn hide_loss(&mut self, p: PlayerId, from: Square, ak: Kind, dk: Kind) {
+        let variant = self.rules.variant;
+        let movers = KindSet::of_variant(variant).and(KindSet::MOBILE);
+        let known = self.ruled_out[from.index()]
+            .or(movers.minus(variant.losers_against(dk)))
+            .and(movers);
+        if movers.minus(known).len() < 2 {
+            return;
+        }
+        let list = &mut self.hidden_lost[p];
+        let key = (known.bits(), ak.index());
+        let at = list.partition_point(|&(s, k)| (s.bits(), k.index()) < key);
+        list.insert(at, (known, ak));
     }
 
     /// Moves what the opponent knows about the piece of move `m` (already

@@ -1,9 +1,9 @@
 //! The [`Game`] implementation: a thin adapter over the engine.
 
-use game_traits::{Game, Outcome, PlayerId, Turn};
+use game_traits::{ChanceMode, Game, Outcome, PlayerId, Turn};
 use rand::Rng;
 
-use crate::action::{Action, ACTION_SPACE};
+use crate::action::Action;
 use crate::error::StrategoError;
 use crate::observation::Observation;
 use crate::rules::Rules;
@@ -33,6 +33,9 @@ impl Game for Stratego {
     }
 
     fn turn(&self) -> Turn {
+        if self.awaits_draw() {
+            return Turn::Chance;
+        }
         match self.current_player() {
             Some(p) => Turn::Player(p),
             None => Turn::Terminal,
@@ -64,10 +67,25 @@ impl Game for Stratego {
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
+        if self.awaits_draw() {
+            out.extend(PlayerId::BOTH.map(|p| (Action::Start(p), 0.5)));
+        }
     }
 
-    fn sample_chance<R: Rng + ?Sized>(&self, _: &mut R) -> Option<Action> {
-        None
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        self.awaits_draw()
+            .then(|| Action::Start(PlayerId::BOTH[usize::from(rng.random::<bool>())]))
+    }
+
+    /// Deterministic, unless the rules draw who moves first: the only
+    /// chance event of Stratego (the hidden information comes from the
+    /// setups, which are the players' decisions).
+    fn chance_mode(rules: &Rules) -> ChanceMode {
+        if rules.fixed_first_player().is_some() {
+            ChanceMode::Deterministic
+        } else {
+            ChanceMode::ExplicitStochastic
+        }
     }
 
     fn observation(&self, player: PlayerId) -> Observation {
@@ -89,22 +107,28 @@ impl Game for Stratego {
     }
 
     fn move_count(&self) -> u32 {
-        self.placed.values().map(|&n| u32::from(n)).sum::<u32>() + self.moves
+        let draw = self.rules.fixed_first_player().is_none() && self.first.is_some();
+        self.placed.values().map(|&n| u32::from(n)).sum::<u32>() + self.moves + u32::from(draw)
     }
 
     fn max_game_length(rules: &Rules) -> u32 {
-        SETUP_ACTIONS.saturating_add(rules.max_moves)
+        let draw = u32::from(rules.fixed_first_player().is_none());
+        SETUP_ACTIONS
+            .saturating_add(rules.max_moves)
+            .saturating_add(draw)
     }
 
-    fn action_space(_: &Rules) -> usize {
-        ACTION_SPACE
+    fn action_space(rules: &Rules) -> usize {
+        Action::space(rules)
     }
 
-    fn action_id(_: &Rules, action: Action) -> usize {
-        action.id()
+    /// The compact id of [`Action::id`]; an action no position under
+    /// `rules` can make legal gets `action_space(rules)`, past the end.
+    fn action_id(rules: &Rules, action: Action) -> usize {
+        action.dense_id(rules)
     }
 
-    fn action_from_id(_: &Rules, id: usize) -> Option<Action> {
-        Action::from_id(id)
+    fn action_from_id(rules: &Rules, id: usize) -> Option<Action> {
+        Action::from_id(rules, id)
     }
 }

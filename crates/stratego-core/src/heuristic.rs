@@ -27,7 +27,8 @@ pub fn piece_value(variant: Variant, kind: Kind) -> f64 {
 }
 
 /// Values a position for `player` in [0, 1] by the material each side has
-/// lost (public knowledge): 0.5 when even, zero-sum between the players.
+/// lost (in a determinised state, the losses of unknown kind as that
+/// sample draws them): 0.5 when even, zero-sum between the players.
 pub fn material_evaluation(state: &Stratego, player: PlayerId) -> f64 {
     let variant = state.rules.variant;
     let lost = |p: PlayerId| -> f64 {

@@ -190,7 +190,8 @@ impl Stratego {
     #[inline]
     fn repetition_forbids(&self, p: PlayerId, mv: Move) -> bool {
         if let Some(limit) = self.rules.two_square_limit {
-            if self.shuttles[p].forbids(limit, mv.from, mv.to) {
+            if self.shuttles[p].forbids(limit, self.rules.two_square_partial_moves, mv.from, mv.to)
+            {
                 return true;
             }
         }
@@ -297,7 +298,7 @@ impl Stratego {
         out.into_iter()
             .filter_map(|a| match a {
                 Action::Move(m) => Some(m),
-                Action::Place(_) => None,
+                Action::Place(_) | Action::Start(_) => None,
             })
             .collect()
     }
@@ -305,6 +306,10 @@ impl Stratego {
     /// Clears `out` and lists the legal actions, sorted by id.
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();
+        if self.awaits_draw() {
+            out.extend(PlayerId::BOTH.map(Action::Start));
+            return;
+        }
         match self.current_player() {
             None => {}
             Some(p) if !self.in_play() => {
@@ -323,10 +328,14 @@ impl Stratego {
     /// Whether `action` is legal now, decided without listing.
     #[inline]
     pub(crate) fn is_legal_action(&self, action: Action) -> bool {
+        if let Action::Start(_) = action {
+            return self.awaits_draw();
+        }
         let Some(p) = self.current_player() else {
             return false;
         };
         match action {
+            Action::Start(_) => false,
             Action::Place(k) => {
                 !self.in_play() && self.rules.variant.count(k) > 0 && self.place_legal(p, k)
             }
@@ -346,10 +355,17 @@ impl Stratego {
     /// Why `action` is illegal now, `None` when it is legal; agrees with
     /// [`Stratego::is_legal_action`].
     pub(crate) fn illegal_reason(&self, action: Action) -> Option<&'static str> {
+        match action {
+            Action::Start(_) if self.awaits_draw() => return None,
+            Action::Start(_) => return Some("who moves first is not being drawn now"),
+            _ if self.awaits_draw() => return Some("who moves first is still to be drawn"),
+            _ => {}
+        }
         let Some(p) = self.current_player() else {
             return Some("the game is over");
         };
         match action {
+            Action::Start(_) => Some("who moves first is not being drawn now"),
             Action::Place(_) if self.in_play() => Some("the setup phase is over"),
             Action::Place(k) if self.rules.variant.count(k) == 0 => {
                 Some("the rule set has no piece of that kind")
@@ -374,10 +390,9 @@ impl Stratego {
                 Some("the piece cannot move there")
             }
             Action::Move(m)
-                if self
-                    .rules
-                    .two_square_limit
-                    .is_some_and(|l| self.shuttles[p].forbids(l, m.from, m.to)) =>
+                if self.rules.two_square_limit.is_some_and(|l| {
+                    self.shuttles[p].forbids(l, self.rules.two_square_partial_moves, m.from, m.to)
+                }) =>
             {
                 Some("the two-square rule forbids it")
             }

@@ -11,7 +11,7 @@ use crate::chase::Chase;
 use crate::error::StrategoError;
 use crate::kind::KindSet;
 use crate::position::PositionBuilder;
-use crate::rules::Rules;
+use crate::rules::{FirstPlayer, Rules};
 use crate::shuttle::Shuttle;
 use crate::square::Square;
 use crate::state::{Piece, Stratego};
@@ -21,27 +21,46 @@ fn bad<T>(why: &'static str) -> Result<T, StrategoError> {
     Err(StrategoError::InvalidPosition(why))
 }
 
-/// The rule options by notation key, with how to read and write each.
+/// The rule options by notation key, with how to write and read each
+/// value (a flag `0`/`1`, a number or `off`, a seat `p0`/`p1`/`drawn`).
 type Opt = (
     &'static str,
-    fn(&Rules) -> Option<u32>,
-    fn(&mut Rules, Option<u32>) -> bool,
+    fn(&Rules) -> String,
+    fn(&mut Rules, &str) -> bool,
 );
 
-fn flag(v: bool) -> Option<u32> {
-    Some(u32::from(v))
+fn flag(v: bool) -> String {
+    u32::from(v).to_string()
 }
 
-fn set_flag(slot: &mut bool, v: Option<u32>) -> bool {
+fn set_flag(slot: &mut bool, v: &str) -> bool {
     match v {
-        Some(0) => *slot = false,
-        Some(1) => *slot = true,
+        "0" => *slot = false,
+        "1" => *slot = true,
         _ => return false,
     }
     true
 }
 
-const OPTIONS: [Opt; 11] = [
+fn limit<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "off".to_owned(), |n| n.to_string())
+}
+
+fn set_limit<T: FromStr>(slot: &mut Option<T>, v: &str) -> bool {
+    if v == "off" {
+        *slot = None;
+        return true;
+    }
+    match number(v) {
+        Ok(n) => {
+            *slot = Some(n);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+const OPTIONS: [Opt; 13] = [
     (
         "runner",
         |r| flag(r.runner_soldiers),
@@ -64,15 +83,13 @@ const OPTIONS: [Opt; 11] = [
     ),
     (
         "two_square",
-        |r| r.two_square_limit.map(u32::from),
-        |r, v| {
-            match v.map(u8::try_from) {
-                None => r.two_square_limit = None,
-                Some(Ok(n)) => r.two_square_limit = Some(n),
-                Some(Err(_)) => return false,
-            }
-            true
-        },
+        |r| limit(r.two_square_limit),
+        |r, v| set_limit(&mut r.two_square_limit, v),
+    ),
+    (
+        "partial",
+        |r| flag(r.two_square_partial_moves),
+        |r, v| set_flag(&mut r.two_square_partial_moves, v),
     ),
     (
         "chase",
@@ -81,15 +98,8 @@ const OPTIONS: [Opt; 11] = [
     ),
     (
         "no_attack",
-        |r| r.no_attack_limit.map(u32::from),
-        |r, v| {
-            match v.map(u16::try_from) {
-                None => r.no_attack_limit = None,
-                Some(Ok(n)) => r.no_attack_limit = Some(n),
-                Some(Err(_)) => return false,
-            }
-            true
-        },
+        |r| limit(r.no_attack_limit),
+        |r, v| set_limit(&mut r.no_attack_limit, v),
     ),
     (
         "stuck_loses",
@@ -107,14 +117,34 @@ const OPTIONS: [Opt; 11] = [
         |r, v| set_flag(&mut r.unreachable_flag_draw, v),
     ),
     (
+        "first",
+        |r| {
+            match r.first_player {
+                FirstPlayer::Seat0 => "p0",
+                FirstPlayer::Seat1 => "p1",
+                FirstPlayer::Drawn => "drawn",
+            }
+            .to_owned()
+        },
+        |r, v| {
+            r.first_player = match v {
+                "p0" => FirstPlayer::Seat0,
+                "p1" => FirstPlayer::Seat1,
+                "drawn" => FirstPlayer::Drawn,
+                _ => return false,
+            };
+            true
+        },
+    ),
+    (
         "max_moves",
-        |r| Some(r.max_moves),
-        |r, v| match v {
-            Some(n) => {
+        |r| r.max_moves.to_string(),
+        |r, v| match number(v) {
+            Ok(n) => {
                 r.max_moves = n;
                 true
             }
-            None => false,
+            Err(_) => false,
         },
     ),
 ];
@@ -127,17 +157,14 @@ fn variant_key(v: Variant) -> &'static str {
     }
 }
 
-fn write_rules(out: &mut String, rules: &Rules) {
+pub(crate) fn write_rules(out: &mut String, rules: &Rules) {
     out.push_str(variant_key(rules.variant));
     let base = Rules::for_variant(rules.variant);
     let mut sep = '[';
     for (key, get, _) in OPTIONS {
         let v = get(rules);
         if v != get(&base) {
-            let _ = match v {
-                Some(n) => write!(out, "{sep}{key}={n}"),
-                None => write!(out, "{sep}{key}=off"),
-            };
+            let _ = write!(out, "{sep}{key}={v}");
             sep = ',';
         }
     }
@@ -167,10 +194,6 @@ fn read_rules(text: &str) -> Result<Rules, StrategoError> {
             .ok_or(StrategoError::InvalidPosition(
                 "a rule option must be key=value",
             ))?;
-        let value = match value {
-            "off" => None,
-            n => Some(number(n)?),
-        };
         let (_, _, set) = OPTIONS
             .iter()
             .find(|(k, _, _)| *k == key)
@@ -191,7 +214,7 @@ fn number<T: FromStr>(text: &str) -> Result<T, StrategoError> {
         .map_err(|_| StrategoError::InvalidPosition("a number out of range"))
 }
 
-fn piece_letter(variant: Variant, p: &Piece) -> char {
+pub(crate) fn piece_letter(variant: Variant, p: &Piece) -> char {
     let c = variant.letter(p.kind).unwrap_or('?');
     match p.owner {
         PlayerId::P0 => c,
@@ -333,7 +356,7 @@ fn read_board(mut b: PositionBuilder, text: &str) -> Result<PositionBuilder, Str
     Ok(b)
 }
 
-fn write_move(out: &mut String, m: Option<Move>) {
+pub(crate) fn write_move(out: &mut String, m: Option<Move>) {
     let _ = match m {
         Some(m) => write!(out, "{m}"),
         None => write!(out, "-"),
@@ -353,7 +376,7 @@ fn read_move(text: &str) -> Result<Option<Move>, StrategoError> {
     }))
 }
 
-fn write_shuttle(out: &mut String, s: Option<Shuttle>) {
+pub(crate) fn write_shuttle(out: &mut String, s: Option<Shuttle>) {
     let _ = match s {
         Some(s) => write!(
             out,
@@ -434,6 +457,63 @@ fn read_chase(text: &str) -> Result<Option<Chase>, StrategoError> {
     )))
 }
 
+/// Writes a chase, `P1@e5:` and the position hashes, or `-`.
+pub(crate) fn write_chase(out: &mut String, chase: Option<&Chase>) {
+    match chase {
+        None => out.push('-'),
+        Some(c) => {
+            let _ = write!(out, "{}@{}:", c.chaser(), c.evader());
+            for (i, h) in c.positions().iter().enumerate() {
+                let _ = write!(out, "{}{h:016x}", if i > 0 { "," } else { "" });
+            }
+        }
+    }
+}
+
+/// Reads one player's hidden losses, `-` or `D{CEF}E{CD}` (each the
+/// kind's letter in the owner's case, then the letters of the kinds ruled
+/// out), into the builder.
+fn read_hidden(
+    mut b: PositionBuilder,
+    player: PlayerId,
+    text: &str,
+) -> Result<PositionBuilder, StrategoError> {
+    if text == "-" {
+        return Ok(b);
+    }
+    let variant = b.rules().variant;
+    let shape = StrategoError::InvalidPosition("a hidden loss must be written D{CEF}");
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut chars = rest.chars();
+        let letter = chars.next().ok_or(shape.clone())?;
+        let owner_case = match player {
+            PlayerId::P0 => letter.is_ascii_uppercase(),
+            PlayerId::P1 => letter.is_ascii_lowercase(),
+        };
+        let kind = variant
+            .kind_of_letter(letter.to_ascii_uppercase())
+            .filter(|_| owner_case)
+            .ok_or(StrategoError::InvalidPosition(
+                "a letter that names no piece of that player",
+            ))?;
+        let body = chars.as_str().strip_prefix('{').ok_or(shape.clone())?;
+        let (set_text, after) = body.split_once('}').ok_or(shape.clone())?;
+        let mut set = KindSet::EMPTY;
+        for l in set_text.chars() {
+            let k = variant
+                .kind_of_letter(l)
+                .ok_or(StrategoError::InvalidPosition(
+                    "a letter that names no piece",
+                ))?;
+            set = set.or(KindSet::of(k));
+        }
+        b = b.hidden_loss(player, kind, set);
+        rest = after;
+    }
+    Ok(b)
+}
+
 impl PositionBuilder {
     /// The position in the one-line notation of [`Stratego::to_notation`].
     pub fn to_notation(&self) -> String {
@@ -444,6 +524,9 @@ impl PositionBuilder {
         let (moves, no_attack) = self.counters();
         if self.is_setup() {
             out.push_str(" setup");
+            if self.rules().fixed_first_player().is_none() && !self.is_undrawn() {
+                let _ = write!(out, ":{}", self.turn());
+            }
         } else {
             let _ = write!(out, " {}", self.turn());
         }
@@ -458,12 +541,20 @@ impl PositionBuilder {
         out.push(',');
         write_shuttle(&mut out, shuttles[PlayerId::P1]);
         out.push(' ');
-        match self.chase_ref() {
-            None => out.push('-'),
-            Some(c) => {
-                let _ = write!(out, "{}@{}:", c.chaser(), c.evader());
-                for (i, h) in c.positions().iter().enumerate() {
-                    let _ = write!(out, "{}{h:016x}", if i > 0 { "," } else { "" });
+        write_chase(&mut out, self.chase_ref());
+        let hidden = self.hidden();
+        if hidden.values().any(|l| !l.is_empty()) {
+            let variant = self.rules().variant;
+            for (p, list) in hidden.iter() {
+                out.push(if p == PlayerId::P0 { ' ' } else { ',' });
+                if list.is_empty() {
+                    out.push('-');
+                }
+                for &(set, kind) in list {
+                    out.push(piece_letter(variant, &Piece::new(p, kind)));
+                    out.push('{');
+                    out.extend(set.iter().filter_map(|k| variant.letter(k)));
+                    out.push('}');
                 }
             }
         }
@@ -475,14 +566,26 @@ impl PositionBuilder {
     /// [`PositionBuilder::build`]).
     pub fn from_notation(text: &str) -> Result<PositionBuilder, StrategoError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let [rules, board, turn, moves, no_attack, last, shuttles, chase] = fields[..] else {
-            return bad("a position has 8 fields separated by spaces");
+        let (rules, board, turn, moves, no_attack, last, shuttles, chase, hidden) = match fields[..]
+        {
+            [r, b, t, m, n, l, s, c] => (r, b, t, m, n, l, s, c, None),
+            [r, b, t, m, n, l, s, c, h] => (r, b, t, m, n, l, s, c, Some(h)),
+            _ => return bad("a position has 8 or 9 fields separated by spaces"),
         };
         let mut b = read_board(PositionBuilder::new(read_rules(rules)?), board)?;
-        b = match turn {
-            "setup" => b.setup_phase(true),
-            p => b.to_move(read_player(p)?),
+        let drawn = b.rules().fixed_first_player().is_none();
+        b = match turn.split_once(':') {
+            None if turn == "setup" => b.setup_phase(true).undrawn(drawn),
+            Some(("setup", p)) if drawn => b.setup_phase(true).to_move(read_player(p)?),
+            Some(_) => return bad("setup:P0 or setup:P1 only where who starts is drawn"),
+            None => b.to_move(read_player(turn)?),
         };
+        if let Some(hidden) = hidden {
+            let [h0, h1] = read_pair(hidden, |t| Ok(t.to_owned()))?;
+            for (p, text) in [(PlayerId::P0, h0), (PlayerId::P1, h1)] {
+                b = read_hidden(b, p, &text)?;
+            }
+        }
         let [l0, l1] = read_pair(last, read_move)?;
         let [s0, s1] = read_pair(shuttles, read_shuttle)?;
         Ok(b.moves(number(moves)?)

@@ -58,6 +58,21 @@ pub enum ObsCell {
     },
 }
 
+/// A piece lost in a fight whose kind the opponent of its owner never saw
+/// (a hidden attacker that lost, without [`Rules::reveal_attacker`]): "lost,
+/// kind not known". Its owner knows the kind; both players know the kinds it
+/// was not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HiddenLoss {
+    /// The kind, known to the piece's owner only (`None` in the opponent's
+    /// observation).
+    pub kind: Option<Kind>,
+    /// The movable kinds it is known not to have been: every kind that does
+    /// not lose to the piece it attacked, and what its moves ruled out
+    /// before.
+    pub ruled_out: KindSet,
+}
+
 /// Everything player `viewer` may know: his own pieces, the opponent's
 /// pieces as unknown except those revealed, which pieces have moved, the
 /// pieces lost by each side, and the public bookkeeping of the rules.
@@ -77,8 +92,19 @@ pub struct Observation {
     pub moves: u32,
     /// Moves in a row without an attack.
     pub no_attack: u16,
-    /// Pieces lost by each player, per kind index.
+    /// Pieces lost by each player whose kind both players know, per kind
+    /// index.
     pub lost: PerPlayer<[u8; Kind::COUNT]>,
+    /// Pieces lost by each player whose kind only he knows ("lost, kind
+    /// not known"), sorted by (kinds ruled out, kind); always empty unless
+    /// [`Rules::reveal_attacker`] is off.
+    #[serde(default, skip_serializing_if = "no_hidden_losses")]
+    pub hidden_lost: PerPlayer<Vec<HiddenLoss>>,
+    /// Who moves first once play begins, `None` while it is still to be
+    /// drawn (the opening chance event of
+    /// [`FirstPlayer::Drawn`](crate::FirstPlayer::Drawn)).
+    #[serde(default)]
+    pub first: Option<PlayerId>,
     /// The running two-square shuttle of each player.
     #[serde(rename = "series", with = "crate::shuttle::pair")]
     pub shuttles: PerPlayer<Option<Shuttle>>,
@@ -136,6 +162,20 @@ impl Stratego {
                 }
             })
             .collect();
+        let mut lost = self.lost;
+        let hidden_lost = PerPlayer::new(PlayerId::P0, PlayerId::P1).map(|p| {
+            self.hidden_lost[p]
+                .iter()
+                .map(|&(ruled_out, kind)| {
+                    let n = &mut lost[p][kind.index()];
+                    *n = n.saturating_sub(1);
+                    HiddenLoss {
+                        kind: (p == viewer).then_some(kind),
+                        ruled_out,
+                    }
+                })
+                .collect()
+        });
         Observation {
             rules: self.rules,
             viewer,
@@ -144,7 +184,9 @@ impl Stratego {
             to_move: self.to_move,
             moves: self.moves,
             no_attack: self.no_attack,
-            lost: self.lost,
+            lost,
+            hidden_lost,
+            first: self.first,
             shuttles: self.shuttles.map(Shuttle::running),
             chase: self.chase.clone(),
             last_move: self.last_move,
@@ -213,23 +255,44 @@ impl Stratego {
         if pool.iter().any(|&n| n < 0) {
             return Err(bad("more opponent pieces known than he has"));
         }
+        let movers = KindSet::of_variant(variant).and(KindSet::MOBILE);
+        // The viewer's own hidden losses are known to him; the opponent's
+        // are unknown pieces off the board, drawn with the others.
+        let mut own_hidden = Vec::with_capacity(obs.hidden_lost[v].len());
+        for h in &obs.hidden_lost[v] {
+            match h.kind {
+                Some(kind) => own_hidden.push((h.ruled_out, kind)),
+                None => return Err(bad("the viewer's own lost piece without its kind")),
+            }
+        }
+        let foe_hidden = &obs.hidden_lost[q];
+        if foe_hidden.iter().any(|h| h.kind.is_some()) {
+            return Err(bad("the kind of an opponent's hidden loss"));
+        }
+        constrained |= !foe_hidden.is_empty();
         let mut bag: Vec<Kind> = Vec::new();
         for k in Kind::ALL {
             bag.extend(std::iter::repeat_n(k, pool[k.index()] as usize));
         }
         let setup_done = obs.placed[q] as usize == SETUP_SQUARES;
-        if bag.len() < unknown_moved.len() + unknown_still.len()
-            || (setup_done && bag.len() != unknown_moved.len() + unknown_still.len())
-        {
+        let unknown = unknown_moved.len() + unknown_still.len() + foe_hidden.len();
+        if bag.len() < unknown || (setup_done && bag.len() != unknown) {
             return Err(bad("the opponent's piece count does not match"));
         }
-        // Only the non-default options that hide a winning attacker or tell
-        // a diagonal stepper apart rule kinds out piece by piece.
+        // Only the options that hide an attacker or tell a diagonal stepper
+        // apart rule kinds out piece by piece. An opponent's hidden loss is
+        // a piece too, numbered past the board.
         let constrained = constrained.then(|| {
             let mut pieces: Vec<(usize, KindSet)> = unknown_moved
                 .iter()
                 .chain(&unknown_still)
                 .map(|&i| (i, allowed_kinds(variant, obs.cells[i])))
+                .chain(
+                    foe_hidden
+                        .iter()
+                        .enumerate()
+                        .map(|(j, h)| (HIDDEN_BASE + j, movers.minus(h.ruled_out))),
+                )
                 .collect();
             // The most constrained first: they have the fewest choices left.
             pieces.sort_by_key(|&(i, allowed)| (allowed.len(), i));
@@ -268,12 +331,24 @@ impl Stratego {
         let mut refused = None;
         for _ in 0..DETERMINIZE_TRIES {
             let mut cells = cells;
+            let mut lost = obs.lost;
+            let mut hidden_lost = PerPlayer::<Vec<(KindSet, Kind)>>::default();
+            hidden_lost[v] = own_hidden.clone();
+            for &(_, kind) in &own_hidden {
+                lost[v][kind.index()] = lost[v][kind.index()].saturating_add(1);
+            }
             if let Some(pieces) = &constrained {
                 let drawn = draw_constrained(pieces, supply, rng)
                     .ok_or(bad("no kinds fit what the opponent's pieces showed"))?;
                 for (i, kind) in drawn {
-                    cells[i] = cells[i].with_kind(kind);
+                    if let Some(j) = i.checked_sub(HIDDEN_BASE) {
+                        hidden_lost[q].push((foe_hidden[j].ruled_out, kind));
+                        lost[q][kind.index()] = lost[q][kind.index()].saturating_add(1);
+                    } else {
+                        cells[i] = cells[i].with_kind(kind);
+                    }
                 }
+                hidden_lost[q].sort_by_key(|&(set, k)| (set.bits(), k.index()));
             } else {
                 let mut bag = bag.clone();
                 for &i in &unknown_moved {
@@ -304,12 +379,14 @@ impl Stratego {
                 to_move: obs.to_move,
                 moves: obs.moves,
                 no_attack: obs.no_attack,
-                lost: obs.lost,
+                lost,
                 series: obs.shuttles.map(Option::unwrap_or_default),
                 chase: obs.chase.clone(),
                 last_move: obs.last_move,
                 end: obs.end,
                 ruled_out: ruled_out.clone(),
+                hidden_lost,
+                first: obs.first,
             })
             .map_err(|e| match e {
                 StrategoError::InvalidState(why) => bad(why),
@@ -330,11 +407,19 @@ impl Stratego {
     }
 }
 
+/// Number of the first opponent's hidden loss among the pieces a
+/// constrained draw assigns (the board's cells are 0..100).
+const HIDDEN_BASE: usize = 100;
+
 /// Draws [`Stratego::complete`] makes before it gives up on an
 /// observation. Consistent completions are scarce only at the very end of
 /// a game (a stuck army, or Czech flags walled in by mines: perhaps one
 /// draw in ten thousand); a draw costs about a microsecond.
 const DETERMINIZE_TRIES: usize = 20_000;
+
+fn no_hidden_losses(lists: &PerPlayer<Vec<HiddenLoss>>) -> bool {
+    lists.values().all(Vec::is_empty)
+}
 
 fn nothing_ruled_out(set: &KindSet) -> bool {
     set.is_empty()

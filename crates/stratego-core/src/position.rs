@@ -6,7 +6,7 @@ use crate::action::Move;
 use crate::cell::Cell;
 use crate::chase::Chase;
 use crate::error::StrategoError;
-use crate::kind::Kind;
+use crate::kind::{Kind, KindSet};
 use crate::rules::Rules;
 use crate::setup::SETUP_SQUARES;
 use crate::shuttle::Shuttle;
@@ -62,6 +62,12 @@ pub struct PositionBuilder {
     chase: Option<Chase>,
     /// Each player's last move.
     last_move: PerPlayer<Option<Move>>,
+    /// In the setup phase under a drawn first player: the draw is still to
+    /// come.
+    undrawn: bool,
+    /// Each player's losses whose kind the opponent never saw, as (kinds
+    /// ruled out, kind), sorted.
+    hidden_lost: PerPlayer<Vec<(KindSet, Kind)>>,
 }
 
 impl PositionBuilder {
@@ -78,6 +84,8 @@ impl PositionBuilder {
             shuttles: PerPlayer::default(),
             chase: None,
             last_move: PerPlayer::default(),
+            undrawn: false,
+            hidden_lost: PerPlayer::default(),
         }
     }
 
@@ -101,7 +109,8 @@ impl PositionBuilder {
         self
     }
 
-    /// The player to move in play.
+    /// The player to move in play; in the setup phase, the player who will
+    /// move first (the rules' seat unless they draw it).
     pub fn to_move(mut self, player: PlayerId) -> PositionBuilder {
         self.to_move = player;
         self
@@ -136,6 +145,31 @@ impl PositionBuilder {
     /// [`Rules::more_squares_rule`]); its last position must be this one.
     pub fn chase(mut self, chase: Option<Chase>) -> PositionBuilder {
         self.chase = chase;
+        self
+    }
+
+    /// In the setup phase under
+    /// [`FirstPlayer::Drawn`](crate::FirstPlayer::Drawn): whether the draw
+    /// of who moves first is still to come (then nothing is placed yet).
+    pub fn undrawn(mut self, undrawn: bool) -> PositionBuilder {
+        self.undrawn = undrawn;
+        self
+    }
+
+    /// Adds a piece of `player` lost in a fight whose kind the opponent
+    /// never saw ("lost, kind not known"), with the movable kinds the
+    /// opponent knows it was not. Only without
+    /// [`Rules::reveal_attacker`]; the piece must be missing from the
+    /// board.
+    pub fn hidden_loss(
+        mut self,
+        player: PlayerId,
+        kind: Kind,
+        ruled_out: KindSet,
+    ) -> PositionBuilder {
+        let list = &mut self.hidden_lost[player];
+        list.push((ruled_out, kind));
+        list.sort_by_key(|&(set, k)| (set.bits(), k.index()));
         self
     }
 
@@ -191,11 +225,18 @@ impl PositionBuilder {
             }
             PerPlayer::new(SETUP_SQUARES as u8, SETUP_SQUARES as u8)
         };
+        let drawn = self.rules.fixed_first_player().is_none();
+        let (first, to_move) = match self.rules.fixed_first_player() {
+            Some(fixed) if self.setup => (None, fixed),
+            _ if drawn && self.setup && self.undrawn => (None, PlayerId::P0),
+            _ if drawn && self.setup => (Some(self.to_move), self.to_move),
+            _ => (None, self.to_move),
+        };
         let repr = StateRepr {
             rules: self.rules,
             cells,
             placed,
-            to_move: self.to_move,
+            to_move,
             moves: self.moves,
             no_attack: self.no_attack,
             lost,
@@ -204,6 +245,8 @@ impl PositionBuilder {
             last_move: self.last_move,
             end: None,
             ruled_out,
+            hidden_lost: self.hidden_lost.clone(),
+            first,
         };
         Stratego::validate(repr, true).map_err(|e| match e {
             StrategoError::InvalidState(why) => StrategoError::InvalidPosition(why),
@@ -226,6 +269,8 @@ impl From<&Stratego> for PositionBuilder {
         b.shuttles = s.shuttles.map(Shuttle::running);
         b.chase = s.chase.clone();
         b.last_move = s.last_move;
+        b.undrawn = s.first.is_none();
+        b.hidden_lost = s.hidden_lost.clone();
         b
     }
 }
@@ -248,5 +293,11 @@ impl PositionBuilder {
     }
     pub(crate) fn chase_ref(&self) -> Option<&Chase> {
         self.chase.as_ref()
+    }
+    pub(crate) fn is_undrawn(&self) -> bool {
+        self.undrawn
+    }
+    pub(crate) fn hidden(&self) -> &PerPlayer<Vec<(KindSet, Kind)>> {
+        &self.hidden_lost
     }
 }

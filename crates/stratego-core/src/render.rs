@@ -5,10 +5,24 @@ use std::fmt::{self, Write};
 use game_traits::{PerPlayer, PlayerId};
 
 use crate::kind::Kind;
-use crate::observation::{ObsCell, Observation};
+use crate::observation::{HiddenLoss, ObsCell, Observation};
 use crate::square::Square;
 use crate::state::{End, EndReason, Stratego};
 use crate::variant::Variant;
+
+/// What every code of the renderings of a state and of an observation
+/// means, for screens that show them.
+pub const LEGEND: &str = "\
+Status line: the rule set, then the setup progress (P0 n/40, P1 n/40), or the move number, the player to move and the moves without an attack, or the result and why.
+'Pn view:' an observation of player n: his army at the bottom; 'to place: #k Name xN' his pieces still to set up (the action place#k).
+Board: ranks 10..1 and files a..j from the first player's seat, three characters per square.
+~~~ water (a lake); ' . ' an empty square.
++S a first-player piece of symbol S whose kind the opponent does not know; *S one whose kind he knows.
+-S / =S the same for a second-player piece.
+?? an opponent piece of unknown kind; ?> one that has moved (so no mine or flag).
+Symbols: Srazhenie 1 (Marshal) .. 10 (Scout), M mine, F flag; Czech Ma Ge Ka Kd Kp St Pr Mi Sp, MP mine field, Pp flag; Classic 10 (Marshal) .. 2 (Scout), S spy, B bomb, F flag.
+'lost Pn: 2x9 ...' pieces lost in fights, count x symbol; 'unseen:' losses whose kind the opponent never saw (Czech hidden attackers), '?' where the viewer does not know it.
+'who starts: drawn' the game waits for the draw of who moves first; 'Pn starts' its result.";
 
 /// Three characters per square: `~~~` water, ` . ` empty; a piece is a
 /// side marker and its two-character symbol. The first player's pieces are
@@ -121,6 +135,7 @@ fn lost_line(
     f: &mut impl Write,
     variant: Variant,
     lost: &PerPlayer<[u8; Kind::COUNT]>,
+    hidden: &PerPlayer<Vec<HiddenLoss>>,
 ) -> fmt::Result {
     for (p, l) in lost.iter() {
         write!(f, "lost {p}:")?;
@@ -129,9 +144,30 @@ fn lost_line(
                 write!(f, " {}x{}", l[k.index()], variant.symbol(k).trim())?;
             }
         }
+        // Only where attackers stay hidden, so other renderings are as
+        // they were.
+        if !hidden[p].is_empty() {
+            write!(f, " unseen:")?;
+            for h in &hidden[p] {
+                match h.kind {
+                    Some(k) => write!(f, " {}", variant.symbol(k).trim())?,
+                    None => write!(f, " ?")?,
+                }
+            }
+        }
         writeln!(f)?;
     }
     Ok(())
+}
+
+/// The line about the draw of who moves first, only where it is drawn.
+fn draw_line(f: &mut impl Write, drawn: bool, first: Option<PlayerId>, setup: bool) -> fmt::Result {
+    match (drawn, first) {
+        (false, _) => Ok(()),
+        (true, None) => writeln!(f, "who starts: drawn"),
+        (true, Some(p)) if setup => writeln!(f, "{p} starts"),
+        (true, Some(_)) => Ok(()),
+    }
 }
 
 impl Stratego {
@@ -158,7 +194,21 @@ impl Stratego {
                 Some(p) => token(v, p.owner, Some(p.kind), p.revealed, p.moved),
             }
         });
-        let _ = lost_line(&mut s, v, &self.lost);
+        let mut public = self.lost;
+        let hidden = PerPlayer::new(PlayerId::P0, PlayerId::P1).map(|p| {
+            self.hidden_losses(p)
+                .map(|(kind, ruled_out)| {
+                    public[p][kind.index()] = public[p][kind.index()].saturating_sub(1);
+                    HiddenLoss {
+                        kind: Some(kind),
+                        ruled_out,
+                    }
+                })
+                .collect()
+        });
+        let _ = lost_line(&mut s, v, &public, &hidden);
+        let drawn = self.rules.fixed_first_player().is_none();
+        let _ = draw_line(&mut s, drawn, self.first, !self.in_play());
         s
     }
 }
@@ -224,6 +274,8 @@ impl fmt::Display for Observation {
                 _ => " . ".into(),
             }
         })?;
-        lost_line(f, v, &self.lost)
+        lost_line(f, v, &self.lost, &self.hidden_lost)?;
+        let drawn = self.rules.fixed_first_player().is_none();
+        draw_line(f, drawn, self.first, self.in_setup())
     }
 }

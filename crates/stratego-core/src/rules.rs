@@ -6,32 +6,61 @@ use crate::error::StrategoError;
 use crate::kind::Kind;
 use crate::variant::Variant;
 
-/// A rule set and its options. Build one with [`Rules::srazhenie`],
-/// [`Rules::czech`] or [`Rules::classic`] and adjust the public fields;
-/// [`Rules::validate`] (called by [`Game::new`](game_traits::Game::new))
-/// refuses inconsistent combinations. The default is Srazhenie.
+/// Who moves first once both armies are set up. (The setup itself is
+/// secret, so its order tells nothing: the first seat always places first.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum FirstPlayer {
+    /// The first seat (`P0`, red in the classic rules) moves first.
+    Seat0,
+    /// The second seat (`P1`) moves first.
+    Seat1,
+    /// A chance event at the very start of the game, before the setup,
+    /// draws who moves first, each seat with probability 1/2 (the Czech
+    /// text: "si vylosují kdo začne"). Both players see the draw.
+    Drawn,
+}
+
+/// A rule set and its options. Build one with a preset ([`Rules::srazhenie`],
+/// [`Rules::czech`], [`Rules::classic`], the other readings in
+/// [`Rules::presets`]) and adjust the public fields; [`Rules::validate`]
+/// (called by [`Game::new`](game_traits::Game::new)) refuses inconsistent
+/// combinations. The default is Srazhenie.
+///
+/// The two fields added after the first release read, when a stored form
+/// lacks them, as the behaviour of that release (partial moves back count,
+/// the first seat starts), so old records replay unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
     /// Which rule set.
     pub variant: Variant,
-    /// Srazhenie option "runner soldiers": the Soldier (9) moves any
-    /// distance in a straight line over empty squares.
+    /// Srazhenie option "runner soldiers" («Солдаты-бегуны»): the Soldier
+    /// (9) moves any distance in a straight line over empty squares.
     pub runner_soldiers: bool,
     /// A long-moving piece may attack at the end of a long move (the Czech
-    /// text and the ISF rules say so; ruled the same for runner soldiers).
+    /// text, the ISF and Gravon say so; ruled the same for runner
+    /// soldiers; the Milton Bradley text forbids it).
     pub long_move_attack: bool,
     /// The Czech Průzkumník, besides its long orthogonal moves, may step one
     /// square diagonally like every Czech piece.
     pub czech_scout_steps_diagonally: bool,
-    /// The attacker's rank is shown to the defender. The Czech text says the
-    /// attacker does not tell his rank; the issue and the other two texts
-    /// reveal both, which is the default in all three rule sets.
+    /// The attacker's kind is shown to the defender. The Czech text says
+    /// the attacker does not tell it ("Hodnotu svého kamene protivníkovy
+    /// nesděluje"): off in Czech, whether the attacker wins or loses; on in
+    /// the other rule sets.
     pub reveal_attacker: bool,
     /// Two-square rule: the most moves in a row of one piece back and forth
-    /// over the same squares (3); `None` switches the rule off.
+    /// between the same squares (3 in Srazhenie and Milton Bradley, 5 in
+    /// the ISF and Gravon rules); `None` switches the rule off (Czech).
     pub two_square_limit: Option<u8>,
-    /// The ISF more-squares (continuous chase) rule, see `docs/stratego.md`.
-    /// Meant for Classic; off by default.
+    /// Under the two-square rule, a long mover's partial moves back along
+    /// the line of the first move of its run (to any square between its
+    /// two ends) count as shuttling too (the ISF and Gravon scout clause).
+    /// Off: only moves back and forth between the same two squares count
+    /// (the Srazhenie text, Milton Bradley).
+    #[serde(default = "yes")]
+    pub two_square_partial_moves: bool,
+    /// The ISF more-squares (continuous chase) rule, see `docs/stratego.md`
+    /// (on in the ISF rules).
     pub more_squares_rule: bool,
     /// Draw after this many moves in a row without an attack (100 in
     /// Srazhenie, off elsewhere).
@@ -40,21 +69,33 @@ pub struct Rules {
     /// Classic); otherwise the game is a draw (Czech).
     pub no_move_loses: bool,
     /// When neither player has a legal move, the game is a draw even where a
-    /// stuck player loses (ISF; Classic only by default).
+    /// stuck player loses (the ISF reading of Classic).
     pub both_stuck_draw: bool,
     /// Draw as soon as neither side can ever capture the other's flag
     /// (Czech).
     pub unreachable_flag_draw: bool,
+    /// Who moves first once both armies are set up: a seat, or drawn by a
+    /// chance event (Czech).
+    #[serde(default = "seat0")]
+    pub first_player: FirstPlayer,
     /// Hard bound: the game is drawn after this many moves (not counting
     /// the setup), so that every game ends.
     pub max_moves: u32,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn seat0() -> FirstPlayer {
+    FirstPlayer::Seat0
 }
 
 /// The largest allowed [`Rules::max_moves`].
 pub const MAX_MOVES_LIMIT: u32 = 100_000;
 
 impl Rules {
-    /// The Soviet "Сражение" with its defaults.
+    /// The Soviet "Сражение" with its defaults (`stratego-srazhenie-ru.txt`).
     pub const fn srazhenie() -> Rules {
         Rules {
             variant: Variant::Srazhenie,
@@ -63,33 +104,85 @@ impl Rules {
             czech_scout_steps_diagonally: true,
             reveal_attacker: true,
             two_square_limit: Some(3),
+            two_square_partial_moves: false,
             more_squares_rule: false,
             no_attack_limit: Some(100),
             no_move_loses: true,
             both_stuck_draw: false,
             unreachable_flag_draw: false,
+            first_player: FirstPlayer::Seat0,
             max_moves: 3000,
         }
     }
 
-    /// The Czech variant with its defaults.
-    pub const fn czech() -> Rules {
+    /// Srazhenie's named variant «Солдаты-бегуны» (runner soldiers): the
+    /// Soldier (9) moves any distance in a straight line.
+    pub const fn srazhenie_runner_soldiers() -> Rules {
         Rules {
-            variant: Variant::Czech,
-            no_attack_limit: None,
-            no_move_loses: false,
-            unreachable_flag_draw: true,
+            runner_soldiers: true,
             ..Rules::srazhenie()
         }
     }
 
-    /// The international classic rules with their defaults.
+    /// The Czech variant with its defaults (`stratego-czech-cs.txt`): the
+    /// attacker's kind stays hidden from the defender, no two-square rule,
+    /// who starts is drawn.
+    pub const fn czech() -> Rules {
+        Rules {
+            variant: Variant::Czech,
+            reveal_attacker: false,
+            two_square_limit: None,
+            no_attack_limit: None,
+            no_move_loses: false,
+            unreachable_flag_draw: true,
+            first_player: FirstPlayer::Drawn,
+            ..Rules::srazhenie()
+        }
+    }
+
+    /// The classic rules as the International Stratego Federation's Game
+    /// Rules play them (cited in `docs/stratego.md`): at most 5 moves
+    /// between the same two squares, a scout's partial moves back
+    /// counting, the more-squares rule, a draw when neither side can move,
+    /// red (the first seat) starts.
     pub const fn classic() -> Rules {
         Rules {
             variant: Variant::Classic,
+            two_square_limit: Some(5),
+            two_square_partial_moves: true,
+            more_squares_rule: true,
             no_attack_limit: None,
             both_stuck_draw: true,
             ..Rules::srazhenie()
+        }
+    }
+
+    /// The classic rules as Milton Bradley / Hasbro print them (cited in
+    /// `docs/stratego.md`): pieces may not move back and forth between the
+    /// same 2 squares in 3 consecutive turns, the Scout may not move and
+    /// strike in the same turn, no more-squares rule, a player who cannot
+    /// move loses.
+    pub const fn classic_milton_bradley() -> Rules {
+        Rules {
+            two_square_limit: Some(3),
+            two_square_partial_moves: false,
+            more_squares_rule: false,
+            long_move_attack: false,
+            both_stuck_draw: false,
+            ..Rules::classic()
+        }
+    }
+
+    /// The classic rules of Gravon's rules page (cited in
+    /// `docs/stratego.md`): 5 consecutive turns between the same 2 squares
+    /// with the scout clause, the Scout may move and strike, no
+    /// more-squares rule (Gravon presents it as the ISF's addition), a
+    /// player who cannot move loses.
+    pub const fn classic_gravon() -> Rules {
+        Rules {
+            more_squares_rule: false,
+            both_stuck_draw: false,
+            ..Rules::classic()
         }
     }
 
@@ -101,6 +194,105 @@ impl Rules {
             Variant::Classic => Rules::classic(),
         }
     }
+
+    /// The named presets: (name, one line citing its source, rules), the
+    /// default first. The names are those of the registry
+    /// (`stratego(variant=<name>)`).
+    pub fn presets() -> Vec<(&'static str, &'static str, Rules)> {
+        vec![
+            (
+                "srazhenie",
+                "Soviet «Сражение» (stratego-srazhenie-ru.txt): 1 Marshal strongest, 3 moves between two squares, draw after 100 moves without attack",
+                Rules::srazhenie(),
+            ),
+            (
+                "srazhenie_runner_soldiers",
+                "«Сражение», the text's variant «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line",
+                Rules::srazhenie_runner_soldiers(),
+            ),
+            (
+                "czech",
+                "Czech rules (stratego-czech-cs.txt): eight-direction steps, the attacker's kind stays hidden, no two-square rule, who starts is drawn",
+                Rules::czech(),
+            ),
+            (
+                "classic",
+                "International Stratego Federation Game Rules: 5 moves between two squares (scout clause), more-squares rule, both stuck is a draw",
+                Rules::classic(),
+            ),
+            (
+                "classic_milton_bradley",
+                "Milton Bradley / Hasbro rules: 3 consecutive turns between the same 2 squares, the Scout may not move and strike in one turn",
+                Rules::classic_milton_bradley(),
+            ),
+            (
+                "classic_gravon",
+                "Gravon's rules page (gravon.de): 5 consecutive turns between the same 2 squares with the scout clause, no more-squares rule",
+                Rules::classic_gravon(),
+            ),
+        ]
+    }
+
+    /// One line per serialised field of `Rules`: its name and what it does,
+    /// with its values (for the registry's parameter list).
+    pub const PARAMETER_DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "variant",
+            "rule set: Srazhenie, Czech or Classic (pieces, counts, names, combat table, steps)",
+        ),
+        (
+            "runner_soldiers",
+            "Srazhenie option «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line (true/false)",
+        ),
+        (
+            "long_move_attack",
+            "a long mover may attack at the end of a long move (true/false; false in Milton Bradley)",
+        ),
+        (
+            "czech_scout_steps_diagonally",
+            "Czech: the Průzkumník also steps one square diagonally like every Czech piece (true/false)",
+        ),
+        (
+            "reveal_attacker",
+            "the defender learns the attacker's kind (true/false; false in Czech: \"Hodnotu svého kamene protivníkovy nesděluje\")",
+        ),
+        (
+            "two_square_limit",
+            "two-square rule: most moves in a row of one piece between the same squares (a number, or none to switch it off)",
+        ),
+        (
+            "two_square_partial_moves",
+            "two-square rule: a long mover's partial moves back along its first move's line count too (true/false; the ISF scout clause)",
+        ),
+        (
+            "more_squares_rule",
+            "ISF more-squares rule: a continuous chaser may not recreate a position of the chase (true/false)",
+        ),
+        (
+            "no_attack_limit",
+            "draw after this many moves in a row without an attack (a number, or none)",
+        ),
+        (
+            "no_move_loses",
+            "a player without a legal move on his turn loses (true) or the game is drawn (false)",
+        ),
+        (
+            "both_stuck_draw",
+            "when neither player can move, the game is a draw even where a stuck player loses (true/false)",
+        ),
+        (
+            "unreachable_flag_draw",
+            "draw as soon as neither side can ever capture the other's flag (true/false; Czech)",
+        ),
+        (
+            "first_player",
+            "who moves first after the setup: Seat0, Seat1, or Drawn by a chance event at the start",
+        ),
+        (
+            "max_moves",
+            "hard bound: the game is drawn after this many moves, 1..=100000",
+        ),
+    ];
 
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), StrategoError> {
@@ -128,6 +320,16 @@ impl Rules {
     /// Whether pieces step diagonally (Czech).
     pub const fn diagonal_steps(&self) -> bool {
         matches!(self.variant, Variant::Czech)
+    }
+
+    /// The seat that moves first when the rules fix it, `None` when it is
+    /// drawn.
+    pub const fn fixed_first_player(&self) -> Option<game_traits::PlayerId> {
+        match self.first_player {
+            FirstPlayer::Seat0 => Some(game_traits::PlayerId::P0),
+            FirstPlayer::Seat1 => Some(game_traits::PlayerId::P1),
+            FirstPlayer::Drawn => None,
+        }
     }
 }
 

@@ -214,24 +214,52 @@ impl Shuttle {
         diff % dir == 0 && (0..=self.len as i32).contains(&(diff / dir))
     }
 
-    /// Whether moving `from`-`to` would be move number `limit + 1`.
-    #[inline]
-    pub(crate) fn forbids(&self, limit: u8, from: Square, to: Square) -> bool {
-        self.count >= limit
+    /// Whether moving `from`-`to` continues this shuttle: the same piece,
+    /// back the way it came, and (with `partial`, a long mover's partial
+    /// moves back counting) ending anywhere on the segment, or (without)
+    /// exactly on the square it came from, the other of the same two
+    /// squares.
+    #[inline(always)]
+    fn continues(&self, partial: bool, from: Square, to: Square) -> bool {
+        self.count > 0
             && self.at == Some(from)
             && direction(from, to).0 == -self.last_dir
-            && self.contains(to)
+            && if partial {
+                self.contains(to)
+            } else {
+                to == if from == self.end() {
+                    self.origin()
+                } else {
+                    self.end()
+                }
+            }
+    }
+
+    /// Whether moving `from`-`to` would be move number `limit + 1`.
+    #[inline]
+    pub(crate) fn forbids(&self, limit: u8, partial: bool, from: Square, to: Square) -> bool {
+        self.count >= limit && self.continues(partial, from, to)
+    }
+
+    /// Whether the shuttle can arise when only moves between the same two
+    /// squares count (`partial` off): the piece stands on one end, the far
+    /// one after a move out, the origin after a move back.
+    pub(crate) fn fits(&self, partial: bool) -> bool {
+        partial
+            || self.count == 0
+            || (self.last_move_back() && self.at == self.origin)
+            || (!self.last_move_back() && self.at == Some(self.end()))
     }
 
     /// Records a move `from`-`to` of the player whose shuttle this is, the
     /// moving piece surviving on `to`.
-    pub(crate) fn record(&mut self, from: Square, to: Square) {
-        let (dir, len) = direction(from, to);
-        if self.count > 0 && self.at == Some(from) && dir == -self.last_dir && self.contains(to) {
+    pub(crate) fn record(&mut self, partial: bool, from: Square, to: Square) {
+        if self.continues(partial, from, to) {
             self.count = self.count.saturating_add(1);
-            self.last_dir = dir;
+            self.last_dir = -self.last_dir;
             self.at = Some(to);
         } else {
+            let (dir, len) = direction(from, to);
             *self = Shuttle {
                 at: Some(to),
                 origin: Some(from),

@@ -112,8 +112,8 @@ pub struct Stratego {
     /// Pieces placed so far in the setup phase, 0..=40 per player; the
     /// first player places all 40 before the second begins.
     pub(crate) placed: PerPlayer<u8>,
-    /// The player to move once both armies are set up (the first player
-    /// during the setup phase).
+    /// The player to move once both armies are set up (during the setup
+    /// phase, the one who will move first, `P0` before the draw).
     pub(crate) to_move: PlayerId,
     /// Moves made since both armies were set up.
     pub(crate) moves: u32,
@@ -144,6 +144,16 @@ pub struct Stratego {
     pub(crate) ruled_out: [KindSet; 100],
     /// Derived from the rules: whether `ruled_out` can ever be non-empty.
     pub(crate) tracks_kinds: bool,
+    /// The player who moves first once play begins; `None` only while the
+    /// draw of [`FirstPlayer::Drawn`](crate::FirstPlayer::Drawn) is still to
+    /// come (the game's opening chance event).
+    pub(crate) first: Option<PlayerId>,
+    /// Per player, his pieces lost in fights whose kind his opponent never
+    /// saw (a hidden attacker that lost, without
+    /// [`Rules::reveal_attacker`]): the kind and the kinds the opponent
+    /// knows it was not, sorted by (set, kind) so that equal knowledge is
+    /// one list. They are also counted in `lost`.
+    pub(crate) hidden_lost: PerPlayer<Vec<(KindSet, Kind)>>,
 }
 
 impl Stratego {
@@ -154,6 +164,7 @@ impl Stratego {
         for sq in Square::all().filter(|s| !s.is_lake()) {
             board[sq.pad()] = Cell::EMPTY;
         }
+        let first = rules.fixed_first_player();
         Stratego {
             rules: *rules,
             board,
@@ -162,7 +173,7 @@ impl Stratego {
             alive: PerPlayer::default(),
             lost: PerPlayer::default(),
             placed: PerPlayer::default(),
-            to_move: PlayerId::P0,
+            to_move: first.unwrap_or(PlayerId::P0),
             moves: 0,
             no_attack: 0,
             shuttles: PerPlayer::default(),
@@ -174,12 +185,16 @@ impl Stratego {
             diag: rules.diagonal_steps(),
             ruled_out: [KindSet::EMPTY; 100],
             tracks_kinds: Stratego::tracks_kinds(rules),
+            first,
+            hidden_lost: PerPlayer::default(),
         }
     }
 
     /// A game whose setup phase has been played with these two setups
     /// (first player's, second player's): 80 [`Action::Place`]s, so a
-    /// record of the game still starts from [`Game::new`].
+    /// record of the game still starts from [`Game::new`]. Where the rules
+    /// draw who moves first, the draw comes out as the first seat: see
+    /// [`Stratego::new_with_setups_drawn`] for the other outcome.
     ///
     /// [`Action::Place`]: crate::Action::Place
     /// [`Game::new`]: game_traits::Game::new
@@ -188,8 +203,24 @@ impl Stratego {
         first: &Setup,
         second: &Setup,
     ) -> Result<Stratego, StrategoError> {
+        Stratego::new_with_setups_drawn(rules, PlayerId::P0, first, second)
+    }
+
+    /// [`Stratego::new_with_setups`], with `starter` as the outcome of the
+    /// opening draw when the rules draw who moves first
+    /// ([`FirstPlayer::Drawn`](crate::FirstPlayer::Drawn); ignored
+    /// otherwise).
+    pub fn new_with_setups_drawn(
+        rules: &Rules,
+        starter: PlayerId,
+        first: &Setup,
+        second: &Setup,
+    ) -> Result<Stratego, StrategoError> {
         use game_traits::Game;
         let mut game = Stratego::new(rules)?;
+        if game.awaits_draw() {
+            game.apply(crate::Action::Start(starter))?;
+        }
         for setup in [first, second] {
             if setup.variant() != rules.variant {
                 return Err(StrategoError::InvalidSetup("a setup of another rule set"));
@@ -225,9 +256,10 @@ impl Stratego {
         self.placed[PlayerId::P1] as usize == SETUP_SQUARES
     }
 
-    /// The player who decides now, `None` once the game is over.
+    /// The player who decides now, `None` once the game is over or at the
+    /// opening draw of who moves first.
     pub fn current_player(&self) -> Option<PlayerId> {
-        if self.end.is_some() {
+        if self.end.is_some() || self.first.is_none() {
             None
         } else if (self.placed[PlayerId::P0] as usize) < SETUP_SQUARES {
             Some(PlayerId::P0)
@@ -238,10 +270,30 @@ impl Stratego {
         }
     }
 
-    /// The player to move once both armies are set up (the first player
-    /// during the setup phase).
+    /// The player to move once both armies are set up (during the setup
+    /// phase, the one who will move first).
     pub fn to_move(&self) -> PlayerId {
         self.to_move
+    }
+
+    /// Whether the game waits for its opening chance event, the draw of
+    /// who moves first ([`FirstPlayer::Drawn`](crate::FirstPlayer::Drawn)).
+    pub fn awaits_draw(&self) -> bool {
+        self.first.is_none() && self.end.is_none()
+    }
+
+    /// The player who moves first once play begins, `None` while it is
+    /// still to be drawn.
+    pub fn first_player(&self) -> Option<PlayerId> {
+        self.first
+    }
+
+    /// The pieces of `player` lost in fights whose kind his opponent never
+    /// saw (a hidden attacker that lost): each kind with the kinds the
+    /// opponent knows it was not. They are counted in
+    /// [`Stratego::lost`] too.
+    pub fn hidden_losses(&self, player: PlayerId) -> impl Iterator<Item = (Kind, KindSet)> + '_ {
+        self.hidden_lost[player].iter().map(|&(set, k)| (k, set))
     }
 
     /// The end of the game, if reached.
@@ -296,7 +348,8 @@ impl Stratego {
         self.last_move[player]
     }
 
-    /// Pieces of `player` lost in fights, per kind index.
+    /// Pieces of `player` lost in fights, per kind index (all of them,
+    /// those whose kind the opponent never saw included).
     pub fn lost(&self, player: PlayerId) -> [u8; Kind::COUNT] {
         self.lost[player]
     }

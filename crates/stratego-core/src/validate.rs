@@ -35,6 +35,20 @@ pub(crate) struct StateRepr {
     pub(crate) end: Option<End>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) ruled_out: Vec<(Square, KindSet)>,
+    /// Per player, the losses whose kind the opponent never saw, as (kinds
+    /// ruled out, kind) sorted; left out when there are none (always,
+    /// unless the attacker's kind is hidden).
+    #[serde(default, skip_serializing_if = "no_hidden_losses")]
+    pub(crate) hidden_lost: PerPlayer<Vec<(KindSet, Kind)>>,
+    /// Who moves first, stored only when the rules draw it (it is the
+    /// rules' otherwise); `None` then while the draw is to come, or in play
+    /// when the stored form predates the field (derived from the counters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) first: Option<PlayerId>,
+}
+
+fn no_hidden_losses(lists: &PerPlayer<Vec<(KindSet, Kind)>>) -> bool {
+    lists.values().all(Vec::is_empty)
 }
 
 impl From<&Stratego> for StateRepr {
@@ -55,6 +69,8 @@ impl From<&Stratego> for StateRepr {
                 .map(|sq| (sq, s.ruled_out[sq.index()]))
                 .filter(|(_, set)| !set.is_empty())
                 .collect(),
+            hidden_lost: s.hidden_lost.clone(),
+            first: s.first.filter(|_| s.rules.fixed_first_player().is_none()),
         }
     }
 }
@@ -223,10 +239,24 @@ impl Stratego {
                 }
             }
         }
+        let first = match (r.rules.fixed_first_player(), r.first) {
+            (Some(fixed), None) => Some(fixed),
+            (Some(fixed), Some(p)) if p == fixed => Some(fixed),
+            (Some(_), Some(_)) => return bad("a first player the rules do not draw"),
+            (None, Some(p)) => Some(p),
+            (None, None) if setup_phase => None,
+            // A stored game in play from before the field: the first
+            // player is the one to move after an even number of moves.
+            (None, None) if r.moves.is_multiple_of(2) => Some(r.to_move),
+            (None, None) => Some(r.to_move.other()),
+        };
+        if first.is_none() && (r.placed[p0] > 0 || r.to_move != p0) {
+            return bad("pieces placed before the draw of who moves first");
+        }
         if setup_phase
             && (r.moves != 0
                 || r.no_attack != 0
-                || r.to_move != p0
+                || r.to_move != first.unwrap_or(p0)
                 || r.chase.is_some()
                 || r.end.is_some()
                 || r.series.values().any(|sh| sh.running().is_some())
@@ -244,7 +274,11 @@ impl Stratego {
             // The piece is public: its square, that it is the player's and
             // that it has moved; never its hidden kind.
             let c = s.board[sh.piece().pad()];
-            if !shuttle.is_consistent() || !c.is_piece_of(p) || !c.moved() {
+            if !shuttle.is_consistent()
+                || !shuttle.fits(r.rules.two_square_partial_moves)
+                || !c.is_piece_of(p)
+                || !c.moved()
+            {
                 return bad("bad two-square shuttle");
             }
         }
@@ -275,6 +309,31 @@ impl Stratego {
             previous = Some(sq);
             s.ruled_out[sq.index()] = set;
         }
+        for (p, list) in r.hidden_lost.iter() {
+            let mut hidden = [0u8; Kind::COUNT];
+            let sorted = list
+                .windows(2)
+                .all(|w| (w[0].0.bits(), w[0].1.index()) <= (w[1].0.bits(), w[1].1.index()));
+            for &(set, kind) in list {
+                let n = &mut hidden[kind.index()];
+                *n = n.saturating_add(1);
+                if r.rules.reveal_attacker
+                    || setup_phase
+                    || !movers.contains(kind)
+                    || set.contains(kind)
+                    || !set.is_subset(movers)
+                    || movers.minus(set).len() < 2
+                    || *n > r.lost[p][kind.index()]
+                {
+                    return bad("bad hidden loss");
+                }
+            }
+            if !sorted {
+                return bad("hidden losses out of order");
+            }
+        }
+        s.hidden_lost = r.hidden_lost;
+        s.first = first;
         s.placed = r.placed;
         s.to_move = r.to_move;
         s.moves = r.moves;

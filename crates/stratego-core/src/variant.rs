@@ -246,3 +246,25 @@ impl Variant {
             .and(KindSet::MOBILE)
     }
 }
+
+impl Variant {
+    /// The kinds an attacker of `variant` loses to `defender` with (the
+    /// defender stays): what a hidden attacker that lost to `defender` may
+    /// have been.
+    pub const fn losers_against(self, defender: Kind) -> KindSet {
+        let mut bits = 0;
+        let mut a = 0;
+        while a < Kind::COUNT {
+            if matches!(
+                FIGHTS[self.index()][a][defender.index()],
+                Fight::DefenderWins
+            ) {
+                bits |= 1 << a;
+            }
+            a += 1;
+        }
+        KindSet::from_bits(bits)
+            .and(KindSet::of_variant(self))
+            .and(KindSet::MOBILE)
+    }
+}

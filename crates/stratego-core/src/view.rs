@@ -46,6 +46,8 @@ pub enum ActionView {
     },
     /// A move, public as it is.
     Move(Move),
+    /// The opening draw: this player moves first (public).
+    Start(PlayerId),
 }
 
 impl fmt::Display for ActionView {
@@ -64,6 +66,7 @@ impl fmt::Display for ActionView {
                 ..
             } => write!(f, "{player} places a piece on {square}"),
             ActionView::Move(m) => write!(f, "{m}"),
+            ActionView::Start(p) => write!(f, "drawn: {p} moves first"),
         }
     }
 }
@@ -86,6 +89,7 @@ impl Stratego {
                 }
             }
             Action::Move(m) => ActionView::Move(m),
+            Action::Start(p) => ActionView::Start(p),
         }
     }
 }

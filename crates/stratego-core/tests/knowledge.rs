@@ -14,7 +14,9 @@ use game_traits::{Game, GameRng, PlayerId};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use stratego_core::czech;
-use stratego_core::{Kind, KindSet, ObsCell, Observation, Rules, Square, Stratego, Variant};
+use stratego_core::{
+    HiddenLoss, Kind, KindSet, ObsCell, Observation, Rules, Square, Stratego, Variant,
+};
 
 fn hidden_attacker() -> Rules {
     Rules {
@@ -190,19 +192,59 @@ fn rule_hidden_attacker_that_cleared_a_mine_is_the_miner() {
 }
 
 #[test]
-fn rule_hidden_attacker_that_lost_or_tied_leaves_nothing_to_remember() {
-    for (attacker, defender) in [(czech::KAPRAL, czech::KADET), (czech::KADET, czech::KADET)] {
-        let mut g = czech_attack(attacker, defender);
-        let before = g.lost(P0)[attacker.index()];
-        play(&mut g, &["e3-e4"]);
-        let obs = g.observation(P1);
-        assert_eq!(foe(&obs, "e3"), ObsCell::Empty, "the attacker left");
-        assert!(nothing_ruled_out(&obs));
-        assert_eq!(
-            obs.lost[P0][attacker.index()],
-            before + 1,
-            "and its loss is public"
-        );
+fn rule_hidden_attacker_that_tied_is_a_public_loss() {
+    // Equal kinds both leave: the defender saw his own kind go, so he knows
+    // the attacker's.
+    let mut g = czech_attack(czech::KADET, czech::KADET);
+    let before = g.observation(P1).lost[P0][czech::KADET.index()];
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observation(P1);
+    assert_eq!(foe(&obs, "e3"), ObsCell::Empty, "the attacker left");
+    assert!(nothing_ruled_out(&obs));
+    assert!(obs.hidden_lost[P0].is_empty());
+    assert_eq!(obs.lost[P0][czech::KADET.index()], before + 1);
+}
+
+#[test]
+fn rule_hidden_attacker_that_lost_is_lost_with_kind_not_known() {
+    let mut g = czech_attack(czech::KAPRAL, czech::KADET);
+    let public_before = g.observation(P1).lost[P0];
+    let lost_before = g.lost(P0)[czech::KAPRAL.index()];
+    play(&mut g, &["e3-e4"]);
+    let obs = g.observation(P1);
+    assert_eq!(foe(&obs, "e3"), ObsCell::Empty, "the attacker left");
+    // The defender knows only that it was a movable kind that loses to a
+    // Kadet: Kaprál, Střelec, Průzkumník, Minér or Špión.
+    let losers = [
+        czech::KAPRAL,
+        czech::STRELEC,
+        czech::PRUZKUMNIK,
+        czech::MINER,
+        czech::SPION,
+    ];
+    assert_eq!(
+        obs.hidden_lost[P0],
+        vec![HiddenLoss {
+            kind: None,
+            ruled_out: all_but(Variant::Czech, &losers),
+        }]
+    );
+    assert_eq!(obs.lost[P0], public_before, "no public loss");
+    // Its owner knows the kind, and what the defender knows of it.
+    let own = g.observation(P0);
+    assert_eq!(own.hidden_lost[P0][0].kind, Some(czech::KAPRAL));
+    assert_eq!(
+        own.hidden_lost[P0][0].ruled_out,
+        obs.hidden_lost[P0][0].ruled_out
+    );
+    // The state counts it lost all the same.
+    assert_eq!(g.lost(P0)[czech::KAPRAL.index()], lost_before + 1);
+    // Determinisation draws it among the kinds that lose to a Kadet.
+    for seed in 0..200 {
+        let d = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(seed)).unwrap();
+        assert_eq!(d.observation(P1), obs);
+        let (kind, _) = d.hidden_losses(P0).next().expect("one hidden loss");
+        assert!(losers.contains(&kind), "{kind:?}");
     }
 }
 
@@ -477,19 +519,30 @@ fn observations_with_impossible_ruled_out_kinds_are_refused() {
     assert!(Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)).is_err());
 }
 
+/// Czech with the attacker's kind shown, the one rule set where fights
+/// reveal both pieces and steps tell nothing besides Srazhenie and Classic.
+fn revealing_czech() -> Rules {
+    Rules {
+        reveal_attacker: true,
+        ..Rules::czech()
+    }
+}
+
 #[test]
-fn default_rules_serialise_no_ruled_out_kinds() {
-    let mut g = czech_attack_with(Rules::czech(), czech::KAPITAN, czech::KADET);
+fn revealing_rules_serialise_no_ruled_out_kinds() {
+    let mut g = czech_attack_with(revealing_czech(), czech::KAPITAN, czech::KADET);
     play(&mut g, &["e3-e4"]);
     let text =
         serde_json::to_string(&g).unwrap() + &serde_json::to_string(&g.observation(P1)).unwrap();
     assert!(!text.contains("ruled_out"));
+    assert!(!text.contains("hidden_lost"));
 }
 
 // ----- properties --------------------------------------------------------------
 
-fn option_rules() -> [Rules; 4] {
+fn option_rules() -> [Rules; 5] {
     [
+        Rules::czech(),
         Rules {
             reveal_attacker: false,
             czech_scout_steps_diagonally: false,
@@ -520,14 +573,31 @@ fn fits_knowledge(state: &Stratego, obs: &Observation) -> bool {
             .piece_of(s)
             .is_some_and(|(_, k)| !ruled_out.contains(k) && (!moved || k.is_mobile())),
         _ => true,
-    })
+    }) && fits_losses(state, obs)
+}
+
+/// The opponent's losses of unknown kind in `state` fit what the
+/// observation says of them, and its public losses are the rest.
+fn fits_losses(state: &Stratego, obs: &Observation) -> bool {
+    let q = obs.viewer.other();
+    let truth: Vec<(Kind, KindSet)> = state.hidden_losses(q).collect();
+    let mut public = state.lost(q);
+    for &(k, _) in &truth {
+        public[k.index()] -= 1;
+    }
+    truth.len() == obs.hidden_lost[q].len()
+        && truth
+            .iter()
+            .zip(&obs.hidden_lost[q])
+            .all(|(&(k, set), h)| h.kind.is_none() && h.ruled_out == set && !set.contains(k))
+        && public == obs.lost[q]
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn determinised_states_respect_every_ruled_out_kind(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, draw in any::<u64>()) {
+    fn determinised_states_respect_every_ruled_out_kind(which in 0usize..5, seed in any::<u64>(), steps in 80usize..900, draw in any::<u64>()) {
         let g = common::random_state(option_rules()[which], seed, steps);
         for viewer in PlayerId::BOTH {
             let obs = g.observation(viewer);
@@ -548,15 +618,18 @@ proptest! {
     }
 
     #[test]
-    fn default_rules_never_rule_kinds_out(which in 0usize..3, seed in any::<u64>(), steps in 80usize..900) {
-        let g = common::random_state(Rules::for_variant(Variant::ALL[which]), seed, steps);
+    fn revealing_rules_never_rule_kinds_out(which in 0usize..3, seed in any::<u64>(), steps in 80usize..900) {
+        let rules = [Rules::srazhenie(), revealing_czech(), Rules::classic()][which];
+        let g = common::random_state(rules, seed, steps);
         for viewer in PlayerId::BOTH {
-            prop_assert!(nothing_ruled_out(&g.observation(viewer)));
+            let obs = g.observation(viewer);
+            prop_assert!(nothing_ruled_out(&obs));
+            prop_assert!(obs.hidden_lost.values().all(Vec::is_empty));
         }
     }
 
     #[test]
-    fn tampered_ruled_out_kinds_are_refused_or_harmless(which in 0usize..4, seed in any::<u64>(), steps in 80usize..900, idx in 0usize..100, bits in 0u16..4096) {
+    fn tampered_ruled_out_kinds_are_refused_or_harmless(which in 0usize..5, seed in any::<u64>(), steps in 80usize..900, idx in 0usize..100, bits in 0u16..4096) {
         let g = common::random_state(option_rules()[which], seed, steps);
         let mut obs = g.observation(P0);
         if let ObsCell::Foe { ruled_out, .. } = &mut obs.cells[idx] {
@@ -564,6 +637,29 @@ proptest! {
         }
         if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
             prop_assert_eq!(d.observation(P0), obs.clone());
+            prop_assert!(fits_knowledge(&d, &obs));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tampered_hidden_losses_are_refused_or_harmless(seed in any::<u64>(), steps in 120usize..900, bits in 0u16..4096, drop in any::<bool>(), viewer in any::<bool>()) {
+        let g = common::random_state(Rules::czech(), seed, steps);
+        let viewer = if viewer { P1 } else { P0 };
+        let mut obs = g.observation(viewer);
+        let list = &mut obs.hidden_lost[viewer.other()];
+        if drop {
+            list.pop();
+        } else if let Some(h) = list.first_mut() {
+            h.ruled_out = KindSet::try_from(bits).unwrap();
+        } else {
+            list.push(HiddenLoss { kind: None, ruled_out: KindSet::try_from(bits).unwrap() });
+        }
+        if let Ok(d) = Stratego::determinize(&obs, &mut GameRng::seed_from_u64(1)) {
+            prop_assert_eq!(d.observation(viewer), obs.clone());
             prop_assert!(fits_knowledge(&d, &obs));
         }
     }

@@ -63,7 +63,10 @@ fn position_in_the_setup_phase_counts_the_placements() {
 
 #[test]
 fn position_takes_the_two_square_history() {
-    let rules = Rules::classic();
+    let rules = Rules {
+        two_square_limit: Some(3),
+        ..Rules::classic()
+    };
     let base = flags(rules)
         .piece(sq("e4"), Piece::new(P0, classic::MAJOR).moved())
         .piece(sq("j7"), Piece::new(P1, classic::MAJOR));
@@ -113,10 +116,8 @@ fn position_takes_the_counters_and_settles_the_end() {
 
 #[test]
 fn position_takes_a_chase_in_progress() {
-    let rules = Rules {
-        more_squares_rule: true,
-        ..Rules::classic()
-    };
+    let rules = Rules::classic();
+    assert!(rules.more_squares_rule, "the ISF rules chase");
     let mut g = common::pos(
         rules,
         &[
@@ -139,7 +140,7 @@ fn position_takes_a_chase_in_progress() {
         .build()
         .is_err());
     // Without the rule there is no chase to give.
-    let text = text.replacen("classic[chase=1]", "classic", 1);
+    let text = text.replacen("classic", "classic[chase=0]", 1);
     assert!(Stratego::from_notation(&text).is_err());
 }
 
@@ -206,16 +207,71 @@ fn position_refuses_what_the_rules_forbid() {
 #[test]
 fn notation_names_the_rule_options_that_differ() {
     let rules = Rules {
-        more_squares_rule: true,
+        more_squares_rule: false,
         no_attack_limit: Some(200),
         two_square_limit: None,
+        first_player: stratego_core::FirstPlayer::Seat1,
         ..Rules::classic()
     };
     let g = Stratego::new(&rules).unwrap();
     let text = g.to_notation();
     assert!(
-        text.starts_with("classic[two_square=off,chase=1,no_attack=200] "),
+        text.starts_with("classic[two_square=off,chase=0,no_attack=200,first=p1] "),
         "{text}"
     );
     assert_eq!(Stratego::from_notation(&text).unwrap().rules(), &rules);
+}
+
+#[test]
+fn position_keeps_hidden_losses_and_the_draw_of_who_starts() {
+    use stratego_core::{czech, FirstPlayer, KindSet};
+    // Before the draw, the drawn starter, and losses of unknown kind.
+    let undrawn = Stratego::new(&Rules::czech()).unwrap();
+    assert_eq!(
+        undrawn.to_notation(),
+        "czech 10/10/10/10/2~~2~~2/2~~2~~2/10/10/10/10 setup 0 0 -,- -,- -"
+    );
+    assert_eq!(Stratego::from_notation(&undrawn.to_notation()), Ok(undrawn));
+    let mut drawn = Stratego::new(&Rules::czech()).unwrap();
+    drawn.apply(stratego_core::Action::Start(P1)).unwrap();
+    let text = drawn.to_notation();
+    assert!(text.contains(" setup:P1 "), "{text}");
+    assert_eq!(Stratego::from_notation(&text), Ok(drawn));
+    let fixed = "classic 10/10/10/10/2~~2~~2/2~~2~~2/10/10/10/10 setup:P1 0 0 -,- -,- -";
+    assert!(
+        Stratego::from_notation(fixed).is_err(),
+        "classic does not draw"
+    );
+    assert_eq!(Rules::classic().first_player, FirstPlayer::Seat0);
+    let ruled_out = KindSet::MOBILE
+        .and(KindSet::of_variant(stratego_core::Variant::Czech))
+        .minus(KindSet::of(czech::KAPRAL))
+        .minus(KindSet::of(czech::STRELEC));
+    let g = flags(Rules::czech())
+        .piece(sq("e4"), Piece::new(P0, czech::KADET).moved())
+        .piece(sq("e7"), Piece::new(P1, czech::KADET))
+        .hidden_loss(P0, czech::STRELEC, ruled_out)
+        .build()
+        .unwrap();
+    let text = g.to_notation();
+    assert!(text.ends_with(" F{KJIHEDC},-"), "{text}");
+    assert_eq!(Stratego::from_notation(&text), Ok(g.clone()));
+    assert_eq!(g.observation(P1).hidden_lost[P0].len(), 1);
+    assert_eq!(g.observation(P1).hidden_lost[P0][0].kind, None);
+    // A hidden loss of a kind ruled out, or under revealing rules, is
+    // refused.
+    let bad = flags(Rules::czech())
+        .piece(sq("e4"), Piece::new(P0, czech::KADET).moved())
+        .piece(sq("e7"), Piece::new(P1, czech::KADET))
+        .hidden_loss(P0, czech::KAPITAN, ruled_out);
+    assert!(bad.build().is_err());
+    let revealing = Rules {
+        reveal_attacker: true,
+        ..Rules::czech()
+    };
+    let bad = flags(revealing)
+        .piece(sq("e4"), Piece::new(P0, czech::KADET).moved())
+        .piece(sq("e7"), Piece::new(P1, czech::KADET))
+        .hidden_loss(P0, czech::STRELEC, ruled_out);
+    assert!(bad.build().is_err());
 }

@@ -7,7 +7,7 @@ use game_traits::Game;
 use game_traits::PlayerId::{P0, P1};
 use proptest::prelude::*;
 use stratego_core::{
-    Kind, Piece, PositionBuilder, Rules, SetupSquare, Square, Stratego, Variant, ACTION_SPACE,
+    Action, Kind, Move, Piece, PositionBuilder, Rules, SetupSquare, Square, Stratego, Variant,
 };
 
 fn rules_of(i: usize) -> Rules {
@@ -41,15 +41,29 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn arbitrary_actions_are_refused_cleanly(which in 0usize..4, seed in any::<u64>(), steps in 0usize..600, ids in prop::collection::vec(0usize..ACTION_SPACE + 50, 1..40)) {
+    fn arbitrary_actions_are_refused_cleanly(which in 0usize..4, seed in any::<u64>(), steps in 0usize..600, ids in prop::collection::vec(0usize..1700, 1..40), raw in prop::collection::vec((0u8..100, 0u8..100), 0..20)) {
         let g = common::random_state(rules_of(which), seed, steps);
         let rules = *g.rules();
+        let space = Stratego::action_space(&rules);
+        // Ids of the space, and moves of any shape, inside it or not.
+        let mut actions = Vec::new();
         for id in ids {
             let Some(a) = Stratego::action_from_id(&rules, id) else {
-                prop_assert!(id >= ACTION_SPACE);
+                prop_assert!(id >= space);
                 continue;
             };
             prop_assert_eq!(Stratego::action_id(&rules, a), id);
+            actions.push(a);
+        }
+        for (f, t) in raw {
+            let (Some(from), Some(to)) = (Square::new(f), Square::new(t)) else { continue };
+            let a = Action::Move(Move { from, to });
+            if Stratego::action_id(&rules, a) >= space {
+                prop_assert!(!g.is_legal(a));
+            }
+            actions.push(a);
+        }
+        for a in actions {
             let mut h = g.clone();
             match h.apply(a) {
                 Ok(()) => prop_assert!(g.is_legal(a)),

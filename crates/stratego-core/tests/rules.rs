@@ -602,6 +602,12 @@ per_rule_set!(rule_any_piece_captures_the_flag, |rules: Rules| {
 per_rule_set!(
     rule_fight_reveals_both_and_the_survivor_stays_known,
     |rules: Rules| {
+        // The Czech default hides the attacker (below); shown, it is the
+        // same in all three.
+        let rules = Rules {
+            reveal_attacker: true,
+            ..rules
+        };
         let mut g = pos(
             rules,
             &with_flags(&[
@@ -633,13 +639,10 @@ per_rule_set!(
 );
 
 #[test]
-fn rule_czech_attacker_may_stay_hidden_as_an_option() {
-    let rules = Rules {
-        reveal_attacker: false,
-        ..Rules::czech()
-    };
+fn rule_czech_attacker_kind_stays_hidden_whether_it_wins_or_loses() {
+    // "Hodnotu svého kamene protivníkovy nesděluje": the default.
     let mut g = pos(
-        rules,
+        Rules::czech(),
         &with_flags(&[
             ("e3", P0, czech::GENERAL),
             ("e4", P1, czech::KADET),
@@ -649,14 +652,15 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
         ]),
         P0,
     );
-    // Hidden, but known to beat what it took (tests/knowledge.rs has the
-    // details).
+    // Wins: hidden, but known to beat what it took (tests/knowledge.rs
+    // has the details).
     let weaker_than = |k: Kind| {
         Variant::Czech
             .kinds()
             .filter(|o| o.is_mobile() && *o >= k)
             .fold(KindSet::EMPTY, |s, o| s.or(KindSet::of(o)))
     };
+    let public = g.observation(P1).lost;
     play(&mut g, &["e3-e4"]);
     assert_eq!(
         g.observation(P1).cells[sq("e4").index()],
@@ -666,21 +670,54 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
             ruled_out: weaker_than(czech::KADET),
         }
     );
-    let before = g.lost(P0)[czech::STRELEC.index()];
-    play(&mut g, &["b4-b3"]);
     assert_eq!(
-        g.observation(P0).cells[sq("b3").index()],
+        g.observation(P1).lost[P1][czech::KADET.index()],
+        public[P1][czech::KADET.index()] + 1,
+        "the defender's loss is public"
+    );
+    // Loses: the defender, now shown to the attacker, stays; the attacker's
+    // kind is "lost, kind not known" to the defender.
+    play(&mut g, &["h8-h7", "b3-b4"]);
+    let obs = g.observation(P1);
+    assert_eq!(obs.lost[P0], public[P0], "no public loss");
+    assert_eq!(obs.hidden_lost[P0].len(), 1);
+    assert_eq!(obs.hidden_lost[P0][0].kind, None);
+    assert!(!obs.hidden_lost[P0][0].ruled_out.contains(czech::STRELEC));
+    assert_eq!(
+        g.observation(P0).cells[sq("b4").index()],
         ObsCell::Foe {
-            kind: None,
-            moved: true,
-            ruled_out: weaker_than(czech::STRELEC),
-        }
+            kind: Some(czech::KAPITAN),
+            moved: false,
+            ruled_out: KindSet::EMPTY,
+        },
+        "the attacker saw the defender"
     );
+}
+
+#[test]
+fn rule_czech_attacker_can_be_shown_as_an_option() {
+    let rules = Rules {
+        reveal_attacker: true,
+        ..Rules::czech()
+    };
+    let mut g = pos(
+        rules,
+        &with_flags(&[
+            ("b3", P0, czech::STRELEC),
+            ("b4", P1, czech::KAPITAN),
+            ("h8", P1, czech::KAPRAL),
+        ]),
+        P0,
+    );
+    let before = g.observation(P1).lost[P0][czech::STRELEC.index()];
+    play(&mut g, &["b3-b4"]);
+    let obs = g.observation(P1);
     assert_eq!(
-        g.lost(P0)[czech::STRELEC.index()],
+        obs.lost[P0][czech::STRELEC.index()],
         before + 1,
-        "captured pieces are public"
+        "a public loss"
     );
+    assert!(obs.hidden_lost[P0].is_empty());
 }
 
 // ----- repetition ----------------------------------------------------------
@@ -688,6 +725,11 @@ fn rule_czech_attacker_may_stay_hidden_as_an_option() {
 per_rule_set!(
     rule_two_square_rule_three_moves_then_blocked,
     |rules: Rules| {
+        // Srazhenie's limit; the other rule sets' readings below.
+        let rules = Rules {
+            two_square_limit: Some(3),
+            ..rules
+        };
         let mut g = pos(
             rules,
             &with_flags(&[("e3", P0, Kind::R3), ("j8", P1, Kind::R3)]),
@@ -778,13 +820,130 @@ per_rule_set!(
     }
 );
 
+/// Classic with the two-square rule at three moves (the ISF's count is 5;
+/// the scout clause is the same).
+fn classic_three() -> Rules {
+    Rules {
+        two_square_limit: Some(3),
+        ..Rules::classic()
+    }
+}
+
 #[test]
-fn rule_two_square_rule_long_mover_partial_moves_back_count() {
-    // A scout that went a3-a7 moves within that segment: a partial move
-    // back continues the series, and after three moves it may not end
-    // anywhere on a3..a7 again.
+fn rule_classic_isf_two_square_rule_five_moves_then_blocked() {
+    // ISF 10.1: "not allowed to move a piece more than 5 times non-stop
+    // between the same two squares".
     let mut g = pos(
         Rules::classic(),
+        &with_flags(&[("e3", P0, classic::MAJOR), ("j8", P1, classic::MAJOR)]),
+        P0,
+    );
+    play(
+        &mut g,
+        &[
+            "e3-e4", "j8-j7", "e4-e3", "j7-j8", "e3-e4", "j8-j7", "e4-e3", "j7-j8", "e3-e4",
+            "j8-j7",
+        ],
+    );
+    assert!(
+        !g.is_legal(mv("e4", "e3")),
+        "a sixth move between e3 and e4"
+    );
+    assert!(g.is_legal(mv("e4", "e5")));
+    for (rules, limit) in [
+        (Rules::classic_gravon(), 5),
+        (Rules::classic_milton_bradley(), 3),
+    ] {
+        assert_eq!(rules.two_square_limit, Some(limit));
+    }
+}
+
+#[test]
+fn rule_czech_has_no_two_square_rule_by_default() {
+    let mut g = pos(
+        Rules::czech(),
+        &with_flags(&[("e3", P0, czech::KADET), ("j8", P1, czech::KADET)]),
+        P0,
+    );
+    let line: Vec<&str> = ["e3-e4", "j8-j7", "e4-e3", "j7-j8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(40)
+        .collect();
+    play(&mut g, &line);
+    assert!(g.is_legal(mv("e3", "e4")));
+    let limited = Rules {
+        two_square_limit: Some(3),
+        ..Rules::czech()
+    };
+    let mut g = pos(
+        limited,
+        &with_flags(&[("e3", P0, czech::KADET), ("j8", P1, czech::KADET)]),
+        P0,
+    );
+    play(&mut g, &line[..6]);
+    assert!(!g.is_legal(mv("e4", "e3")), "the limit stays a field");
+}
+
+#[test]
+fn rule_srazhenie_two_square_rule_counts_only_the_same_two_squares() {
+    // "между двумя клетками": a runner soldier's partial move back starts
+    // a new run; only a shuttle between the same two squares counts.
+    let rules = Rules::srazhenie_runner_soldiers();
+    let pieces = [
+        ("j1", P0, srazhenie::FLAG),
+        ("j10", P1, srazhenie::FLAG),
+        ("a3", P0, srazhenie::SOLDIER),
+        ("j8", P1, srazhenie::MAJOR),
+    ];
+    let mut g = pos(rules, &pieces, P0);
+    play(
+        &mut g,
+        &["a3-a7", "j8-j7", "a7-a5", "j7-i7", "a5-a7", "i7-i8"],
+    );
+    assert!(
+        g.is_legal(mv("a7", "a5")),
+        "a7-a5-a7 is one shuttle of two moves"
+    );
+    play(&mut g, &["a7-a5", "i8-j8"]);
+    assert!(
+        !g.is_legal(mv("a5", "a7")),
+        "a fourth move between a5 and a7"
+    );
+    assert!(g.is_legal(mv("a5", "a3")));
+    // Between the same two squares, a long mover is held like any piece.
+    let mut g = pos(rules, &pieces, P0);
+    play(
+        &mut g,
+        &["a3-a7", "j8-j7", "a7-a3", "j7-i7", "a3-a7", "i7-i8"],
+    );
+    assert!(!g.is_legal(mv("a7", "a3")));
+    assert!(
+        g.is_legal(mv("a7", "a4")),
+        "a partial move back is a new run"
+    );
+    // The extension is a field.
+    let partial = Rules {
+        two_square_partial_moves: true,
+        ..rules
+    };
+    let mut g = pos(partial, &pieces, P0);
+    play(
+        &mut g,
+        &["a3-a7", "j8-j7", "a7-a3", "j7-i7", "a3-a7", "i7-i8"],
+    );
+    assert!(!g.is_legal(mv("a7", "a4")));
+}
+
+#[test]
+fn rule_two_square_rule_long_mover_partial_moves_back_count() {
+    // The ISF scout clause (`two_square_partial_moves`): a scout that went
+    // a3-a7 moves within that segment: a partial move back continues the
+    // series, and after three moves it may not end anywhere on a3..a7
+    // again.
+    let mut g = pos(
+        classic_three(),
         &[
             ("j1", P0, classic::FLAG),
             ("j10", P1, classic::FLAG),
@@ -814,7 +973,7 @@ fn rule_two_square_rule_long_mover_partial_moves_back_count() {
 #[test]
 fn rule_two_square_rule_long_mover_full_shuttle() {
     let mut g = pos(
-        Rules::classic(),
+        classic_three(),
         &[
             ("j1", P0, classic::FLAG),
             ("j10", P1, classic::FLAG),
@@ -860,7 +1019,7 @@ fn rule_two_square_rule_can_be_switched_off() {
 fn chase_rules(on: bool) -> Rules {
     Rules {
         more_squares_rule: on,
-        ..Rules::classic()
+        ..classic_three()
     }
 }
 
@@ -1183,4 +1342,141 @@ fn rule_hard_move_limit_ends_every_game() {
     play(&mut g, &cycle_moves(20));
     assert_eq!(g.end().map(|e| e.reason), Some(EndReason::MoveLimit));
     assert!(g.apply(mv("e2", "e3")).is_err());
+}
+
+// ----- who starts ----------------------------------------------------------
+
+#[test]
+fn rule_czech_who_starts_is_drawn_by_a_chance_event() {
+    use game_traits::{ChanceMode, Turn};
+    use stratego_core::{Action, FirstPlayer, Setup, Stratego};
+    // "Hráči se dohodnou, nebo si vylosují kdo začne."
+    let rules = Rules::czech();
+    assert_eq!(rules.first_player, FirstPlayer::Drawn);
+    assert_eq!(
+        Stratego::chance_mode(&rules),
+        ChanceMode::ExplicitStochastic
+    );
+    let mut g = Stratego::new(&rules).unwrap();
+    assert_eq!(g.turn(), Turn::Chance);
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&mut outcomes);
+    assert_eq!(
+        outcomes,
+        vec![(Action::Start(P0), 0.5), (Action::Start(P1), 0.5)]
+    );
+    assert!(
+        g.apply(Action::Place(czech::PRAPOR)).is_err(),
+        "no setup before the draw"
+    );
+    g.apply(Action::Start(P1)).unwrap();
+    assert!(g.apply(Action::Start(P0)).is_err(), "one draw");
+    assert_eq!(
+        g.turn(),
+        Turn::Player(P0),
+        "the first seat still sets up first"
+    );
+    assert_eq!(g.observation(P0).first, Some(P1));
+    let mut rng = <game_traits::GameRng as rand::SeedableRng>::seed_from_u64(3);
+    let setup = Setup::shuffle(rules.variant, &mut rng);
+    for &k in setup.kinds().iter().chain(setup.kinds()) {
+        g.apply(Action::Place(k)).unwrap();
+    }
+    assert_eq!(g.turn(), Turn::Player(P1), "the drawn player moves first");
+}
+
+#[test]
+fn rule_first_player_is_a_rules_field() {
+    use game_traits::{ChanceMode, Turn};
+    use stratego_core::{FirstPlayer, Setup, Stratego};
+    for rules in [Rules::srazhenie(), Rules::classic()] {
+        assert_eq!(rules.first_player, FirstPlayer::Seat0, "red starts");
+        assert_eq!(Stratego::chance_mode(&rules), ChanceMode::Deterministic);
+    }
+    let mut rng = <game_traits::GameRng as rand::SeedableRng>::seed_from_u64(4);
+    for (first, starter) in [(FirstPlayer::Seat0, P0), (FirstPlayer::Seat1, P1)] {
+        let rules = Rules {
+            first_player: first,
+            ..Rules::czech()
+        };
+        assert_eq!(Stratego::chance_mode(&rules), ChanceMode::Deterministic);
+        let g = Stratego::new(&rules).unwrap();
+        assert_eq!(g.turn(), Turn::Player(P0));
+        let (a, b) = (
+            Setup::shuffle(rules.variant, &mut rng),
+            Setup::shuffle(rules.variant, &mut rng),
+        );
+        let g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
+        assert_eq!(g.turn(), Turn::Player(starter));
+    }
+}
+
+#[test]
+fn rule_classic_presets_follow_their_sources() {
+    let isf = Rules::classic();
+    assert_eq!(
+        (
+            isf.two_square_limit,
+            isf.two_square_partial_moves,
+            isf.more_squares_rule,
+            isf.both_stuck_draw,
+            isf.long_move_attack
+        ),
+        (Some(5), true, true, true, true),
+        "ISF"
+    );
+    let mb = Rules::classic_milton_bradley();
+    assert_eq!(
+        (
+            mb.two_square_limit,
+            mb.two_square_partial_moves,
+            mb.more_squares_rule,
+            mb.both_stuck_draw,
+            mb.long_move_attack
+        ),
+        (Some(3), false, false, false, false),
+        "Milton Bradley"
+    );
+    let gravon = Rules::classic_gravon();
+    assert_eq!(
+        (
+            gravon.two_square_limit,
+            gravon.two_square_partial_moves,
+            gravon.more_squares_rule,
+            gravon.both_stuck_draw,
+            gravon.long_move_attack
+        ),
+        (Some(5), true, false, false, true),
+        "Gravon"
+    );
+    let names: Vec<&str> = Rules::presets().iter().map(|p| p.0).collect();
+    assert_eq!(
+        names,
+        [
+            "srazhenie",
+            "srazhenie_runner_soldiers",
+            "czech",
+            "classic",
+            "classic_milton_bradley",
+            "classic_gravon"
+        ]
+    );
+    assert_eq!(Rules::presets()[0].2, Rules::default());
+}
+
+#[test]
+fn rule_milton_bradley_scout_may_not_move_and_strike() {
+    let mut g = pos(
+        Rules::classic_milton_bradley(),
+        &with_flags(&[
+            ("a3", P0, classic::SCOUT),
+            ("a7", P1, classic::MAJOR),
+            ("j8", P1, classic::MAJOR),
+        ]),
+        P0,
+    );
+    assert!(!g.is_legal(mv("a3", "a7")));
+    assert!(g.is_legal(mv("a3", "a6")));
+    play(&mut g, &["a3-a6", "j8-j7"]);
+    assert!(g.is_legal(mv("a6", "a7")), "one square and strike");
 }

@@ -94,12 +94,15 @@ fn view_agrees_with_the_observations_over_random_games() {
         while !g.is_terminal() && g.move_count() < 200 {
             g.legal_actions(&mut legal);
             let a = legal[rng.random_range(0..legal.len())];
-            let actor = g.current_player().unwrap();
+            let actor = g.current_player();
             for viewer in [P0, P1] {
                 match (g.action_view(viewer, a), a) {
+                    (ActionView::Start(p), Action::Start(q)) => {
+                        assert_eq!((p, actor), (q, None), "the draw is public");
+                    }
                     (ActionView::Place { kind, player, .. }, Action::Place(k)) => {
-                        assert_eq!(player, actor);
-                        assert_eq!(kind, (viewer == actor).then_some(k));
+                        assert_eq!(Some(player), actor);
+                        assert_eq!(kind, (Some(viewer) == actor).then_some(k));
                     }
                     (ActionView::Move(m), Action::Move(n)) => assert_eq!(m, n),
                     (v, a) => panic!("{v:?} for {a:?}"),

@@ -12,7 +12,7 @@
 
 pub mod api;
 pub mod error;
-pub mod registry;
+pub use tabletop_rules::registry;
 pub mod room;
 pub mod seat;
 pub mod store;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use tabletop_server::{registry::registry, router, Config, Server};
+use tabletop_server::{registry, router, Config, Server};
 
 /// The game server: HTTP/JSON API, WebSocket, browser page at `/`.
 #[derive(Parser, Debug)]

@@ -24,7 +24,7 @@ async fn the_listing_names_every_game_with_presets_bots_and_legend() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    let expected: Vec<String> = tabletop_server::registry::registry()
+    let expected: Vec<String> = tabletop_server::registry()
         .list()
         .into_iter()
         .map(|g| g.name)
@@ -231,7 +231,7 @@ async fn bad_input_is_a_4xx_with_a_message_and_changes_nothing() {
         .iter()
         .map(|a| a["id"].as_u64().unwrap())
         .collect();
-    let space = tabletop_server::registry::registry()
+    let space = tabletop_server::registry()
         .load(&spec)
         .unwrap()
         .info()

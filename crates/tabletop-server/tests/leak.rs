@@ -13,7 +13,7 @@ use std::sync::Arc;
 use common::*;
 use game_env::{DynGame, DynState};
 use game_traits::{PlayerId, Turn};
-use tabletop_server::registry::registry;
+use tabletop_server::registry;
 use tabletop_server::room::chance_rng;
 use tabletop_server::seat::Seat;
 

@@ -280,7 +280,7 @@ async fn matches_in_parallel_finish_and_two_kill_9_restarts_change_no_record() {
     let faulty = run(n, 2, &dir).await;
     report("kill -9 and restart twice", n, &faulty);
     assert_eq!(clean.records.len(), n);
-    let registry = tabletop_server::registry::registry();
+    let registry = tabletop_server::registry();
     for (seed, (spec, actions)) in &clean.records {
         // Every match ended.
         let game = registry.load(spec).unwrap();

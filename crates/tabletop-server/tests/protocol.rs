@@ -11,7 +11,7 @@ use common::*;
 use game_env::{ProtocolBot, ProtocolConfig, ProtocolError};
 use game_traits::{PlayerId, Turn};
 use serde_json::json;
-use tabletop_server::registry::registry;
+use tabletop_server::registry;
 use tabletop_server::room::chance_rng;
 
 fn example_bot() -> String {

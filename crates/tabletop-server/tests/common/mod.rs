@@ -9,7 +9,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
-use tabletop_server::{registry::registry, router, Config, Server};
+use tabletop_server::{registry, router, Config, Server};
 use tower::ServiceExt;
 
 /// A server on a throw-away database.
