@@ -202,7 +202,7 @@ impl Stratego {
 
     /// Whether the repetition rules forbid `mv` for player `p`.
     #[inline]
-    fn repetition_forbids(&self, p: PlayerId, mv: Move) -> bool {
+    pub(crate) fn repetition_forbids(&self, p: PlayerId, mv: Move) -> bool {
         if let Some(limit) = self.rules.two_square_limit {
             if self.shuttles[p].forbids(limit, self.rules.two_square_partial_moves, mv.from, mv.to)
             {

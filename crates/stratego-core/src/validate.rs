@@ -212,6 +212,9 @@ impl Stratego {
             if kind.is_mobile() {
                 s.mobile[owner] |= sq.bit();
             }
+            if kind.index() as u8 == s.long_kind {
+                s.long[owner] |= sq.bit();
+            }
             s.hash ^= zobrist(owner, sq);
         }
         for p in PlayerId::BOTH {
