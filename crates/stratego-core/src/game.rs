@@ -49,7 +49,11 @@ impl Game for Stratego {
     /// Draws on masks without writing the list (see the `sample` module),
     /// uniform over exactly the listed actions; lists and picks in the
     /// setup phase and while the player to move chases.
-    fn sample_legal<R: Rng + ?Sized>(&self, legal: &mut Vec<Action>, rng: &mut R) -> Option<Action> {
+    fn sample_legal<R: Rng + ?Sized>(
+        &self,
+        legal: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
         if self.end.is_none() && self.first.is_some() && self.in_play() {
             let p = self.to_move;
             if self.samples_on_masks(p) {

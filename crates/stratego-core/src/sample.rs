@@ -86,7 +86,43 @@ impl Stratego {
 
     /// A uniformly random legal move of `p` (in play, the game going on,
     /// [`Stratego::samples_on_masks`]), `None` when he has none.
+    ///
+    /// The draw is a dozen popcounts: on x86-64 CPUs that have the `popcnt`
+    /// instruction (detected at run time, once, by the standard library)
+    /// the same code runs compiled with it, a third fewer instructions a
+    /// move than the portable bit-twiddling count; the crate stays
+    /// portable.
+    #[inline]
     pub(crate) fn sample_move<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cfg!(target_feature = "popcnt") || std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has `popcnt`, as checked just above.
+                return unsafe { self.sample_move_popcnt(p, rng) };
+            }
+        }
+        self.sample_move_with(p, rng)
+    }
+
+    /// [`Stratego::sample_move_with`] compiled with the `popcnt`
+    /// instruction.
+    ///
+    /// # Safety
+    ///
+    /// Only on a CPU that has `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn sample_move_popcnt<R: Rng + ?Sized>(
+        &self,
+        p: PlayerId,
+        rng: &mut R,
+    ) -> Option<Action> {
+        self.sample_move_with(p, rng)
+    }
+
+    /// The body of [`Stratego::sample_move`].
+    #[inline(always)]
+    fn sample_move_with<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
         let q = p.other();
         let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
         let enemy = self.occ[q];
@@ -115,10 +151,13 @@ impl Stratego {
         // Each direction is written out with its offset a constant, so that
         // the shifts of 128-bit masks compile to a few instructions each (a
         // loop over the offsets would shift by a variable).
-        let mut masks = [(0u128, 0i8, Named::From); 16];
+        let mut masks = [(0u128, 0i8, Named::From, 0u32); 16];
         let mut k = 0;
+        let mut total = ns as u32;
         let mut put = |m: u128, d: i8, named: Named| {
-            masks[k] = (m, d, named);
+            let c = m.count_ones();
+            masks[k] = (m, d, named, c);
+            total += c;
             k += 1;
         };
         #[inline(always)]
@@ -153,11 +192,6 @@ impl Stratego {
             put(slides(long, empty, enemy, strike, 1), 1, Named::To);
             put(slides(long, empty, enemy, strike, PW), PW, Named::To);
         }
-        let total = ns as u32
-            + masks[..k]
-                .iter()
-                .map(|&(m, _, _)| m.count_ones())
-                .sum::<u32>();
         if total == 0 {
             return None;
         }
@@ -166,14 +200,14 @@ impl Stratego {
             return Some(special[r as usize]);
         }
         r -= ns as u32;
-        for &(m, d, named) in &masks[..k] {
-            let c = m.count_ones();
+        for &(m, d, named, c) in &masks[..k] {
             if r >= c {
                 r -= c;
                 continue;
             }
             let at = Square::from_bit(nth_bit(m, r));
-            let step = |s: Square, by: i8| Square::from_pad((s.pad() as isize + by as isize) as usize);
+            let step =
+                |s: Square, by: i8| Square::from_pad((s.pad() as isize + by as isize) as usize);
             let (from, to) = match named {
                 Named::From => (at, step(at, d)),
                 Named::To => {

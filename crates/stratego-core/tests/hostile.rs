@@ -65,7 +65,7 @@ fn fault_a_no_legal_move_ending_determinises() {
 fn fault_a_stuck_endings_of_random_games_determinise() {
     let games = env("STUCK_GAMES", 300);
     let mut found = 0;
-    for (name, _, rules) in Rules::presets() {
+    for (_, _, rules) in Rules::presets() {
         for g in 0..games {
             let state = listed_random_game(&rules, g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             if matches!(
@@ -166,7 +166,7 @@ fn fault_d_series_on_an_unmoved_piece_is_refused() {
 #[test]
 fn fault_f_rules_switched_mid_game_refused_or_consistent() {
     let n = env("SWITCHED_STATES", 40);
-    let switches: [(&str, fn(&mut serde_json::Value)); 10] = [
+    let switches: [(&str, Switch); 10] = [
         ("reveal_attacker", |r| flip(r, "reveal_attacker")),
         ("runner_soldiers", |r| flip(r, "runner_soldiers")),
         ("long_move_attack", |r| flip(r, "long_move_attack")),
@@ -212,6 +212,9 @@ fn fault_f_rules_switched_mid_game_refused_or_consistent() {
     }
     eprintln!("switched rules: {accepted} accepted and consistent, {refused} refused");
 }
+
+/// Changes one field of serialised rules.
+type Switch = fn(&mut serde_json::Value);
 
 fn flip(rules: &mut serde_json::Value, field: &str) {
     let b = rules[field].as_bool().unwrap_or(true);
