@@ -89,6 +89,29 @@ fn bench_movegen(c: &mut Criterion) {
     group.finish();
 }
 
+/// One uniform legal move drawn on each of the 64 mid-game positions (a
+/// random set, not one position repeated): the mask sampler that
+/// `random_playout` uses, beside the listing above.
+fn bench_sample(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sample_legal");
+    for (name, rules) in all_rules_on() {
+        let positions = midgame_positions(&rules);
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        let mut legal = Vec::with_capacity(128);
+        let mut rng = GameRng::seed_from_u64(5);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for g in &positions {
+                    n += usize::from(g.sample_legal(&mut legal, &mut rng).is_some());
+                }
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Human setups from the Gravon archive, read in place (never copied into
 /// the repository); `None` when the file is absent.
 fn gravon_setups() -> Option<Vec<Setup>> {
@@ -155,5 +178,5 @@ fn bench_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_movegen, bench_games);
+criterion_group!(benches, bench_movegen, bench_sample, bench_games);
 criterion_main!(benches);

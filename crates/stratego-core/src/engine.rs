@@ -53,6 +53,9 @@ impl Stratego {
         if kind.is_mobile() {
             self.mobile[p] |= sq.bit();
         }
+        if kind.index() as u8 == self.long_kind {
+            self.long[p] |= sq.bit();
+        }
         self.hash ^= zobrist(p, sq);
         self.placed[p] += 1;
         if self.in_play() {
@@ -65,6 +68,7 @@ impl Stratego {
         self.board[sq.pad()] = Cell::EMPTY;
         self.mobile[owner] &= !sq.bit();
         self.occ[owner] &= !sq.bit();
+        self.long[owner] &= !sq.bit();
         // Saturating: `apply_unchecked` of an illegal action must stay
         // panic-free.
         self.alive[owner][k] = self.alive[owner][k].saturating_sub(1);
@@ -82,6 +86,9 @@ impl Stratego {
         self.board[m.from.pad()] = Cell::EMPTY;
         self.mobile[p] ^= m.from.bit() | m.to.bit();
         self.occ[p] ^= m.from.bit() | m.to.bit();
+        // Branch-free: all ones when the piece is the long mover.
+        let long = u128::from(cell.kind_bits() == self.long_kind).wrapping_neg();
+        self.long[p] ^= long & (m.from.bit() | m.to.bit());
         self.hash ^= zobrist(p, m.from) ^ zobrist(p, m.to);
         self.shuttles[p].record(self.rules.two_square_partial_moves, m.from, m.to);
     }

@@ -46,6 +46,30 @@ impl Game for Stratego {
         self.list_legal(out);
     }
 
+    /// Draws on masks without writing the list (see the `sample` module),
+    /// uniform over exactly the listed actions; lists and picks in the
+    /// setup phase and while the player to move chases.
+    fn sample_legal<R: Rng + ?Sized>(
+        &self,
+        legal: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        if self.end.is_none() && self.first.is_some() && self.in_play() {
+            let p = self.to_move;
+            if self.samples_on_masks(p) {
+                return self.sample_move(p, rng);
+            }
+        }
+        if !matches!(self.turn(), Turn::Player(_)) {
+            return None;
+        }
+        self.list_legal(legal);
+        if legal.is_empty() {
+            return None;
+        }
+        Some(legal[game_traits::chance::uniform_index(legal.len(), rng)])
+    }
+
     fn check_action(&self, action: Action) -> Result<(), StrategoError> {
         match self.illegal_reason(action) {
             None => Ok(()),

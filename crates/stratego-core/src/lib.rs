@@ -18,6 +18,7 @@ mod observation;
 mod position;
 mod render;
 mod rules;
+mod sample;
 mod setup;
 mod shuttle;
 mod square;

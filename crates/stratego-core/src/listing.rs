@@ -129,10 +129,24 @@ impl Stratego {
         p: PlayerId,
         fsq: Square,
         buf: &mut [S],
+        n: usize,
+    ) -> usize {
+        self.write_piece_moves_as(p, fsq, self.board[fsq.pad()].kind_bits(), buf, n)
+    }
+
+    /// [`Stratego::write_piece_moves`] for a mobile piece of kind index
+    /// `kind` on `fsq`, whatever the cell holds: a piece's moves depend on
+    /// its own kind and on who occupies the other squares only.
+    #[inline(always)]
+    fn write_piece_moves_as<S: Slot>(
+        &self,
+        p: PlayerId,
+        fsq: Square,
+        kind: u8,
+        buf: &mut [S],
         mut n: usize,
     ) -> usize {
         let from = fsq.pad();
-        let kind = self.board[from].kind_bits();
         let enemy = p.other();
         if kind == self.long_kind {
             // Emitted in ascending target order without sorting: the up ray
@@ -188,7 +202,7 @@ impl Stratego {
 
     /// Whether the repetition rules forbid `mv` for player `p`.
     #[inline]
-    fn repetition_forbids(&self, p: PlayerId, mv: Move) -> bool {
+    pub(crate) fn repetition_forbids(&self, p: PlayerId, mv: Move) -> bool {
         if let Some(limit) = self.rules.two_square_limit {
             if self.shuttles[p].forbids(limit, self.rules.two_square_partial_moves, mv.from, mv.to)
             {
@@ -258,6 +272,22 @@ impl Stratego {
                 (empty << (w + 1)) | (empty << (w - 1)) | (empty >> (w - 1)) | (empty >> (w + 1));
         }
         any & self.mobile[p]
+    }
+
+    /// Whether a piece of player `p` on `sq` would have a legal move (the
+    /// repetition rules included) if it were of `kind`: only its own kind
+    /// and the public occupancy of the board matter, so determinisation
+    /// asks this of every unknown piece to draw kinds that fit how the
+    /// game ended.
+    pub(crate) fn can_move_as(&self, p: PlayerId, sq: Square, kind: Kind) -> bool {
+        if !kind.is_mobile() {
+            return false;
+        }
+        let mut buf = [Action::Place(Kind::FLAG); MAX_PIECE_MOVES];
+        let n = self.write_piece_moves_as(p, sq, kind.index() as u8, &mut buf, 0);
+        buf[..n]
+            .iter()
+            .any(|a| matches!(a, Action::Move(m) if !self.repetition_forbids(p, *m)))
     }
 
     /// Whether player `p` has at least one legal move.

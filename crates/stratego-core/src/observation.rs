@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Move;
 use crate::assign::{draw_constrained, feasible};
 use crate::cell::Cell;
-use crate::chase::Chase;
+use crate::chase::{zobrist, Chase};
 use crate::error::StrategoError;
 use crate::kind::{Kind, KindSet};
 use crate::rules::Rules;
@@ -279,32 +279,101 @@ impl Stratego {
         if bag.len() < unknown || (setup_done && bag.len() != unknown) {
             return Err(bad("the opponent's piece count does not match"));
         }
-        // Only the options that hide an attacker or tell a diagonal stepper
-        // apart rule kinds out piece by piece. An opponent's hidden loss is
-        // a piece too, numbered past the board.
-        let constrained = constrained.then(|| {
-            let mut pieces: Vec<(usize, KindSet)> = unknown_moved
+        // What the course of the game tells about the opponent's hidden
+        // kinds as a whole: he is stuck (the game ended because he, or both,
+        // could not move), or he can move (the game goes on with him to
+        // move, or only the viewer was stuck where both stuck is a draw).
+        // Whether a piece can move depends on its own kind and the public
+        // occupancy only, so "stuck" is a kind constraint per piece, drawn
+        // constructively like the ruled-out kinds; "can move" is a
+        // disjunction, drawn by rejection with a constructive fallback.
+        let demand = end_demand(obs);
+        let moving: Vec<KindSet> = if demand == Demand::Free {
+            Vec::new()
+        } else {
+            let probe = probe_of(obs, &cells);
+            let mut of_steppers = None;
+            let long = obs.rules.long_mover();
+            unknown_moved
                 .iter()
                 .chain(&unknown_still)
-                .map(|&i| (i, allowed_kinds(variant, obs.cells[i])))
-                .chain(
-                    foe_hidden
-                        .iter()
-                        .enumerate()
-                        .map(|(j, h)| (HIDDEN_BASE + j, movers.minus(h.ruled_out))),
+                .map(|&i| {
+                    let mut set = KindSet::EMPTY;
+                    let Some(sq) = Square::new(i as u8) else {
+                        return set;
+                    };
+                    for k in allowed_kinds(variant, obs.cells[i]).and(movers).iter() {
+                        let can = if Some(k) == long {
+                            probe.can_move_as(q, sq, k)
+                        } else {
+                            // Every mobile kind but the long mover moves alike.
+                            *of_steppers.insert(probe.can_move_as(q, sq, k))
+                        };
+                        if can {
+                            set = set.or(KindSet::of(k));
+                        }
+                    }
+                    of_steppers = None;
+                    set
+                })
+                .collect()
+        };
+        // Only the options that hide an attacker or tell a diagonal stepper
+        // apart, or an end that walls the opponent in, rule kinds out piece
+        // by piece. An opponent's hidden loss is a piece too, numbered past
+        // the board.
+        let stuck = demand == Demand::Stuck;
+        let pieces: Vec<(usize, KindSet)> = unknown_moved
+            .iter()
+            .chain(&unknown_still)
+            .enumerate()
+            .map(|(j, &i)| {
+                let allowed = allowed_kinds(variant, obs.cells[i]);
+                (
+                    i,
+                    if stuck {
+                        allowed.minus(moving[j])
+                    } else {
+                        allowed
+                    },
                 )
-                .collect();
+            })
+            .chain(
+                foe_hidden
+                    .iter()
+                    .enumerate()
+                    .map(|(j, h)| (HIDDEN_BASE + j, movers.minus(h.ruled_out))),
+            )
+            .collect();
+        let sorted = |mut pieces: Vec<(usize, KindSet)>| {
             // The most constrained first: they have the fewest choices left.
             pieces.sort_by_key(|&(i, allowed)| (allowed.len(), i));
             pieces
-        });
+        };
+        // A piece that may make the opponent able to move, with the kinds
+        // that would (for the fallback of a "can move" demand).
+        let able: Vec<(usize, KindSet)> = if demand == Demand::Moves {
+            pieces
+                .iter()
+                .zip(&moving)
+                .map(|(&(i, allowed), &m)| (i, allowed.and(m)))
+                .filter(|(_, m)| !m.is_empty())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let constrained = (constrained || stuck).then(|| sorted(pieces.clone()));
         let mut supply = [0u8; Kind::COUNT];
         for k in Kind::ALL {
             supply[k.index()] = pool[k.index()].clamp(0, 255) as u8;
         }
         if let Some(pieces) = &constrained {
             if !feasible(pieces, &supply) {
-                return Err(bad("no kinds fit what the opponent's pieces showed"));
+                return Err(bad(if stuck {
+                    "the end of the game does not fit the position"
+                } else {
+                    "no kinds fit what the opponent's pieces showed"
+                }));
             }
         }
         let ruled_out: Vec<(Square, KindSet)> = obs
@@ -322,14 +391,18 @@ impl Stratego {
             .collect();
         // Moved pieces draw among the movable kinds left, then the rest is
         // shuffled: a uniform draw among the assignments that respect "a
-        // moved piece is no mine or flag" (with ruled-out kinds, the
-        // constrained draw instead). A draw that contradicts what the
-        // course of the game told everybody (the player to move can move,
-        // some flag can still be captured, or the game ended as it did) is
-        // drawn again: rejection keeps the draw uniform over the consistent
-        // assignments, and the true one always is.
+        // moved piece is no mine or flag" (with ruled-out kinds, or an end
+        // that walls the opponent in, the constrained draw instead). A draw
+        // that contradicts what the course of the game told everybody (the
+        // player to move can move, some flag can still be captured) is drawn
+        // again: rejection keeps the draw uniform over the consistent
+        // assignments, and the true one always is. After
+        // `FORCE_AFTER` refused draws, a "can move" demand forces one piece
+        // that may move, chosen at random, to a kind that does (close to
+        // uniform, but never stuck where a completion exists).
         let mut refused = None;
-        for _ in 0..DETERMINIZE_TRIES {
+        let mut invalid = 0;
+        for attempt in 0..DETERMINIZE_TRIES {
             let mut cells = cells;
             let mut lost = obs.lost;
             let mut hidden_lost = PerPlayer::<Vec<(KindSet, Kind)>>::default();
@@ -337,9 +410,27 @@ impl Stratego {
             for &(_, kind) in &own_hidden {
                 lost[v][kind.index()] = lost[v][kind.index()].saturating_add(1);
             }
-            if let Some(pieces) = &constrained {
-                let drawn = draw_constrained(pieces, supply, rng)
-                    .ok_or(bad("no kinds fit what the opponent's pieces showed"))?;
+            let forced = (attempt >= FORCE_AFTER && !able.is_empty()).then(|| {
+                let (at, kinds) = able[rng.random_range(0..able.len())];
+                let mut forced = pieces.clone();
+                for piece in &mut forced {
+                    if piece.0 == at {
+                        piece.1 = kinds;
+                    }
+                }
+                sorted(forced)
+            });
+            if let Some(forced) = &forced {
+                if !feasible(forced, &supply) {
+                    continue;
+                }
+            }
+            if let Some(pieces) = forced.as_ref().or(constrained.as_ref()) {
+                // Feasibility was checked: the draw never fails, but a
+                // failed one is drawn again rather than ending the search.
+                let Some(drawn) = draw_constrained(pieces, supply, rng) else {
+                    continue;
+                };
                 for (i, kind) in drawn {
                     if let Some(j) = i.checked_sub(HIDDEN_BASE) {
                         hidden_lost[q].push((foe_hidden[j].ruled_out, kind));
@@ -371,7 +462,10 @@ impl Stratego {
                     cells[i] = cells[i].with_kind(kind);
                 }
             }
-            // Everything checked here holds or fails whatever the draw.
+            // What is checked here does not depend on the draw (the kinds
+            // drawn respect every cell's constraints), so a refusal is the
+            // observation's; a few draws are still tried, so that a draw
+            // that should have fitted never ends the search alone.
             let state = Stratego::validate_unsettled(StateRepr {
                 rules: obs.rules,
                 cells: cells.iter().map(|c| c.bits()).collect(),
@@ -391,12 +485,35 @@ impl Stratego {
             .map_err(|e| match e {
                 StrategoError::InvalidState(why) => bad(why),
                 other => other,
-            })?;
-            if state.observe(v) != *obs {
-                return Err(bad("the observation is not reproducible"));
-            }
+            })
+            .and_then(|state| {
+                if state.observe(v) == *obs {
+                    Ok(state)
+                } else {
+                    Err(bad("the observation is not reproducible"))
+                }
+            });
+            let state = match state {
+                Ok(state) => state,
+                Err(e) => {
+                    invalid += 1;
+                    if invalid >= INVALID_TRIES {
+                        return Err(e);
+                    }
+                    continue;
+                }
+            };
             match state.check_outcome() {
                 Ok(()) => return Ok(state),
+                // With the per-piece constraint of a stuck opponent drawn,
+                // what is left of the end's check does not depend on the
+                // draw.
+                Err(e) if stuck && !obs.rules.unreachable_flag_draw => {
+                    return Err(match e {
+                        StrategoError::InvalidState(why) => bad(why),
+                        other => other,
+                    })
+                }
                 Err(e) => refused = Some(e),
             }
         }
@@ -406,6 +523,70 @@ impl Stratego {
         })
     }
 }
+
+/// What the course of the game says about whether the opponent of the
+/// viewer can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Demand {
+    /// Nothing (the setup, or an end that does not depend on it).
+    Free,
+    /// He has no legal move: the game ended because he, or both players,
+    /// could not move.
+    Stuck,
+    /// He has a legal move: the game goes on with him to move, or it ended
+    /// with only the viewer stuck where both stuck would be a draw.
+    Moves,
+}
+
+/// [`Demand`] of `obs`, from the end and the player to move, as
+/// [`Stratego::check_outcome`] checks them.
+fn end_demand(obs: &Observation) -> Demand {
+    use crate::state::EndReason::{BothStuck, NoLegalMove};
+    if obs.placed[PlayerId::P1] as usize != SETUP_SQUARES {
+        return Demand::Free;
+    }
+    let foe_to_move = obs.to_move != obs.viewer;
+    match obs.end {
+        None if foe_to_move => Demand::Moves,
+        Some(End {
+            reason: NoLegalMove | BothStuck,
+            ..
+        }) if foe_to_move => Demand::Stuck,
+        Some(End {
+            reason: BothStuck, ..
+        }) => Demand::Stuck,
+        Some(End {
+            reason: NoLegalMove,
+            winner: Some(_),
+        }) if obs.rules.no_move_loses && obs.rules.both_stuck_draw => Demand::Moves,
+        _ => Demand::Free,
+    }
+}
+
+/// A state holding only what moves depend on (the rules, who occupies each
+/// square, the repetition bookkeeping) for [`Stratego::can_move_as`]; the
+/// kinds in `cells` are placeholders for the unknown pieces.
+fn probe_of(obs: &Observation, cells: &[Cell; 100]) -> Stratego {
+    let mut probe = Stratego::start(&obs.rules);
+    for (sq, &c) in Square::all().zip(cells) {
+        probe.board[sq.pad()] = c;
+        if c.is_piece() {
+            probe.hash ^= zobrist(c.owner(), sq);
+        }
+    }
+    probe.shuttles = obs.shuttles.map(Option::unwrap_or_default);
+    probe.chase = obs.chase.clone();
+    probe.last_move = obs.last_move;
+    probe
+}
+
+/// Refused draws after which a "can move" demand forces one piece to a
+/// kind that moves ([`Stratego::complete`]).
+const FORCE_AFTER: usize = 64;
+
+/// Draws refused by the checks that do not depend on the draw before
+/// [`Stratego::complete`] gives up on the observation.
+const INVALID_TRIES: usize = 8;
 
 /// Number of the first opponent's hidden loss among the pieces a
 /// constrained draw assigns (the board's cells are 0..100).

@@ -29,7 +29,11 @@ pub enum FirstPlayer {
 /// The two fields added after the first release read, when a stored form
 /// lacks them, as the behaviour of that release (partial moves back count,
 /// the first seat starts), so old records replay unchanged.
+///
+/// Deserialisation goes through [`Rules::validate`] too: stored rules are
+/// either valid or refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "raw::Rules")]
 pub struct Rules {
     /// Which rule set.
     pub variant: Variant,
@@ -51,6 +55,7 @@ pub struct Rules {
     /// Two-square rule: the most moves in a row of one piece back and forth
     /// between the same squares (3 in Srazhenie and Milton Bradley, 5 in
     /// the ISF and Gravon rules); `None` switches the rule off (Czech).
+    /// At least 1.
     pub two_square_limit: Option<u8>,
     /// Under the two-square rule, a long mover's partial moves back along
     /// the line of the first move of its run (to any square between its
@@ -63,7 +68,7 @@ pub struct Rules {
     /// (on in the ISF rules).
     pub more_squares_rule: bool,
     /// Draw after this many moves in a row without an attack (100 in
-    /// Srazhenie, off elsewhere).
+    /// Srazhenie, off elsewhere). At least 1.
     pub no_attack_limit: Option<u16>,
     /// A player without a legal move on his turn loses (Srazhenie,
     /// Classic); otherwise the game is a draw (Czech).
@@ -79,7 +84,8 @@ pub struct Rules {
     #[serde(default = "seat0")]
     pub first_player: FirstPlayer,
     /// Hard bound: the game is drawn after this many moves (not counting
-    /// the setup), so that every game ends.
+    /// the setup), so that every game ends. In `1..=`[`MAX_MOVES_LIMIT`],
+    /// so that the game length bound (setup, draw and moves) fits a `u32`.
     pub max_moves: u32,
 }
 
@@ -294,7 +300,10 @@ impl Rules {
         ),
     ];
 
-    /// Checks that the options fit together.
+    /// Checks that the options fit together and the numbers are within
+    /// their documented bounds: [`Game::new`](game_traits::Game::new),
+    /// deserialisation, observations, stored states and the position
+    /// builder all call it.
     pub fn validate(&self) -> Result<(), StrategoError> {
         let bad = |why| Err(StrategoError::InvalidRules(why));
         if self.runner_soldiers && self.variant != Variant::Srazhenie {
@@ -336,5 +345,61 @@ impl Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules::srazhenie()
+    }
+}
+
+/// The stored form of [`Rules`], read field by field and then validated
+/// ([`Rules::validate`]) before it becomes one.
+mod raw {
+    use serde::Deserialize;
+
+    use super::{seat0, yes, FirstPlayer};
+    use crate::error::StrategoError;
+    use crate::variant::Variant;
+
+    /// The fields of [`super::Rules`], with the same defaults.
+    #[derive(Deserialize)]
+    pub(super) struct Rules {
+        variant: Variant,
+        runner_soldiers: bool,
+        long_move_attack: bool,
+        czech_scout_steps_diagonally: bool,
+        reveal_attacker: bool,
+        two_square_limit: Option<u8>,
+        #[serde(default = "yes")]
+        two_square_partial_moves: bool,
+        more_squares_rule: bool,
+        no_attack_limit: Option<u16>,
+        no_move_loses: bool,
+        both_stuck_draw: bool,
+        unreachable_flag_draw: bool,
+        #[serde(default = "seat0")]
+        first_player: FirstPlayer,
+        max_moves: u32,
+    }
+
+    impl TryFrom<Rules> for super::Rules {
+        type Error = StrategoError;
+
+        fn try_from(r: Rules) -> Result<Self, StrategoError> {
+            let rules = super::Rules {
+                variant: r.variant,
+                runner_soldiers: r.runner_soldiers,
+                long_move_attack: r.long_move_attack,
+                czech_scout_steps_diagonally: r.czech_scout_steps_diagonally,
+                reveal_attacker: r.reveal_attacker,
+                two_square_limit: r.two_square_limit,
+                two_square_partial_moves: r.two_square_partial_moves,
+                more_squares_rule: r.more_squares_rule,
+                no_attack_limit: r.no_attack_limit,
+                no_move_loses: r.no_move_loses,
+                both_stuck_draw: r.both_stuck_draw,
+                unreachable_flag_draw: r.unreachable_flag_draw,
+                first_player: r.first_player,
+                max_moves: r.max_moves,
+            };
+            rules.validate()?;
+            Ok(rules)
+        }
     }
 }

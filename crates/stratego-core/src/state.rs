@@ -104,6 +104,10 @@ pub struct Stratego {
     pub(crate) mobile: PerPlayer<u128>,
     /// Per player, bit `i` set where he has any piece.
     pub(crate) occ: PerPlayer<u128>,
+    /// Per player, bit `i` set where he has a long mover
+    /// ([`Rules::long_mover`]): the sampler slides them all at once on
+    /// masks.
+    pub(crate) long: PerPlayer<u128>,
     /// Pieces on the board per player and kind index.
     pub(crate) alive: PerPlayer<[u8; Kind::COUNT]>,
     /// Pieces lost in fights per player and kind index (public). In play
@@ -170,6 +174,7 @@ impl Stratego {
             board,
             mobile: PerPlayer::default(),
             occ: PerPlayer::default(),
+            long: PerPlayer::default(),
             alive: PerPlayer::default(),
             lost: PerPlayer::default(),
             placed: PerPlayer::default(),

@@ -12,7 +12,7 @@ use crate::error::StrategoError;
 use crate::kind::{Kind, KindSet};
 use crate::rules::Rules;
 use crate::setup::{SetupSquare, SETUP_SQUARES};
-use crate::shuttle::Shuttle;
+use crate::shuttle::{direction, Shuttle};
 use crate::square::Square;
 use crate::state::{End, EndReason, Stratego};
 
@@ -212,6 +212,9 @@ impl Stratego {
             if kind.is_mobile() {
                 s.mobile[owner] |= sq.bit();
             }
+            if kind.index() as u8 == s.long_kind {
+                s.long[owner] |= sq.bit();
+            }
             s.hash ^= zobrist(owner, sq);
         }
         for p in PlayerId::BOTH {
@@ -267,6 +270,8 @@ impl Stratego {
         if r.moves > r.rules.max_moves || r.no_attack as u32 > r.moves {
             return bad("move counters out of range");
         }
+        let mut previous = None;
+        let movers = KindSet::MOBILE.and(KindSet::of_variant(variant));
         for (p, shuttle) in r.series.iter() {
             let Some(sh) = shuttle.running() else {
                 continue;
@@ -274,10 +279,16 @@ impl Stratego {
             // The piece is public: its square, that it is the player's and
             // that it has moved; never its hidden kind.
             let c = s.board[sh.piece().pad()];
+            // What the rules imply of its history: the two-square rule stops
+            // a series at its limit, and only the long mover goes further
+            // than one square, showing its kind as it does.
+            let long = direction(sh.origin(), sh.end()).1 > 1;
             if !shuttle.is_consistent()
                 || !shuttle.fits(r.rules.two_square_partial_moves)
                 || !c.is_piece_of(p)
                 || !c.moved()
+                || r.rules.two_square_limit.is_some_and(|l| sh.moves() > l)
+                || (long && !(c.revealed() && r.rules.long_mover() == Some(c.kind())))
             {
                 return bad("bad two-square shuttle");
             }
@@ -291,11 +302,17 @@ impl Stratego {
                 return bad("bad chase");
             }
         }
-        let mut previous = None;
-        let movers = KindSet::MOBILE.and(KindSet::of_variant(variant));
+        // A revealed attacker tells nothing by winning: then only a Czech
+        // diagonal step (the Průzkumník may not make one) rules a kind out.
+        let fights_tell = if r.rules.reveal_attacker {
+            r.rules.long_mover().map_or(KindSet::EMPTY, KindSet::of)
+        } else {
+            movers
+        };
         for &(sq, set) in &r.ruled_out {
             let c = s.board[sq.pad()];
             if !s.tracks_kinds
+                || !set.is_subset(fights_tell)
                 || previous.is_some_and(|p| p >= sq)
                 || set.is_empty()
                 || !set.is_subset(movers)

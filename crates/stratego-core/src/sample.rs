@@ -1,0 +1,225 @@
+//! Drawing a uniformly random legal move without writing the list: the
+//! moves are counted on whole-board masks, one per direction and kind of
+//! mover, and the one drawn is decoded from its index.
+//!
+//! The steppers' moves in direction `d` are the squares of their mask whose
+//! neighbour `d` is free (or holds an enemy, orthogonally); the long
+//! movers' slides in direction `d` are an occluded fill of the empty
+//! squares from all of them at once (each empty square is reached by at
+//! most one long mover per direction, the nearest behind it), their attacks
+//! the enemy squares just past the fill. The counts are popcounts, so a
+//! draw costs a few dozen mask operations whatever the number of pieces.
+//! The one piece the two-square rule may restrict is taken out of the masks
+//! and its moves listed and filtered as the list does; while the player to
+//! move is chasing (more-squares rule) the list is written instead.
+//! Every move of the list has exactly one index, so the draw is uniform
+//! over exactly the listed moves (the kit's chi-square test checks it).
+
+use game_traits::PlayerId;
+use rand::Rng;
+
+use crate::action::{Action, Move};
+use crate::cell::Cell;
+use crate::listing::SQUARES;
+use crate::square::{Square, PW};
+use crate::state::Stratego;
+
+/// Moves bit `b` of a square mask to `b + d` (the padded offset `d`).
+#[inline(always)]
+fn shift(m: u128, d: i8) -> u128 {
+    if d >= 0 {
+        m << d
+    } else {
+        m >> -(d as i32)
+    }
+}
+
+/// The squares of `gen` and those reached from them in direction `d`
+/// across `empty` squares only (a Kogge-Stone occluded fill: 15 steps in
+/// four, more than the 9 a ray of this board can have).
+#[inline(always)]
+fn fill(gen: u128, empty: u128, d: i8) -> u128 {
+    let (mut g, mut e) = (gen, empty);
+    g |= e & shift(g, d);
+    e &= shift(e, d);
+    g |= e & shift(g, 2 * d);
+    e &= shift(e, 2 * d);
+    g |= e & shift(g, 4 * d);
+    e &= shift(e, 4 * d);
+    g | (e & shift(g, 8 * d))
+}
+
+/// The index of the `r`-th (from 0) set bit of `m`, which has more than `r`.
+#[inline(always)]
+fn nth_bit(m: u128, mut r: u32) -> u32 {
+    let lo = m as u64;
+    let below = lo.count_ones();
+    let (mut x, base) = if r < below {
+        (lo, 0)
+    } else {
+        r -= below;
+        ((m >> 64) as u64, 64)
+    };
+    for _ in 0..r {
+        x &= x - 1;
+    }
+    base + x.trailing_zeros()
+}
+
+/// How a mask of the draw names its moves.
+#[derive(Clone, Copy)]
+enum Named {
+    /// Bits are start squares; the move goes one step `d`.
+    From,
+    /// Bits are target squares reached along `d` by a long mover: the
+    /// start is the first non-empty square back from the target.
+    To,
+}
+
+impl Stratego {
+    /// Whether [`Stratego::sample_move`] draws for player `p` now (the
+    /// list is written while he chases under the more-squares rule).
+    #[inline(always)]
+    pub(crate) fn samples_on_masks(&self, p: PlayerId) -> bool {
+        self.chase.as_ref().is_none_or(|c| c.chaser != p)
+    }
+
+    /// A uniformly random legal move of `p` (in play, the game going on,
+    /// [`Stratego::samples_on_masks`]), `None` when he has none.
+    ///
+    /// The draw is a dozen popcounts: on x86-64 CPUs that have the `popcnt`
+    /// instruction (detected at run time, once, by the standard library)
+    /// the same code runs compiled with it, a third fewer instructions a
+    /// move than the portable bit-twiddling count; the crate stays
+    /// portable.
+    #[inline]
+    pub(crate) fn sample_move<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cfg!(target_feature = "popcnt") || std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has `popcnt`, as checked just above.
+                return unsafe { self.sample_move_popcnt(p, rng) };
+            }
+        }
+        self.sample_move_with(p, rng)
+    }
+
+    /// [`Stratego::sample_move_with`] compiled with the `popcnt`
+    /// instruction.
+    ///
+    /// # Safety
+    ///
+    /// Only on a CPU that has `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn sample_move_popcnt<R: Rng + ?Sized>(
+        &self,
+        p: PlayerId,
+        rng: &mut R,
+    ) -> Option<Action> {
+        self.sample_move_with(p, rng)
+    }
+
+    /// The body of [`Stratego::sample_move`].
+    #[inline(always)]
+    fn sample_move_with<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
+        let q = p.other();
+        let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
+        let enemy = self.occ[q];
+        let hit = empty | enemy;
+        let shuttle = &self.shuttles[p];
+        let restricted = self
+            .rules
+            .two_square_limit
+            .is_some_and(|l| shuttle.moves() >= l);
+        // The one piece the two-square rule may restrict: its moves are
+        // listed and filtered, and it is left out of the masks.
+        let mut special = [Action::Place(crate::kind::Kind::FLAG); 24];
+        let mut ns = 0;
+        let mut out = 0;
+        if let Some(sq) = shuttle.at().filter(|_| restricted) {
+            out = sq.bit();
+            for &a in self.piece_moves(p, sq).as_slice() {
+                if let Action::Move(m) = a {
+                    special[ns] = a;
+                    ns += usize::from(!self.repetition_forbids(p, m));
+                }
+            }
+        }
+        let long = self.long[p] & !out;
+        let steppers = self.mobile[p] & !self.long[p] & !out;
+        // Each direction is written out with its offset a constant, so that
+        // the shifts of 128-bit masks compile to a few instructions each (a
+        // loop over the offsets would shift by a variable).
+        let mut masks = [(0u128, 0i8, Named::From, 0u32); 16];
+        let mut k = 0;
+        let mut total = ns as u32;
+        let mut put = |m: u128, d: i8, named: Named| {
+            let c = m.count_ones();
+            masks[k] = (m, d, named, c);
+            total += c;
+            k += 1;
+        };
+        #[inline(always)]
+        fn steps(m: u128, to: u128, d: i8) -> u128 {
+            m & shift(to, -d)
+        }
+        put(steps(steppers, hit, -PW), -PW, Named::From);
+        put(steps(steppers, hit, -1), -1, Named::From);
+        put(steps(steppers, hit, 1), 1, Named::From);
+        put(steps(steppers, hit, PW), PW, Named::From);
+        if self.diag {
+            let diagonal = if self.rules.czech_scout_steps_diagonally {
+                steppers | long
+            } else {
+                steppers
+            };
+            put(steps(diagonal, empty, -PW - 1), -PW - 1, Named::From);
+            put(steps(diagonal, empty, -PW + 1), -PW + 1, Named::From);
+            put(steps(diagonal, empty, PW - 1), PW - 1, Named::From);
+            put(steps(diagonal, empty, PW + 1), PW + 1, Named::From);
+        }
+        if long != 0 {
+            let strike = self.rules.long_move_attack;
+            #[inline(always)]
+            fn slides(long: u128, empty: u128, enemy: u128, strike: bool, d: i8) -> u128 {
+                let reach = fill(long, empty, d);
+                let from = if strike { reach } else { long };
+                (reach & !long) | (shift(from, d) & enemy)
+            }
+            put(slides(long, empty, enemy, strike, -PW), -PW, Named::To);
+            put(slides(long, empty, enemy, strike, -1), -1, Named::To);
+            put(slides(long, empty, enemy, strike, 1), 1, Named::To);
+            put(slides(long, empty, enemy, strike, PW), PW, Named::To);
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut r = rng.random_range(0..total);
+        if (r as usize) < ns {
+            return Some(special[r as usize]);
+        }
+        r -= ns as u32;
+        for &(m, d, named, c) in &masks[..k] {
+            if r >= c {
+                r -= c;
+                continue;
+            }
+            let at = Square::from_bit(nth_bit(m, r));
+            let step =
+                |s: Square, by: i8| Square::from_pad((s.pad() as isize + by as isize) as usize);
+            let (from, to) = match named {
+                Named::From => (at, step(at, d)),
+                Named::To => {
+                    let mut from = step(at, -d);
+                    while self.board[from.pad()] == Cell::EMPTY {
+                        from = step(from, -d);
+                    }
+                    (from, at)
+                }
+            };
+            return Some(Action::Move(Move { from, to }));
+        }
+        None
+    }
+}
