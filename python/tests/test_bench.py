@@ -24,8 +24,9 @@ def test_the_benchmark_prints_moves_and_games_per_second_for_every_game() -> Non
         assert len(rates) == 4, lines
         for line in rates:
             moves, games = re.search(r"([\d,]+) moves/s, ([\d,]+) games/s", line).groups()
-            assert int(moves.replace(",", "")) > 0 and int(games.replace(",", "")) > 0
-    # The counters agree with the games: a random Kuhn-sized run of 64
+            # A long game may not end within 0.05 s: its moves still count.
+            assert int(moves.replace(",", "")) > 0 and int(games.replace(",", "")) >= 0
+    # The counters agree with the games: a random run of 64 Kuhn poker
     # games for a few steps finishes games.
-    moves, games, seconds = bench.vectorised(tabletop.registered_specs()[0], 0.05, 64, 1, False)
+    moves, games, seconds = bench.vectorised("kuhn_poker", 0.05, 64, 1, False)
     assert moves % 64 == 0 and games > 0 and seconds > 0
