@@ -241,8 +241,21 @@ fn a_bot_without_a_readable_name_plays_as_player_north() {
     // name), then plays its first card to its first open flag.
     let script = "import sys\nhand = []; claims = ['unclaimed'] * 9; full = {}\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('hi', flush=True)\n    elif w[1:3] == ['north', 'hand']: hand = w[3:]\n    elif w[1] == 'claim-status': claims = w[2:]\n    elif w[0] == 'flag' and w[3] == 'north': full[int(w[1])] = len(w) - 4 >= 3\n    elif w[0] == 'go':\n        f = [i for i in range(1, 10) if claims[i - 1] == 'unclaimed' and not full.get(i)][0]\n        print('play', f, hand[0], flush=True)\n";
     let game = troops_only();
-    let mut bots = PerPlayer::from_fn(|_| game.bot(BotSpec::Random).unwrap());
-    bots[PlayerId::P0] = Box::new(spawn(python(script), 5000));
-    let outcome = play(game.as_ref(), bots, 2, |_| {});
-    assert!(outcome.is_ok(), "{outcome:?}");
+    let mut bot = spawn(python(script), 5000);
+    let mut random = game.bot(BotSpec::Random).unwrap();
+    let mut state = game.new_state();
+    let mut chance = chance_rng(2);
+    let mut rng = agent_rng(2, PlayerId::P1);
+    while state.turn() != Turn::Terminal {
+        let id = match state.turn() {
+            Turn::Chance => state.sample_chance_id(&mut chance).unwrap(),
+            Turn::Player(PlayerId::P0) => bot.choose(state.as_ref(), PlayerId::P0, &mut rng).unwrap(),
+            Turn::Player(p) => random.choose(state.as_ref(), p, &mut rng).unwrap(),
+            Turn::Terminal => unreachable!(),
+        };
+        state.apply_id(id).unwrap();
+    }
+    assert_eq!(bot.bot_name(), Some("PlayerNorth"));
+    assert_eq!(bot.transcript()[1], "< hi");
+    assert!(state.outcome().is_some());
 }
