@@ -104,7 +104,8 @@ function drawLog(view) {
   ol.replaceChildren();
   for (const e of view.log) {
     const li = document.createElement('li');
-    li.textContent = `${e.by}: ${e.text}`;
+    // Views that name their player already ("P0: pass") are not prefixed twice.
+    li.textContent = e.text.startsWith(`${e.by}:`) ? e.text : `${e.by}: ${e.text}`;
     if (e.by === `P${view.you}`) li.classList.add('mine');
     if (e.step === view.last) li.classList.add('last');
     ol.append(li);
