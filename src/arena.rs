@@ -28,6 +28,10 @@ pub enum ArenaBot {
     Builtin(BotSpec),
     /// `cmd:PROGRAM ARGS...`: the program and its arguments (no shell).
     Command(Vec<String>),
+    /// `spelinski:PROGRAM ARGS...`: a Battle Line bot of the
+    /// spelinski/BoardGameAIEngine protocol (troops-only Battle Line only;
+    /// see [`crate::spelinski`]).
+    Spelinski(Vec<String>),
 }
 
 /// How long a protocol bot may think about one decision.
@@ -46,6 +50,28 @@ impl ArenaBot {
             })
             .map(|bot| Box::new(bot) as Box<dyn Opponent>)
             .map_err(|e| e.to_string()),
+            #[cfg(feature = "battleline")]
+            ArenaBot::Spelinski(argv) => {
+                let state = game.new_state();
+                let troops_only = state
+                    .as_any()
+                    .downcast_ref::<game_env::Typed<battleline_core::BattleLine>>()
+                    .is_some_and(|t| !game_traits::Game::rules(t.state()).tactics);
+                if !troops_only {
+                    return Err(format!(
+                        "spelinski: bots play battleline(variant=troops-only), not {}",
+                        game.name()
+                    ));
+                }
+                crate::spelinski::SpelinskiBot::spawn(crate::spelinski::SpelinskiConfig {
+                    argv: argv.clone(),
+                    time_limit: COMMAND_TIME_LIMIT,
+                })
+                .map(|bot| Box::new(bot) as Box<dyn Opponent>)
+                .map_err(|e| e.to_string())
+            }
+            #[cfg(not(feature = "battleline"))]
+            ArenaBot::Spelinski(_) => Err("spelinski: needs the battleline feature".into()),
         }
     }
 }
@@ -60,6 +86,13 @@ impl std::str::FromStr for ArenaBot {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Some(command) = s.trim().strip_prefix("spelinski:") {
+            let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+            if argv.is_empty() {
+                return Err("spelinski: names no program".into());
+            }
+            return Ok(ArenaBot::Spelinski(argv));
+        }
         match s.trim().strip_prefix("cmd:") {
             Some(command) => {
                 let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
@@ -71,7 +104,7 @@ impl std::str::FromStr for ArenaBot {
             None => s
                 .parse::<BotSpec>()
                 .map(ArenaBot::Builtin)
-                .map_err(|e| format!("{e}, or cmd:PROGRAM ARGS")),
+                .map_err(|e| format!("{e}, or cmd:PROGRAM ARGS, or spelinski:PROGRAM ARGS")),
         }
     }
 }
@@ -81,6 +114,7 @@ impl std::fmt::Display for ArenaBot {
         match self {
             ArenaBot::Builtin(spec) => spec.fmt(f),
             ArenaBot::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
+            ArenaBot::Spelinski(argv) => write!(f, "spelinski:{}", argv.join(" ")),
         }
     }
 }

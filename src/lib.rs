@@ -36,6 +36,10 @@ mod arena;
 mod play;
 mod registry;
 mod replay;
+/// The Battle Line protocol of spelinski/BoardGameAIEngine: its bots play
+/// troops-only Battle Line (feature `battleline`).
+#[cfg(feature = "battleline")]
+pub mod spelinski;
 mod stats;
 
 pub use arena::{

@@ -26,6 +26,26 @@ pub const FILES: &[(&str, &str, &str)] = &[
         "text/javascript",
         include_str!("../web/renderers/generic.js"),
     ),
+    (
+        "renderers/common.js",
+        "text/javascript",
+        include_str!("../web/renderers/common.js"),
+    ),
+    (
+        "renderers/battleline.js",
+        "text/javascript",
+        include_str!("../web/renderers/battleline.js"),
+    ),
+    (
+        "renderers/stratego.js",
+        "text/javascript",
+        include_str!("../web/renderers/stratego.js"),
+    ),
+    (
+        "renderers/cardwar.js",
+        "text/javascript",
+        include_str!("../web/renderers/cardwar.js"),
+    ),
 ];
 
 /// `GET /`: the page.

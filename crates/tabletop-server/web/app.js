@@ -62,16 +62,22 @@ async function start() {
   }
 }
 
+// Plays action `id`; answers the new view (null if refused or busy).
+// Renderers get this function: every clickable legal move carries
+// data-action="ID" and is disabled while a move is on its way.
 async function move(id) {
-  if (!current || current.busy) return;
+  if (!current || current.busy) return null;
   current.busy = true;
-  for (const b of $('legal').querySelectorAll('button')) b.disabled = true;
+  for (const b of $('match').querySelectorAll('[data-action], .pick, .auto')) b.disabled = true;
   try {
-    draw(await api.play(current.id, current.token, id));
+    const view = await api.play(current.id, current.token, id);
+    draw(view);
+    return view;
   } catch (e) {
     showError(e);
     current.busy = false;
     draw(await api.getView(current.id, current.token));
+    return null;
   }
 }
 
@@ -86,7 +92,7 @@ function drawLegal(view) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'legal';
-    b.dataset.id = String(a.id);
+    b.dataset.action = String(a.id);
     b.textContent = a.text;
     b.addEventListener('click', () => move(a.id));
     box.append(b);
@@ -98,7 +104,8 @@ function drawLog(view) {
   ol.replaceChildren();
   for (const e of view.log) {
     const li = document.createElement('li');
-    li.textContent = `${e.by}: ${e.text}`;
+    // Views that name their player already ("P0: pass") are not prefixed twice.
+    li.textContent = e.text.startsWith(`${e.by}:`) ? e.text : `${e.by}: ${e.text}`;
     if (e.by === `P${view.you}`) li.classList.add('mine');
     if (e.step === view.last) li.classList.add('last');
     ol.append(li);
@@ -114,7 +121,7 @@ function draw(view) {
   current.steps = view.steps;
   current.busy = false;
   $('legend').textContent = view.legend || '(no legend)';
-  current.renderer.render(view, $('board'));
+  current.renderer.render(view, $('board'), move);
   drawLegal(view);
   drawLog(view);
   const out = $('outcome');

@@ -1,8 +1,11 @@
 // Games with a drawing of their own: each NAME here has a module
 // ./NAME.js (served from /web/renderers/NAME.js, listed in src/web.rs)
-// exporting render(view, board) and, optionally,
-// legal(view, container, play). Any other game uses ./generic.js.
-export const RENDERERS = [];
+// exporting render(view, board, play) and, optionally,
+// legal(view, container, play); `play(id)` plays a legal action and
+// answers the new view. Every clickable legal move carries
+// data-action="ID"; a first click that only selects (a card, a piece) has
+// class "pick". Any other game uses ./generic.js.
+export const RENDERERS = ['battleline', 'stratego', 'cardwar'];
 
 export async function rendererFor(gameSpec) {
   const name = gameSpec.split('(')[0];

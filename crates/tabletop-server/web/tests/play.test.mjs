@@ -1,6 +1,8 @@
 // End-to-end: for every game of the server's registry, a person plays a
-// whole match against a bot in Debian's Chromium by clicking legal moves
-// only; the outcome shown must equal the server's, and a screenshot of
+// whole match against a bot in Debian's Chromium by clicking what the
+// page offers: cards, pieces and squares of a game's drawing (a "pick",
+// then one of its lit targets), or the legal-move buttons under it (every
+// clickable move carries data-action="ID"); the outcome shown must equal the server's, and a screenshot of
 // each game's page is written to tests/screenshots/.
 //
 // The server binary: $TABLETOP_SERVER_BIN, else target/release, else
@@ -118,20 +120,51 @@ test('a person plays every game to the end against a bot by clicking', async () 
     await page.click('#start');
     await page.waitForSelector('#match[data-id]', { timeout: 10000 });
     let clicks = 0;
+    let boardClicks = 0;
+    let autoUsed = false;
+    const logLength = () => page.$eval('#log', (ol) => ol.children.length);
+    const enabled = (sel) => page.$$(`${sel}:not([disabled])`);
     for (;;) {
       await page.waitForFunction(
         () => document.querySelector('#match').dataset.finished === 'true'
-          || [...document.querySelectorAll('#legal button')].some((b) => !b.disabled),
+          || [...document.querySelectorAll('#match [data-action], #match .pick, #match .auto')].some((b) => !b.disabled),
         null,
         { timeout: 30000 },
       );
       const finished = await page.$eval('#match', (m) => m.dataset.finished === 'true');
       if (finished) break;
-      const buttons = await page.$$('#legal button:not([disabled])');
-      assert.ok(buttons.length > 0);
-      const before = await page.$eval('#log', (ol) => ol.children.length);
-      await buttons[pick(buttons.length)].click();
-      await page.waitForFunction((n) => document.querySelector('#log').children.length > n, before, { timeout: 30000 });
+      const before = await logLength();
+      try {
+        const auto = await enabled('#match .auto');
+        const picks = await enabled('#match .pick');
+        const actions = await enabled('#match [data-action]');
+        if (auto.length && !autoUsed) {
+          // The automatic setup: once per match, it places the rest.
+          autoUsed = true;
+          await auto[0].click({ timeout: 5000 });
+        } else if (picks.length && (pick(10) < 8 || actions.length === 0)) {
+          // A card or piece of the drawing, then one of its targets.
+          await picks[pick(picks.length)].click({ timeout: 5000 });
+          const targets = await enabled('#match .target[data-action]');
+          if (!targets.length) continue;
+          await targets[pick(targets.length)].click({ timeout: 5000 });
+          boardClicks += 1;
+        } else if (actions.length === 0) {
+          // Only the automatic setup's button, already at work: wait.
+          await page.waitForTimeout(50);
+          continue;
+        } else {
+          const chosen = actions[pick(actions.length)];
+          if (await chosen.evaluate((b) => !!b.closest('#board'))) boardClicks += 1;
+          await chosen.click({ timeout: 5000 });
+        }
+      } catch (e) {
+        // A view pushed meanwhile redrew the board: look again.
+        if (/detached|not attached|Timeout/i.test(String(e))) continue;
+        throw e;
+      }
+      await page.waitForFunction((n) => document.querySelector('#log').children.length > n
+        || document.querySelector('#match').dataset.finished === 'true', before, { timeout: 30000 });
       clicks += 1;
       assert.ok(clicks < 5000, `${spec}: the match did not end`);
     }
@@ -141,7 +174,11 @@ test('a person plays every game to the end against a bot by clicking', async () 
     assert.ok(publicView.outcome, `${spec}: the server says the match is over`);
     assert.equal(shown, publicView.outcome.text, `${spec}: the outcome shown is the server's`);
     // Only legal moves were clickable: none is left at the end.
-    assert.equal(await page.$$eval('#legal button', (b) => b.length), 0);
+    assert.equal(await page.$$eval('#match [data-action], #match .pick, #match .auto', (b) => b.length), 0);
+    // Games with a drawing were played on it (cards, squares), not only
+    // with the buttons under the board.
+    const drawn = ['battleline', 'stratego', 'cardwar'].includes(spec.split('(')[0]);
+    if (drawn) assert.ok(boardClicks > 0, `${spec}: no move was made on the drawing`);
     assert.ok((await page.textContent('#legend')).length > 0, 'the legend is shown');
     assert.ok(await page.isVisible('#legend'), 'the legend is visible');
     assert.equal(await page.$$eval('#log li.last', (l) => l.length), 1, 'the last move is highlighted');
