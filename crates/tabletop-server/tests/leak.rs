@@ -17,13 +17,18 @@ use tabletop_server::registry;
 use tabletop_server::room::chance_rng;
 use tabletop_server::seat::Seat;
 
-/// A random record of `game` from `seed`: chance drawn as the server draws
-/// it, decisions uniformly at random.
+/// Longest record compared: every prefix of it is served twice, so long
+/// games (a Stratego setup alone is 80 actions) are cut here.
+const MAX_RECORD: usize = 110;
+
+/// A random record of `game` from `seed` (its first [`MAX_RECORD`]
+/// actions): chance drawn as the server draws it, decisions uniformly at
+/// random.
 fn random_record(game: &Arc<dyn DynGame>, seed: u64) -> Vec<usize> {
     let mut s = game.new_state();
     let mut actions = Vec::new();
     let mut ids = Vec::new();
-    while !s.is_terminal() {
+    while !s.is_terminal() && actions.len() < MAX_RECORD {
         let id = match s.turn() {
             Turn::Chance => s
                 .sample_chance_id(&mut chance_rng(seed, actions.len()))
