@@ -31,9 +31,11 @@ struct Args {
     #[arg(long, value_name = "NAMES")]
     game: Option<String>,
     /// Bots, comma-separated: random, flat[:N], ismcts[:N], heuristic
-    /// (N = playouts or iterations per decision), or `cmd:PROGRAM ARGS` for
-    /// a bot in any language speaking the JSON-lines protocol
-    /// (docs/bot-protocol.md). A bot named twice plays itself.
+    /// (N = playouts or iterations per decision), `cmd:PROGRAM ARGS` for a
+    /// bot in any language speaking the JSON-lines protocol
+    /// (docs/bot-protocol.md), or `spelinski:PROGRAM ARGS` for a Battle Line
+    /// bot of the BoardGameAIEngine protocol (troops-only rules). A bot named
+    /// twice plays itself.
     #[arg(
         long,
         value_name = "BOTS",
@@ -109,7 +111,7 @@ fn main() -> ExitCode {
         let due = if terminal {
             p.elapsed >= last + Duration::from_millis(200) || p.done == p.total
         } else {
-            p.done % step == 0 || p.done == p.total
+            p.done.is_multiple_of(step) || p.done == p.total
         };
         if due {
             last = p.elapsed;

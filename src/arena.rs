@@ -351,7 +351,11 @@ fn play_one(
 ) -> Result<Played, String> {
     let table = tables[pairing.table].as_ref();
     let [a, b] = &pairing.bots;
-    let seats = if game % 2 == 0 { [a, b] } else { [b, a] };
+    let seats = if game.is_multiple_of(2) {
+        [a, b]
+    } else {
+        [b, a]
+    };
     let seed = game_seed(config.seed, game);
     // A panic is an engine or bot bug: report it as a failed game rather
     // than losing the whole run.

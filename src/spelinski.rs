@@ -252,7 +252,7 @@ impl SpelinskiBot {
         }
         let dir = direction(seat);
         let hand: Vec<String> = obs.hand().iter().map(card_text).collect();
-        self.send(&format!("player {dir} hand {}", hand.join(" ")).trim_end().to_owned())?;
+        self.send(format!("player {dir} hand {}", hand.join(" ")).trim_end())?;
         let claims: Vec<&str> = obs
             .table()
             .flags()
@@ -299,10 +299,9 @@ fn direction(p: PlayerId) -> &'static str {
 }
 
 fn opponent_cards(obs: &battleline_core::Observation, seat: PlayerId) -> CardSet {
-    obs.table()
-        .flags()
-        .iter()
-        .fold(CardSet::EMPTY, |acc, f| acc.union(f.side(seat.other()).cards()))
+    obs.table().flags().iter().fold(CardSet::EMPTY, |acc, f| {
+        acc.union(f.side(seat.other()).cards())
+    })
 }
 
 /// A troop card as the protocol writes it: `COLOR,number`.
@@ -418,7 +417,10 @@ mod tests {
                 flag: FlagId::new(1).unwrap()
             }
         );
-        assert_eq!(card_text(Card::troop(Colour::Purple, 10).unwrap()), "PURPLE,10");
+        assert_eq!(
+            card_text(Card::troop(Colour::Purple, 10).unwrap()),
+            "PURPLE,10"
+        );
         for bad in [
             "",
             "play",

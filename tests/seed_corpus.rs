@@ -13,7 +13,9 @@ use game_traits::{chance_rng, Game, PlayerId, Record, Turn};
 use tabletop_rules::{battleline::BattleLine, cardwar::CardWar, stratego::Stratego};
 
 fn corpus_dir(game: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(game)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(game)
 }
 
 /// Inputs from two seeded random games: states, observations and records at
@@ -64,7 +66,11 @@ fn check<G: Game>(name: &str) {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
-    assert!(files.len() >= 10, "{name}: only {} corpus inputs", files.len());
+    assert!(
+        files.len() >= 10,
+        "{name}: only {} corpus inputs",
+        files.len()
+    );
     for path in files {
         let data = std::fs::read(&path).unwrap();
         let Some((&mode, rest)) = data.split_first() else {

@@ -7,15 +7,21 @@
 use std::time::Duration;
 
 use game_env::{DynGame, DynState, Opponent, Typed};
-use game_traits::{chance_rng, agent_rng, Outcome, PerPlayer, PlayerId, Turn};
+use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 use tabletop_rules::battleline::{BattleLine, Card};
 use tabletop_rules::spelinski::{card_text, SpelinskiBot, SpelinskiConfig, SpelinskiError};
-use tabletop_rules::{play_game, registry, run_arena, round_robin, select, ArenaBot, ArenaConfig, BotSpec};
+use tabletop_rules::{
+    play_game, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, BotSpec,
+};
 
 const SPEC: &str = "battleline(variant=troops-only)";
 
 fn example_bot() -> String {
-    concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bots/spelinski_bot.py").to_owned()
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/bots/spelinski_bot.py"
+    )
+    .to_owned()
 }
 
 fn troops_only() -> std::sync::Arc<dyn DynGame> {
@@ -62,9 +68,14 @@ fn spawn(argv: Vec<String>, ms: u64) -> SpelinskiBot {
 
 #[test]
 fn the_example_bot_plays_from_both_seats_in_the_arena() {
-    let bot: ArenaBot = format!("spelinski:python3 {}", example_bot()).parse().unwrap();
+    let bot: ArenaBot = format!("spelinski:python3 {}", example_bot())
+        .parse()
+        .unwrap();
     assert!(matches!(bot, ArenaBot::Spelinski(ref argv) if argv.len() == 2));
-    assert_eq!(bot.to_string(), format!("spelinski:python3 {}", example_bot()));
+    assert_eq!(
+        bot.to_string(),
+        format!("spelinski:python3 {}", example_bot())
+    );
     assert!("spelinski:".parse::<ArenaBot>().is_err());
     let games = vec![troops_only()];
     let pairings = round_robin(&games, &[bot, ArenaBot::Builtin(BotSpec::Random)]);
@@ -86,7 +97,9 @@ fn the_example_bot_plays_from_both_seats_in_the_arena() {
 
 #[test]
 fn it_refuses_other_rule_sets() {
-    let bot: ArenaBot = format!("spelinski:python3 {}", example_bot()).parse().unwrap();
+    let bot: ArenaBot = format!("spelinski:python3 {}", example_bot())
+        .parse()
+        .unwrap();
     let random = ArenaBot::Builtin(BotSpec::Random);
     for spec in ["battleline", "kuhn_poker"] {
         let game = select(&registry(), Some(spec)).unwrap().remove(0);
@@ -139,7 +152,12 @@ fn check_transcript(me: PlayerId, seed: u64) {
                     let hand: Vec<String> = obs.hand().iter().map(card_text).collect();
                     let want = format!("> player {dir} hand {}", hand.join(" "));
                     assert!(sent.contains(&want.trim_end().to_owned()), "{sent:?}");
-                    assert_eq!(sent.iter().filter(|l| l.starts_with("> flag ") && l.contains(" cards ")).count(), 18);
+                    assert_eq!(
+                        sent.iter()
+                            .filter(|l| l.starts_with("> flag ") && l.contains(" cards "))
+                            .count(),
+                        18
+                    );
                     for line in sent.iter().filter(|l| l.starts_with("> ")) {
                         for word in line.split_whitespace() {
                             if let Some(card) = parse_card(word) {
@@ -167,11 +185,18 @@ fn check_transcript(me: PlayerId, seed: u64) {
     assert_eq!(bot.bot_name(), Some("spelinski_bot"));
     // The opponent's plays are announced with the flag they went to.
     assert!(t.iter().any(|l| l.starts_with("> opponent play ")));
-    assert_eq!(t.iter().filter(|l| l.starts_with("> flag claim-status ")).count(), plays);
+    assert_eq!(
+        t.iter()
+            .filter(|l| l.starts_with("> flag claim-status "))
+            .count(),
+        plays
+    );
     if me == PlayerId::P0 {
         // North moves first: nothing to announce before its first card.
         let first_go = t.iter().position(|l| l == "> go play-card").unwrap();
-        assert!(!t[..first_go].iter().any(|l| l.starts_with("> opponent play")));
+        assert!(!t[..first_go]
+            .iter()
+            .any(|l| l.starts_with("> opponent play")));
     }
 }
 
@@ -180,7 +205,10 @@ fn parse_card(word: &str) -> Option<Card> {
     let i = tabletop_rules::spelinski::COLOURS
         .iter()
         .position(|c| *c == colour)?;
-    Card::troop(tabletop_rules::battleline::Colour::ALL[i], value.parse().ok()?)
+    Card::troop(
+        tabletop_rules::battleline::Colour::ALL[i],
+        value.parse().ok()?,
+    )
 }
 
 fn forfeit(argv: Vec<String>, ms: u64, seat: PlayerId) -> String {
@@ -194,7 +222,10 @@ fn forfeit(argv: Vec<String>, ms: u64, seat: PlayerId) -> String {
 fn garbage_forfeits() {
     let script = "import sys\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('player', w[1], 'g', flush=True)\n    if w[0] == 'go': print('hello', flush=True)\n";
     let err = forfeit(python(script), 5000, PlayerId::P0);
-    assert!(err.contains("forfeits: unreadable answer \"hello\""), "{err}");
+    assert!(
+        err.contains("forfeits: unreadable answer \"hello\""),
+        "{err}"
+    );
 }
 
 #[test]
@@ -209,7 +240,10 @@ fn an_illegal_play_forfeits() {
     // A card that is not in the hand.
     let script = "import sys\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('player', w[1], 'i', flush=True)\n    if w[1:3] == ['north', 'hand']: other = [c for c in ['RED,1', 'RED,2', 'RED,3', 'RED,4', 'RED,5', 'RED,6', 'RED,7', 'RED,8'] if c not in w[3:]][0]\n    if w[0] == 'go': print('play 5', other, flush=True)\n";
     let err = forfeit(python(script), 5000, PlayerId::P0);
-    assert!(err.contains("forfeits: illegal play \"play 5 RED,"), "{err}");
+    assert!(
+        err.contains("forfeits: illegal play \"play 5 RED,"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -249,7 +283,9 @@ fn a_bot_without_a_readable_name_plays_as_player_north() {
     while state.turn() != Turn::Terminal {
         let id = match state.turn() {
             Turn::Chance => state.sample_chance_id(&mut chance).unwrap(),
-            Turn::Player(PlayerId::P0) => bot.choose(state.as_ref(), PlayerId::P0, &mut rng).unwrap(),
+            Turn::Player(PlayerId::P0) => {
+                bot.choose(state.as_ref(), PlayerId::P0, &mut rng).unwrap()
+            }
             Turn::Player(p) => random.choose(state.as_ref(), p, &mut rng).unwrap(),
             Turn::Terminal => unreachable!(),
         };
