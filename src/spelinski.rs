@@ -42,7 +42,7 @@
 //! play a random card for an illegal answer, this referee follows the
 //! arena's rule for every bot: a bot that answers garbage, an illegal play,
 //! or nothing within its time limit (or exits) forfeits, and the
-//! [`SpelinskiError`] says why.
+//! `SpelinskiError` says why.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
