@@ -94,6 +94,9 @@ pub fn play_session(
     let mut legal = Vec::new();
     let mut shown_for = None;
     let mut handed_over = 0u32;
+    // The keys of routine questions (card war's prayer before every fight)
+    // the person has declined: asked once per key, then declined for him.
+    let mut declined: Vec<u64> = Vec::new();
     loop {
         let id = match state.turn() {
             Turn::Terminal => {
@@ -120,6 +123,22 @@ pub fn play_session(
                     return Ok(SessionEnd::Quit);
                 }
             },
+            Turn::Player(p)
+                if p == me
+                    && game
+                        .routine(state.as_ref(), me)
+                        .is_some_and(|(key, _)| declined.contains(&key)) =>
+            {
+                let (_, id) = game
+                    .routine(state.as_ref(), me)
+                    .unwrap_or_else(|| unreachable!("the guard found it"));
+                let text = state.action_text(id).unwrap_or_default();
+                writeln!(
+                    output,
+                    "{me}: {text} (as you answered before in this battle)"
+                )?;
+                id
+            }
             Turn::Player(p) if p == me && handed_over > 0 => {
                 handed_over -= 1;
                 match helper.choose(state.as_ref(), me, &mut bot_rngs[me]) {
@@ -158,7 +177,14 @@ pub fn play_session(
                 let line = String::from_utf8_lossy(&bytes);
                 let refusal = unoffered(game, state.as_ref(), line.trim());
                 match parse_command(line.trim(), &texts, &refusal) {
-                    Command::Play(i) => legal[i],
+                    Command::Play(i) => {
+                        if let Some((key, decline)) = game.routine(state.as_ref(), me) {
+                            if decline == legal[i] {
+                                declined.push(key);
+                            }
+                        }
+                        legal[i]
+                    }
                     Command::Quit => {
                         writeln!(output, "game left unfinished")?;
                         session.save_to_option(game, output)?;

@@ -87,13 +87,25 @@ fn register_stratego(r: &mut Registry) {
                 policy: || Box::new(Heuristic::default()),
             }),
             legend: LEGEND,
+            routine: None,
         },
     });
 }
 
 #[cfg(feature = "cardwar")]
 fn register_cardwar(r: &mut Registry) {
-    use crate::cardwar::{CardWar, Heuristic, Rules, LEGEND};
+    use crate::cardwar::{Action, CardWar, Heuristic, Observation, Phase, Rules, LEGEND};
+    // Asked before every fight, a prayer is offered to a person once per
+    // battle: declined once, it is declined for him until the next battle.
+    fn prayer_offer(obs: &Observation) -> Option<(u64, Action)> {
+        let public = obs.public();
+        matches!(public.phase, Phase::Pray { player } if player == obs.viewer()).then(|| {
+            (
+                u64::from(public.round) * 4 + u64::from(public.battle_no),
+                Action::Decline,
+            )
+        })
+    }
     // Mostly dice: the choices differ little under random playouts, so
     // ISMCTS needs more iterations to tell them apart (cheap here).
     r.register::<CardWar>(GameDef {
@@ -111,6 +123,7 @@ fn register_cardwar(r: &mut Registry) {
             },
             heuristic: Some(|| Box::new(Heuristic)),
             legend: LEGEND,
+            routine: Some(prayer_offer),
             ..Knowledge::default()
         },
     });

@@ -418,3 +418,26 @@ fn the_example_python_bot_plays_in_the_arena() {
     let err = play_game(games[0].as_ref(), [&broken, &random], 1, false).unwrap_err();
     assert!(!err.is_empty());
 }
+
+#[test]
+fn the_prayer_is_offered_once_per_battle_in_a_card_war_session() {
+    let registry = registry();
+    let Ok(game) = registry.load("cardwar") else {
+        return assert!(!cfg!(feature = "cardwar"));
+    };
+    let options = PlayOptions {
+        bot: BotSpec::Random,
+        seat: PlayerId::P0,
+        seed: 3,
+        save: None,
+    };
+    // At a prayer offer "decline" declines and "1" goes to the next
+    // question; at a lay "decline" is refused and "1" lays a card.
+    let script = "decline\n1\n".repeat(4000);
+    let (end, text) = session(game.as_ref(), script.as_bytes(), &options);
+    assert!(matches!(end, SessionEnd::Finished(_)), "{end:?}");
+    let auto = text
+        .matches("as you answered before in this battle")
+        .count();
+    assert!(auto > 0, "never declined for the person");
+}

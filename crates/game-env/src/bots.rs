@@ -101,7 +101,15 @@ pub struct Knowledge<G: Game> {
     pub delegate: Option<Delegate<G>>,
     /// What every code of the game's rendering means, for screens.
     pub legend: &'static str,
+    /// A question the game asks again and again with the same usual answer
+    /// (card war's offer to pray before every fight): at this observation,
+    /// the question's key (one key per occasion, e.g. per battle) and the
+    /// answer that declines it. A play session asks a person once per key.
+    pub routine: Option<Routine<G>>,
 }
+
+/// See [`Knowledge::routine`].
+pub type Routine<G> = fn(&<G as Game>::Observation) -> Option<(u64, <G as Game>::Action)>;
 
 /// Which decisions go to which policy instead of the search.
 pub struct Delegate<G: Game> {
@@ -153,6 +161,7 @@ impl<G: Game> Default for Knowledge<G> {
             heuristic: None,
             delegate: None,
             legend: "",
+            routine: None,
         }
     }
 }

@@ -47,6 +47,11 @@ pub trait DynGame: Send + Sync {
     /// The game and rule set in words ("Stratego, classic rules (ISF)").
     fn title(&self) -> &str;
 
+    /// When `seat`'s decision in `state` is a routine question (see
+    /// [`Knowledge::routine`](crate::Knowledge::routine)): its key and the
+    /// id of the answer that declines it.
+    fn routine(&self, state: &dyn DynState, seat: PlayerId) -> Option<(u64, usize)>;
+
     /// The record (rules + seed + actions, as JSON) of a game of this game
     /// played from `seed` with the action ids `actions`.
     fn record_json(&self, seed: u64, actions: &[usize]) -> Result<String, EnvError>;
@@ -257,6 +262,18 @@ where
 
     fn title(&self) -> &str {
         &self.title
+    }
+
+    fn routine(&self, state: &dyn DynState, seat: PlayerId) -> Option<(u64, usize)> {
+        let routine = self.knowledge.routine?;
+        let typed = state.as_any().downcast_ref::<Typed<G>>()?.state();
+        if typed.turn() != Turn::Player(seat) {
+            return None;
+        }
+        let (key, decline) = routine(&typed.observation(seat))?;
+        typed
+            .is_legal(decline)
+            .then(|| (key, G::action_id(&self.rules, decline)))
     }
 
     fn record_json(&self, seed: u64, actions: &[usize]) -> Result<String, EnvError> {

@@ -12,7 +12,8 @@ mod spec;
 
 pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
 pub use bots::{
-    build_agent, BotSpec, BotSpecError, Delegate, HeuristicFactory, Knowledge, SearchDefaults,
+    build_agent, BotSpec, BotSpecError, Delegate, HeuristicFactory, Knowledge, Routine,
+    SearchDefaults,
 };
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
