@@ -3,6 +3,7 @@
 
 mod batch;
 mod bots;
+mod check;
 mod dynamic;
 mod error;
 mod opponent;
@@ -15,6 +16,7 @@ pub use bots::{
     build_agent, BotSpec, BotSpecError, Delegate, HeuristicFactory, Knowledge, Routine,
     SearchDefaults,
 };
+pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};

@@ -2,9 +2,7 @@
 
 use std::sync::Arc;
 
-use game_env::{
-    episode_rng, AgentOpponent, BatchConfig, BatchEnv, DynGame, EnvError, StepBuffers, TypedGame,
-};
+use game_env::{AgentOpponent, BatchConfig, BatchEnv, DynGame, EnvError, StepBuffers, TypedGame};
 use game_traits::kuhn::{KuhnPoker, KuhnRules};
 use game_traits::{PlayerId, RandomAgent, Turn};
 
@@ -71,51 +69,8 @@ fn batch_results_do_not_depend_on_the_thread_count() {
 
 #[test]
 fn batch_games_follow_the_same_trajectories_as_games_played_alone() {
-    let games = 20;
-    let steps = 30;
-    let history = run(2, games, steps);
-    let game = kuhn();
-    let size = game.layout().size();
-    let space = game.info().action_space;
-    for g in 0..games {
-        let (mut episode, mut state) = (0, game.new_state());
-        let mut rng = episode_rng(42, g, 0);
-        state.play_chance(&mut rng);
-        let mut mask = vec![false; space];
-        let mut tensor = vec![0.0; size];
-        for step in 0..=steps {
-            let row = &history[step];
-            let Turn::Player(p) = state.turn() else {
-                panic!("game {g} rests at {:?}", state.turn())
-            };
-            assert_eq!(row.to_move[g] as usize, p.index(), "game {g} step {step}");
-            state.write_mask(&mut mask).unwrap();
-            assert_eq!(&row.masks[g * space..(g + 1) * space], &mask[..]);
-            state.encode(p, &mut tensor).unwrap();
-            assert_eq!(&row.observations[g * size..(g + 1) * size], &tensor[..]);
-            if step == steps {
-                break;
-            }
-            state.apply_id(pick(&mask, g * 7 + step)).unwrap();
-            state.play_chance(&mut rng);
-            let next = &history[step + 1];
-            assert_eq!(
-                next.terminated[g],
-                state.is_terminal(),
-                "game {g} step {step}"
-            );
-            if state.is_terminal() {
-                let r = state.returns();
-                assert_eq!(&next.rewards[2 * g..2 * g + 2], &[r[0] as f32, r[1] as f32]);
-                episode += 1;
-                state = game.new_state();
-                rng = episode_rng(42, g, episode);
-                state.play_chance(&mut rng);
-            } else {
-                assert_eq!(&next.rewards[2 * g..2 * g + 2], &[0.0, 0.0]);
-            }
-        }
-    }
+    let episodes = game_env::check_batch(&kuhn(), 20, 30, 42).unwrap();
+    assert!(episodes > 50, "{episodes}");
 }
 
 #[test]
@@ -219,7 +174,7 @@ fn the_dynamic_state_speaks_ids_strings_and_json() {
     let other = TypedGame::<KuhnPoker>::new(KuhnRules { ante: 2 }).unwrap();
     assert!(other.deserialize_state(&json).is_err());
     assert!(game.deserialize_state("{not json").is_err());
-    let mut rng = episode_rng(1, 0, 0);
+    let mut rng = game_env::episode_rng(1, 0, 0);
     let det = state.resample(PlayerId::P0, &mut rng).unwrap();
     assert_eq!(
         det.information_state_string(PlayerId::P0),
