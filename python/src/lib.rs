@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 mod api;
 mod errors;
 mod registry;
+mod state;
 mod vec_env;
 
 pub use registry::registry;
@@ -29,11 +30,17 @@ pub(crate) fn games() -> &'static game_env::Registry {
 fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("GameError", py.get_type::<errors::GameError>())?;
-    m.add("IllegalActionError", py.get_type::<errors::IllegalActionError>())?;
+    m.add(
+        "IllegalActionError",
+        py.get_type::<errors::IllegalActionError>(),
+    )?;
     m.add("GameSpecError", py.get_type::<errors::GameSpecError>())?;
-    m.add("InvalidStateError", py.get_type::<errors::InvalidStateError>())?;
+    m.add(
+        "InvalidStateError",
+        py.get_type::<errors::InvalidStateError>(),
+    )?;
     m.add_class::<api::Game>()?;
-    m.add_class::<api::State>()?;
+    m.add_class::<state::State>()?;
     m.add_class::<api::Bot>()?;
     m.add_class::<api::GameListing>()?;
     m.add_class::<api::Preset>()?;

@@ -7,15 +7,14 @@ use std::sync::{Arc, Mutex};
 use game_env::{BatchConfig, BatchEnv, BotSpec, DynGame, OpponentFactory, StepOutput};
 use game_traits::rand::{Rng, SeedableRng};
 use game_traits::GameRng;
-use numpy::{
-    IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1,
-};
+use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::api::{seat, Game, State};
+use crate::api::{seat, Game};
 use crate::errors::{to_py, GameError, GameSpecError, IllegalActionError};
 use crate::games;
+use crate::state::State;
 
 struct Inner {
     env: BatchEnv,
@@ -76,7 +75,10 @@ fn read_actions(actions: &Bound<'_, PyAny>, space: usize, out: &mut Vec<usize>) 
         ))
     };
     let mut push = |a: i64| -> PyResult<()> {
-        let id = usize::try_from(a).ok().filter(|&i| i < space).ok_or_else(|| bad(a))?;
+        let id = usize::try_from(a)
+            .ok()
+            .filter(|&i| i < space)
+            .ok_or_else(|| bad(a))?;
         out.push(id);
         Ok(())
     };
@@ -130,7 +132,11 @@ impl VecEnv {
             .transpose()
             .map_err(slice_err)?;
         let mut rewards = self.rewards.bind(py).try_readwrite().map_err(slice_err)?;
-        let mut terminated = self.terminated.bind(py).try_readwrite().map_err(slice_err)?;
+        let mut terminated = self
+            .terminated
+            .bind(py)
+            .try_readwrite()
+            .map_err(slice_err)?;
         let mut truncated = self.truncated.bind(py).try_readwrite().map_err(slice_err)?;
         let mut to_move = self.to_move.bind(py).try_readwrite().map_err(slice_err)?;
         let mut out = StepOutput {
@@ -429,11 +435,6 @@ impl VecEnv {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "<tabletop.VecEnv {} x {}>",
-            self.num_envs,
-            self.game.name()
-        )
+        format!("<tabletop.VecEnv {} x {}>", self.num_envs, self.game.name())
     }
 }
-
