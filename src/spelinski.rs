@@ -44,14 +44,14 @@
 //! or nothing within its time limit (or exits) forfeits, and the
 //! `SpelinskiError` says why.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
 use battleline_core::{Action, BattleLine, Card, CardKind, CardSet, Colour, FlagId, Phase};
-use game_env::{DynState, EnvError, Opponent, Typed};
+use game_env::{read_lines, DynState, EnvError, Opponent, Typed};
 use game_traits::{Game, GameRng, PlayerId, Turn};
 
 /// The colour names sent in `colors`, in our colour order (Red, Orange,
@@ -148,7 +148,7 @@ impl SpelinskiBot {
         let (tx, lines) = mpsc::channel();
         thread::Builder::new()
             .name("spelinski-reader".into())
-            .spawn(move || read_lines(stdout, tx))
+            .spawn(move || read_lines(stdout, MAX_LINE, tx, SpelinskiError::Garbage))
             .map_err(|e| spawn_error(e.to_string()))?;
         Ok(SpelinskiBot {
             config,
@@ -337,31 +337,6 @@ pub fn parse_play(line: &str) -> Result<Action, SpelinskiError> {
         .and_then(|v| Card::troop(colour, v))
         .ok_or_else(garbage)?;
     Ok(Action::Play { card, flag })
-}
-
-fn read_lines(stdout: impl Read, tx: mpsc::Sender<Result<String, SpelinskiError>>) {
-    let mut reader = BufReader::new(stdout);
-    loop {
-        let mut buf = Vec::new();
-        let read = (&mut reader)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf);
-        let line = match read {
-            Ok(0) | Err(_) => return,
-            Ok(_) if buf.len() > MAX_LINE => {
-                let head = String::from_utf8_lossy(&buf[..200]).into_owned();
-                let _ = tx.send(Err(SpelinskiError::Garbage(head)));
-                return;
-            }
-            Ok(_) => String::from_utf8_lossy(&buf).trim().to_owned(),
-        };
-        if line.is_empty() {
-            continue;
-        }
-        if tx.send(Ok(line)).is_err() {
-            return;
-        }
-    }
 }
 
 impl Drop for SpelinskiBot {

@@ -72,17 +72,7 @@ fn check<G: Game>(name: &str) {
         files.len()
     );
     for path in files {
-        let data = std::fs::read(&path).unwrap();
-        let Some((&mode, rest)) = data.split_first() else {
-            continue;
-        };
-        match mode % 5 {
-            0 => fuzz::state::<G>(rest),
-            1 => fuzz::observation::<G>(rest),
-            2 => fuzz::record::<G>(rest),
-            3 => fuzz::rules::<G>(rest),
-            _ => fuzz::actions::<G>(&Default::default(), rest),
-        }
+        fuzz::any::<G>(&std::fs::read(&path).unwrap());
     }
 }
 

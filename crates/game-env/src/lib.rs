@@ -20,6 +20,6 @@ pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
-pub use protocol::{ProtocolBot, ProtocolConfig, ProtocolError, PROTOCOL_VERSION};
+pub use protocol::{read_lines, ProtocolBot, ProtocolConfig, ProtocolError, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
 pub use spec::{parameters, rules_with, GameSpec};

@@ -146,7 +146,7 @@ impl ProtocolBot {
         // the latest when it is killed on drop).
         thread::Builder::new()
             .name("protocol-bot-reader".into())
-            .spawn(move || read_lines(stdout, tx))
+            .spawn(move || read_lines(stdout, MAX_LINE, tx, ProtocolError::Garbage))
             .map_err(|e| ProtocolError::Spawn {
                 program,
                 reason: e.to_string(),
@@ -261,18 +261,29 @@ fn parse_answer(line: &str) -> Result<u64, ProtocolError> {
         .ok_or_else(garbage)
 }
 
-fn read_lines(stdout: impl Read, tx: mpsc::Sender<Result<String, ProtocolError>>) {
-    let mut reader = BufReader::new(stdout);
+/// Reads a program's output line by line, sending each non-empty trimmed
+/// line to `tx`; a line longer than `max` bytes is sent as `too_long` of
+/// its first 200 characters and ends the reading, as do the end of the
+/// stream and a closed channel. Both bot referees (this protocol and the
+/// Battle Line one of the umbrella crate) read their programs with it, on a
+/// thread of their own so that a silent program cannot hang them.
+pub fn read_lines<E>(
+    from: impl Read,
+    max: usize,
+    tx: mpsc::Sender<Result<String, E>>,
+    too_long: fn(String) -> E,
+) {
+    let mut reader = BufReader::new(from);
     loop {
         let mut buf = Vec::new();
         let read = (&mut reader)
-            .take(MAX_LINE as u64 + 1)
+            .take(max as u64 + 1)
             .read_until(b'\n', &mut buf);
         let line = match read {
             Ok(0) | Err(_) => return,
-            Ok(_) if buf.len() > MAX_LINE => {
-                let head = String::from_utf8_lossy(&buf[..200]).into_owned();
-                let _ = tx.send(Err(ProtocolError::Garbage(head)));
+            Ok(_) if buf.len() > max => {
+                let head = String::from_utf8_lossy(&buf[..200.min(buf.len())]).into_owned();
+                let _ = tx.send(Err(too_long(head)));
                 return;
             }
             Ok(_) => String::from_utf8_lossy(&buf).trim().to_owned(),

@@ -92,3 +92,19 @@ pub fn actions<G: Game>(rules: &G::Rules, data: &[u8]) {
     }
     hold("action sequence", check_accepted(state, &mut rng_of(data)));
 }
+
+/// `data` as any of the above, by its first byte: 0 a state, 1 an
+/// observation, 2 a record, 3 rules, anything else action ids on a game
+/// under the default rules. What each `fuzz/` target runs.
+pub fn any<G: Game>(data: &[u8]) {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    match mode % 5 {
+        0 => state::<G>(rest),
+        1 => observation::<G>(rest),
+        2 => record::<G>(rest),
+        3 => rules::<G>(rest),
+        _ => actions::<G>(&Default::default(), rest),
+    }
+}
