@@ -2,8 +2,11 @@
 //! preset, the encodings' checks on each, and golden playthroughs of the
 //! default rules.
 
+mod common;
+
 use cardwar_core::game_traits::testkit::{check_encoding, check_game, check_golden, KitConfig};
-use cardwar_core::{CardWar, FirstAttacker, Rules};
+use cardwar_core::{CardWar, Rules};
+use common::every_switch_flipped;
 
 /// The kit's game checks and encoding checks.
 fn check_all(rules: &Rules) {
@@ -18,24 +21,7 @@ fn conformance_default_rules() {
 
 #[test]
 fn conformance_every_switch_flipped() {
-    check_all(&Rules {
-        aside: 0,
-        keep_in_pile: 0,
-        max_rounds: 8,
-        cap_winner_health: false,
-        bonus_every_three_kills: true,
-        guards_earn_bonus: false,
-        donor_returns: true,
-        first_attacker: FirstAttacker::Alternate,
-        one_prayer_per_fight: true,
-        reserve_in_first_round: true,
-        reserve_all_or_nothing: true,
-        grenade_rounds_up: false,
-        gangrene_hits_guards: false,
-        sniper_targets_guards: true,
-        sniper_by_health: true,
-        bomb_hits_hand: true,
-    });
+    check_all(&every_switch_flipped());
 }
 
 #[test]

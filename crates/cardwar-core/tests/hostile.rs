@@ -9,6 +9,9 @@
 //! `HOSTILE_INPUTS=100000 FINAL_GAMES=100000 cargo test --release -p
 //! cardwar-core --test hostile -- --nocapture`.
 
+mod common;
+
+use common::every_switch_flipped;
 use std::time::Instant;
 
 use cardwar_core::game_traits::testkit::{determinise_final_positions, hostile_run};
@@ -61,24 +64,7 @@ fn every_final_position_determinises_for_both_players() {
 /// small `max_rounds` and empty piles reach states the presets rarely do.
 #[test]
 fn hostile_inputs_under_every_switch_flipped() {
-    let rules = Rules {
-        aside: 0,
-        keep_in_pile: 0,
-        max_rounds: 8,
-        cap_winner_health: false,
-        bonus_every_three_kills: true,
-        guards_earn_bonus: false,
-        donor_returns: true,
-        first_attacker: cardwar_core::FirstAttacker::Alternate,
-        one_prayer_per_fight: true,
-        reserve_in_first_round: true,
-        reserve_all_or_nothing: true,
-        grenade_rounds_up: false,
-        gangrene_hits_guards: false,
-        sniper_targets_guards: true,
-        sniper_by_health: true,
-        bomb_hits_hand: true,
-    };
+    let rules = every_switch_flipped();
     let report = hostile_run::<CardWar>(&rules, env("HOSTILE_INPUTS", 300), 99);
     println!("hostile every switch flipped: {report}");
     assert_eq!(

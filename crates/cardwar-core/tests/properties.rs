@@ -6,12 +6,12 @@ mod common;
 use cardwar_core::game_traits::{play_match, RandomAgent};
 use cardwar_core::rand::{Rng, SeedableRng};
 use cardwar_core::{
-    Action, CardSet, CardWar, FirstAttacker, Game, GameRng, Knowledge, PlayerId, Rules, Soldier,
-    Turn, ACTION_SPACE,
+    Action, CardSet, CardWar, Game, GameRng, Knowledge, PlayerId, Rules, Soldier, Turn,
+    ACTION_SPACE,
 };
 use proptest::prelude::*;
 
-use common::{act, battle, check, fight, position, A, D};
+use common::{act, battle, check, every_switch_flipped, fight, position, A, D};
 
 /// Rule sets to exercise: the default and every switch flipped.
 fn all_rule_sets() -> Vec<Rules> {
@@ -19,22 +19,8 @@ fn all_rule_sets() -> Vec<Rules> {
     vec![
         d,
         Rules {
-            aside: 0,
-            keep_in_pile: 0,
             max_rounds: 5,
-            cap_winner_health: false,
-            bonus_every_three_kills: true,
-            guards_earn_bonus: false,
-            donor_returns: true,
-            first_attacker: FirstAttacker::Alternate,
-            one_prayer_per_fight: true,
-            reserve_in_first_round: true,
-            reserve_all_or_nothing: true,
-            grenade_rounds_up: false,
-            gangrene_hits_guards: false,
-            sniper_targets_guards: true,
-            sniper_by_health: true,
-            bomb_hits_hand: true,
+            ..every_switch_flipped()
         },
         Rules { aside: 20, ..d },
         Rules { aside: 24, ..d },

@@ -3,9 +3,32 @@
 #![allow(dead_code)]
 
 use cardwar_core::{
-    Action, CardSet, CardWar, Game, LineCard, Phase, PlayerId, PositionBuilder, Rules, Soldier,
-    Turn,
+    Action, CardSet, CardWar, FirstAttacker, Game, LineCard, Phase, PlayerId, PositionBuilder,
+    Rules, Soldier, Turn,
 };
+
+/// Every switch of the rules the other way from the default, with empty
+/// piles and a short game: states the presets rarely reach.
+pub fn every_switch_flipped() -> Rules {
+    Rules {
+        aside: 0,
+        keep_in_pile: 0,
+        max_rounds: 8,
+        cap_winner_health: false,
+        bonus_every_three_kills: true,
+        guards_earn_bonus: false,
+        donor_returns: true,
+        first_attacker: FirstAttacker::Alternate,
+        one_prayer_per_fight: true,
+        reserve_in_first_round: true,
+        reserve_all_or_nothing: true,
+        grenade_rounds_up: false,
+        gangrene_hits_guards: false,
+        sniper_targets_guards: true,
+        sniper_by_health: true,
+        bomb_hits_hand: true,
+    }
+}
 
 pub const A: PlayerId = PlayerId::P0;
 pub const D: PlayerId = PlayerId::P1;
