@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod agent;
+pub mod bits;
 pub mod chance;
 mod encode;
 mod game;

@@ -1,0 +1,174 @@
+//! Bit-set helpers the games' samplers share, with the instructions the CPU
+//! has where they pay.
+//!
+//! A uniform draw from a set held as bits ends with "the `n`-th set bit of
+//! this word". `pdep` does that in one instruction on CPUs that have BMI2,
+//! but on AMD processors before Zen 3 it is microcoded and costs up to
+//! hundreds of cycles, so [`has_fast_pdep`] says no there and callers keep
+//! the portable [`select`]. Detection happens at run time: the crates stay
+//! portable, and a build with `-C target-cpu=...` only drops the check.
+//!
+//! ```
+//! use game_traits::bits::{select, select_fast};
+//! assert_eq!(select(0b1011_0000, 0), Some(4));
+//! assert_eq!(select(0b1011_0000, 2), Some(7));
+//! assert_eq!(select(0b1011_0000, 3), None);
+//! assert_eq!(select_fast(0b1011_0000, 2), Some(7));
+//! ```
+
+/// Whether the CPU counts bits in one instruction (`popcnt`), so that a
+/// function compiled with `#[target_feature(enable = "popcnt")]` may run.
+#[inline]
+pub fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        cfg!(target_feature = "popcnt") || std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether `pdep` (BMI2) is present and fast: false on AMD and Hygon
+/// processors before Zen 3 (family 0x19), which microcode it. A function
+/// compiled with `#[target_feature(enable = "bmi2")]` may run whenever this
+/// is true.
+#[inline]
+pub fn has_fast_pdep() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not yet known, 1: no, 2: yes. A race only repeats the detection.
+        static KNOWN: AtomicU8 = AtomicU8::new(0);
+        match KNOWN.load(Ordering::Relaxed) {
+            2 => true,
+            1 => false,
+            _ => {
+                let fast = std::arch::is_x86_feature_detected!("bmi2") && !slow_pdep_vendor();
+                KNOWN.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+                fast
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn slow_pdep_vendor() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let name = [vendor.ebx, vendor.edx, vendor.ecx];
+    let amd = name == [0x6874_7541, 0x6974_6e65, 0x444d_4163]; // "AuthenticAMD"
+    let hygon = name == [0x6f67_7948, 0x6e65_476e, 0x656e_6975]; // "HygonGenuine"
+    if !(amd || hygon) {
+        return false;
+    }
+    let eax = __cpuid(1).eax;
+    let base = (eax >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((eax >> 20) & 0xff)
+    } else {
+        base
+    };
+    family < 0x19
+}
+
+/// The position of the `n`-th (from 0, lowest first) set bit of `word`, or
+/// `None` when `word` has `n` or fewer set bits. Portable: a binary search on
+/// bit counts, six steps whatever `n` is.
+#[inline]
+pub fn select(word: u64, n: u32) -> Option<u32> {
+    if n >= word.count_ones() {
+        return None;
+    }
+    let (mut word, mut n, mut at) = (word, n, 0);
+    for width in [32u32, 16, 8, 4, 2, 1] {
+        let low = (word & ((1u64 << width) - 1)).count_ones();
+        if n >= low {
+            n -= low;
+            word >>= width;
+            at += width;
+        }
+    }
+    Some(at)
+}
+
+/// [`select`] by one `pdep` where [`has_fast_pdep`], otherwise portably.
+#[inline]
+pub fn select_fast(word: u64, n: u32) -> Option<u32> {
+    #[cfg(target_arch = "x86_64")]
+    if has_fast_pdep() {
+        // SAFETY: `has_fast_pdep` has checked that the CPU has BMI2.
+        return unsafe { select_pdep(word, n) };
+    }
+    select(word, n)
+}
+
+/// [`select`] by one `pdep`: depositing `1 << n` into the set bits of
+/// `word` leaves exactly the `n`-th of them. Inlined into callers compiled
+/// with the same feature, so a whole sampler can be built with BMI2.
+///
+/// # Safety
+///
+/// The CPU must have BMI2 (see [`has_fast_pdep`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+pub unsafe fn select_pdep(word: u64, n: u32) -> Option<u32> {
+    if n >= 64 {
+        return None;
+    }
+    let bit = std::arch::x86_64::_pdep_u64(1u64 << n, word);
+    (bit != 0).then(|| bit.trailing_zeros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn naive(word: u64, n: u32) -> Option<u32> {
+        (0..64).filter(|i| word >> i & 1 == 1).nth(n as usize)
+    }
+
+    #[test]
+    fn select_is_the_nth_set_bit() {
+        let mut rng = crate::GameRng::seed_from_u64(7);
+        for round in 0..4000 {
+            // Sparse, dense and full words.
+            let word = match round % 4 {
+                0 => rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>(),
+                1 => rng.random::<u64>() | rng.random::<u64>(),
+                2 => rng.random::<u64>(),
+                _ => u64::MAX >> rng.random_range(0..64),
+            };
+            for n in 0..=65 {
+                assert_eq!(select(word, n), naive(word, n), "{word:#x} {n}");
+                assert_eq!(select_fast(word, n), naive(word, n), "{word:#x} {n}");
+            }
+        }
+        assert_eq!(select(0, 0), None);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn select_pdep_agrees_wherever_the_cpu_has_bmi2() {
+        // Run on every CPU with BMI2, fast or not, so the instruction path
+        // is tested wherever it can be.
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        let mut rng = crate::GameRng::seed_from_u64(8);
+        for _ in 0..4000 {
+            let word = rng.random::<u64>() & rng.random::<u64>();
+            for n in 0..=64 {
+                // SAFETY: checked above.
+                assert_eq!(unsafe { select_pdep(word, n) }, naive(word, n));
+            }
+        }
+    }
+}
