@@ -305,3 +305,191 @@ pub(crate) fn remove_card(cards: &mut [Soldier; LINE_CAP], len: usize, i: usize)
         cards[LINE_CAP - 1] = Soldier::default();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// One change to a line, as the rules make them.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Push,
+        PushFromPile,
+        Reveal(usize, u8),
+        GivePoint(usize),
+        SetFrontHealth(u8),
+        RemoveFront,
+        Remove(usize),
+        Clear,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            4 => Just(Op::Push),
+            2 => Just(Op::PushFromPile),
+            3 => (0..26usize, 0..24u8).prop_map(|(i, c)| Op::Reveal(i, c)),
+            1 => (0..26usize).prop_map(Op::GivePoint),
+            1 => (1..20u8).prop_map(Op::SetFrontHealth),
+            4 => Just(Op::RemoveFront),
+            1 => (0..26usize).prop_map(Op::Remove),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    /// The obviously right line: a vector in fighting order.
+    fn apply(line: &mut LineView, model: &mut Vec<SlotView>, op: &Op) {
+        match *op {
+            Op::Push | Op::PushFromPile => {
+                let slot = SlotView {
+                    from_pile: matches!(op, Op::PushFromPile),
+                    ..SlotView::default()
+                };
+                let pushed = if slot.from_pile {
+                    line.push_slot(slot)
+                } else {
+                    line.push()
+                };
+                assert_eq!(pushed, model.len() < LINE_CAP);
+                if pushed {
+                    model.push(slot);
+                }
+            }
+            Op::Reveal(i, c) => {
+                let card = Soldier::new(c).unwrap();
+                let expected = match model.get_mut(i) {
+                    Some(s) if s.card.is_none() => {
+                        let from_pile = s.from_pile;
+                        *s = SlotView {
+                            card: Some(card),
+                            health: card.strength() + s.extra,
+                            ..SlotView::default()
+                        };
+                        Some(from_pile)
+                    }
+                    _ => None,
+                };
+                assert_eq!(line.reveal(i, card), expected);
+            }
+            Op::GivePoint(i) => {
+                if let Some(s) = model.get_mut(i) {
+                    if s.card.is_some() {
+                        s.health += 1;
+                    } else {
+                        s.extra += 1;
+                    }
+                }
+                line.give_point(i);
+            }
+            Op::SetFrontHealth(h) => {
+                // Only a revealed front card has health.
+                if let Some(s) = model.first_mut().filter(|s| s.card.is_some()) {
+                    s.health = h;
+                    line.set_front_health(h);
+                }
+            }
+            Op::RemoveFront => {
+                if !model.is_empty() {
+                    model.remove(0);
+                }
+                line.remove_front();
+            }
+            Op::Remove(i) => {
+                if i < model.len() {
+                    model.remove(i);
+                }
+                line.remove(i);
+            }
+            Op::Clear => {
+                model.clear();
+                line.clear();
+            }
+        }
+    }
+
+    /// The serde form of the model: its slots, blank past the length.
+    fn model_json(model: &[SlotView]) -> serde_json::Value {
+        let mut slots = [SlotView::default(); LINE_CAP];
+        slots[..model.len()].copy_from_slice(model);
+        serde_json::json!({ "len": model.len(), "slots": slots })
+    }
+
+    proptest! {
+        #[test]
+        fn line_matches_a_vector(ops in prop::collection::vec(op(), 0..300)) {
+            let mut line = LineView::default();
+            let mut model = Vec::new();
+            for op in &ops {
+                apply(&mut line, &mut model, op);
+                prop_assert_eq!(line.slots(), &model[..]);
+                prop_assert_eq!(line.len(), model.len());
+                prop_assert_eq!(line.is_empty(), model.is_empty());
+                prop_assert_eq!(
+                    line.brought_from_pile(),
+                    model.iter().filter(|s| s.from_pile).count()
+                );
+                prop_assert_eq!(line.front_health(), model.first().map_or(0, |s| s.health));
+                prop_assert!(line.is_well_formed());
+                let json = serde_json::to_value(line).unwrap();
+                prop_assert_eq!(&json, &model_json(&model));
+                let back: LineView = serde_json::from_value(json).unwrap();
+                prop_assert_eq!(back, line);
+                prop_assert_eq!(back.slots(), line.slots());
+            }
+        }
+
+        #[test]
+        fn tampered_lines_are_refused_exactly_when_malformed(
+            len in 0..30usize,
+            slots in prop::collection::vec(
+                (prop::option::of(0..24u8), 0..3u8, 0..2u8, any::<bool>()),
+                LINE_CAP,
+            ),
+        ) {
+            let slots: Vec<SlotView> = slots
+                .into_iter()
+                .map(|(card, health, extra, from_pile)| SlotView {
+                    card: card.and_then(Soldier::new),
+                    health,
+                    extra,
+                    from_pile,
+                })
+                .collect();
+            let json = serde_json::json!({ "len": len, "slots": slots });
+            let valid = len <= LINE_CAP
+                && slots[len..].iter().all(|s| *s == SlotView::default())
+                && slots[..len].iter().all(|s| match s.card {
+                    Some(_) => s.health >= 1 && s.extra == 0 && !s.from_pile,
+                    None => s.health == 0,
+                });
+            match serde_json::from_value::<LineView>(json.clone()) {
+                Ok(line) => {
+                    prop_assert!(valid, "accepted {}", json);
+                    prop_assert!(line.is_well_formed());
+                    prop_assert_eq!(line.slots(), &slots[..len]);
+                    prop_assert_eq!(serde_json::to_value(line).unwrap(), json);
+                }
+                Err(_) => prop_assert!(!valid, "refused {}", json),
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_battle_moves_the_slots_back_to_the_start() {
+        // Twenty pushes and removals walk the front past the room's end:
+        // the line must stay whole.
+        let mut line = LineView::default();
+        let mut model = Vec::new();
+        for _ in 0..3 {
+            apply(&mut line, &mut model, &Op::Push);
+        }
+        for k in 0..40 {
+            apply(&mut line, &mut model, &Op::PushFromPile);
+            apply(&mut line, &mut model, &Op::Reveal(0, (k % 24) as u8));
+            apply(&mut line, &mut model, &Op::RemoveFront);
+            assert_eq!(line.slots(), &model[..]);
+            assert!(line.is_well_formed());
+        }
+    }
+}
