@@ -52,6 +52,9 @@ impl CardWar {
         self.public.phase = Phase::AttackDie;
     }
 
+    // Inlined into its three callers: it is short, and the common fight
+    // calls it once per fight.
+    #[inline(always)]
     pub(crate) fn open_soldier(&mut self, p: PlayerId) {
         let s = p;
         self.reveal(p, 0);
