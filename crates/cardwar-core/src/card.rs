@@ -408,7 +408,7 @@ mod tests {
             return;
         }
         for set in sample_sets() {
-            for n in [0, 1, 2, 5, 11, 12, 17, 22, 23, 24, 25, 31, 32, 64, usize::MAX] {
+            for n in (0..34).chain([64, usize::MAX]) {
                 // SAFETY: the CPU has BMI2, as checked above.
                 let fast = unsafe { set.nth_bmi2(n) };
                 assert_eq!(fast, set.iter().nth(n), "{set:?} {n}");
