@@ -52,6 +52,9 @@ impl CardWar {
         self.public.phase = Phase::AttackDie;
     }
 
+    // Inlined into its three callers: it is short, and the common fight
+    // calls it once per fight.
+    #[inline(always)]
     pub(crate) fn open_soldier(&mut self, p: PlayerId) {
         let s = p;
         self.reveal(p, 0);
@@ -63,19 +66,13 @@ impl CardWar {
     pub(crate) fn reveal(&mut self, p: PlayerId, i: usize) {
         let s = p;
         let card = self.hidden[s].line[i];
-        if let Some(slot) = self.public.sides[s].line.slot_mut(i) {
-            if slot.card.is_none() {
-                slot.card = Some(card);
-                slot.health = card.strength().saturating_add(slot.extra);
-                slot.extra = 0;
-                let from_pile = std::mem::take(&mut slot.from_pile);
-                let side = &mut self.public.sides[s];
-                if from_pile {
-                    side.reveal_from_pile(card);
-                }
-                side.known_alive.remove(card);
-                side.pile_or_drawn.remove(card);
+        let side = &mut self.public.sides[s];
+        if let Some(from_pile) = side.line.reveal(i, card) {
+            if from_pile {
+                side.reveal_from_pile(card);
             }
+            side.known_alive.remove(card);
+            side.pile_or_drawn.remove(card);
         }
     }
 
@@ -101,11 +98,7 @@ impl CardWar {
         let s = p;
         match self.public.battle.open[s] {
             Open::None => {}
-            Open::Soldier => {
-                if let Some(slot) = self.public.sides[s].line.slot_mut(0) {
-                    slot.health = h;
-                }
-            }
+            Open::Soldier => self.public.sides[s].line.set_front_health(h),
             Open::Guard(g) => self.public.sides[s].guards[g.index()] = h,
         }
     }
@@ -131,16 +124,6 @@ impl CardWar {
         // halving rounded up is adding one before the shift.
         let halved = b.fighter[s].halved;
         (v + (halved && self.rules.grenade_rounds_up) as u16) >> halved as u16
-    }
-
-    /// The fight of the open cards, given the defender's die, and what
-    /// follows it.
-    #[inline(never)] // see `advance_battle`
-    pub(crate) fn fight(&mut self, defence_die: u8) {
-        self.resolve(defence_die);
-        if self.public.outcome.is_none() {
-            self.advance_battle();
-        }
     }
 
     pub(crate) fn resolve(&mut self, defence_die: u8) {
@@ -226,15 +209,9 @@ impl CardWar {
         let card = self.hidden[s].line[0];
         let has_next = self.public.sides[s].line.len() > 1;
         if has_next {
-            if let Some(next) = self.public.sides[s].line.slot_mut(1) {
-                if next.card.is_some() {
-                    next.health = next.health.saturating_add(1);
-                } else {
-                    next.extra = next.extra.saturating_add(1);
-                }
-            }
+            self.public.sides[s].line.give_point(1);
         }
-        self.remove_slot(p, 0);
+        self.remove_front(p);
         if has_next && !self.rules.donor_returns {
             // Put under the card it fed (the text), with the donors already
             // under this one: they all follow that card now.
@@ -250,11 +227,20 @@ impl CardWar {
 
     /// The donors under `p`'s front card go where it went: to the pile
     /// (`to_pile`), or set aside with it until the round ends.
+    // Inlined, with the (rare) moves out of line: every fight's loser
+    // checks for donors.
+    #[inline(always)]
     pub(crate) fn donors_follow(&mut self, p: PlayerId, to_pile: bool) {
-        let donors = self.public.sides[p].donors;
-        if donors.is_empty() {
-            return;
+        if !self.public.sides[p].donors.is_empty() {
+            self.move_donors(p, to_pile);
         }
+    }
+
+    /// The body of [`CardWar::donors_follow`].
+    #[cold]
+    #[inline(never)]
+    fn move_donors(&mut self, p: PlayerId, to_pile: bool) {
+        let donors = self.public.sides[p].donors;
         self.public.sides[p].donors = CardSet::EMPTY;
         for card in donors.iter() {
             if to_pile {
@@ -263,6 +249,15 @@ impl CardWar {
                 self.set_aside(p, card);
             }
         }
+    }
+
+    /// Removes `p`'s front card (the common case of [`CardWar::remove_slot`]).
+    // Inlined: every fight removes one, and as a call it saves registers.
+    #[inline(always)]
+    pub(crate) fn remove_front(&mut self, p: PlayerId) {
+        let len = self.public.sides[p].line.len();
+        self.public.sides[p].line.remove_front();
+        remove_card(&mut self.hidden[p].line, len, 0);
     }
 
     pub(crate) fn remove_slot(&mut self, p: PlayerId, i: usize) {
@@ -296,7 +291,7 @@ impl CardWar {
             Open::None => {}
             Open::Soldier => {
                 let card = self.hidden[s].line[0];
-                self.remove_slot(p, 0);
+                self.remove_front(p);
                 self.bury(p, card);
                 self.donors_follow(p, true);
             }

@@ -202,7 +202,36 @@ impl CardSet {
 
     /// The `n`-th card in id order, if any: how a uniform draw picks a card
     /// without allocating.
+    #[inline]
     pub fn nth(self, n: usize) -> Option<Soldier> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cfg!(target_feature = "bmi2") || std::arch::is_x86_feature_detected!("bmi2") {
+                // SAFETY: the CPU has BMI2, as checked just above.
+                return unsafe { self.nth_bmi2(n) };
+            }
+        }
+        self.nth_portable(n)
+    }
+
+    /// [`CardSet::nth`] by one `pdep`: depositing the bit `1 << n` into the
+    /// set's bits lands it on the `n`-th card (none past the last).
+    ///
+    /// # Safety
+    ///
+    /// Only on a CPU that has BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    pub(crate) unsafe fn nth_bmi2(self, n: usize) -> Option<Soldier> {
+        if n >= SOLDIERS {
+            return None;
+        }
+        let bit = std::arch::x86_64::_pdep_u32(1 << n, self.0 & Self::ALL.0);
+        Soldier::new(bit.trailing_zeros() as u8)
+    }
+
+    /// [`CardSet::nth`] without BMI2.
+    pub(crate) fn nth_portable(self, n: usize) -> Option<Soldier> {
         // The soldiers span three bytes. Which byte holds the card is found
         // by comparisons rather than branches (`n` is random, so branches on
         // it mispredict), then a table gives the card within the byte. The
@@ -349,5 +378,41 @@ impl fmt::Display for Guard {
             Guard::SecondAce => "A2",
             Guard::Joker => "Jk",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sets of every size, spread over the 24 bits (a multiplicative walk
+    /// through the masks, plus the extremes).
+    fn sample_sets() -> impl Iterator<Item = CardSet> {
+        let walk = (0..20_000u32).map(|i| CardSet(i.wrapping_mul(0x9E37_79B9) >> 8));
+        walk.chain([CardSet::EMPTY, CardSet::ALL, CardSet(1), CardSet(1 << 23)])
+    }
+
+    #[test]
+    fn portable_nth_matches_iteration() {
+        for set in sample_sets() {
+            for n in 0..26 {
+                assert_eq!(set.nth_portable(n), set.iter().nth(n), "{set:?} {n}");
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn bmi2_nth_matches_iteration() {
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        for set in sample_sets() {
+            for n in (0..34).chain([64, usize::MAX]) {
+                // SAFETY: the CPU has BMI2, as checked above.
+                let fast = unsafe { set.nth_bmi2(n) };
+                assert_eq!(fast, set.iter().nth(n), "{set:?} {n}");
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@ use game_traits::{PerPlayer, PlayerId};
 
 use crate::action::Action;
 use crate::card::Soldier;
+use crate::line::SlotView;
 use crate::prayer::Prayer;
 use crate::rules::Rules;
 use crate::state::{Battle, CardWar, LayKind, Phase, Public, SideHidden, SidePublic};
@@ -231,15 +232,16 @@ impl CardWar {
             Action::Draw(c) if self.hidden(player).pile.contains(c) => {
                 let s = player;
                 let len = self.public.sides[s].line.len();
-                if self.public.sides[s].line.push() {
+                // Still a card of the pile's, as far as the opponent knows:
+                // `unseen_in_pile` counts it.
+                let slot = SlotView {
+                    from_pile: true,
+                    ..SlotView::default()
+                };
+                if self.public.sides[s].line.push_slot(slot) {
                     self.hidden[s].pile.remove(c);
                     self.hidden[s].line[len] = c;
                     self.public.sides[s].pile -= 1;
-                    // Still a card of the pile's, as far as the
-                    // opponent knows: `unseen_in_pile` counts it.
-                    if let Some(slot) = self.public.sides[s].line.slot_mut(len) {
-                        slot.from_pile = true;
-                    }
                 }
                 if left > 1 && self.public.sides[s].pile > 0 {
                     self.public.phase = Phase::Reinforce {

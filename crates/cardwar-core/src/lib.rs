@@ -9,6 +9,7 @@ mod dice;
 mod encode;
 mod engine;
 mod error;
+mod fight;
 mod game;
 mod heuristic;
 mod line;

@@ -404,10 +404,7 @@ impl PositionBuilder {
             let mut line = LineView::default();
             let mut placed = CardSet::EMPTY;
             for (i, card) in cards.iter().enumerate() {
-                line.push();
-                if let Some(slot) = line.slot_mut(i) {
-                    *slot = card.slot();
-                }
+                line.push_slot(card.slot());
                 h.line[i] = card.card();
                 placed.insert(card.card());
             }
