@@ -38,23 +38,35 @@ pub fn has_popcnt() -> bool {
 pub fn has_fast_pdep() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        // 0: not yet known, 1: no, 2: yes. A race only repeats the detection.
-        static KNOWN: AtomicU8 = AtomicU8::new(0);
-        match KNOWN.load(Ordering::Relaxed) {
+        use std::sync::atomic::Ordering;
+        // The check is one load, so that callers stay small enough to inline;
+        // the detection itself is out of line and runs once.
+        match FAST_PDEP.load(Ordering::Relaxed) {
             2 => true,
             1 => false,
-            _ => {
-                let fast = std::arch::is_x86_feature_detected!("bmi2") && !slow_pdep_vendor();
-                KNOWN.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
-                fast
-            }
+            _ => detect_fast_pdep(),
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
+}
+
+/// 0: not yet known, 1: no, 2: yes. A race only repeats the detection.
+#[cfg(target_arch = "x86_64")]
+static FAST_PDEP: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn detect_fast_pdep() -> bool {
+    let fast = std::arch::is_x86_feature_detected!("bmi2") && !slow_pdep_vendor();
+    FAST_PDEP.store(
+        if fast { 2 } else { 1 },
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    fast
 }
 
 #[cfg(target_arch = "x86_64")]
