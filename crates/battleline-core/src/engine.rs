@@ -38,7 +38,7 @@ impl BattleLine {
                         self.lay_environment(p, t, flag.index())
                     }
                     _ => {
-                        let _ = self.table.flags[flag.index()].place(p, card);
+                        self.place(p, flag.index(), card);
                     }
                 }
                 if let Some(t) = card.as_tactic() {
@@ -68,10 +68,10 @@ impl BattleLine {
                             }
                         }
                         _ => {
-                            let _ = self.table.flags[src].take(p, card);
+                            let _ = self.flag_mut(src).take(p, card);
                             match to {
                                 Some(to) => {
-                                    let _ = self.table.flags[to.index()].place(p, card);
+                                    let _ = self.flag_mut(to.index()).place(p, card);
                                 }
                                 None => self.table.discards[p].insert(card),
                             }
@@ -87,7 +87,7 @@ impl BattleLine {
                     match card.as_tactic() {
                         Some(t @ (Tactic::Fog | Tactic::Mud)) => self.take_environment(p, t, src),
                         _ => {
-                            let _ = self.table.flags[src].take(o, card);
+                            let _ = self.flag_mut(src).take(o, card);
                         }
                     }
                     self.table.discards[o].insert(card);
@@ -98,8 +98,8 @@ impl BattleLine {
             Action::Traitor { card, to } => {
                 self.use_tactic(p, Card::tactic(Tactic::Traitor), true);
                 if let Some(src) = self.flag_of(o, card) {
-                    let _ = self.table.flags[src].take(o, card);
-                    let _ = self.table.flags[to.index()].place(p, card);
+                    let _ = self.flag_mut(src).take(o, card);
+                    self.place(p, to.index(), card);
                 }
                 self.table.passes = 0;
                 self.after_play(1, 0);
@@ -118,6 +118,7 @@ impl BattleLine {
                 self.after_play(0, 0);
             }
             Action::Claim(flag) => {
+                self.proofs.claimed(flag.index());
                 self.table.flags[flag.index()].set_claimed(p);
                 if self.table.claimed(p).is_victory() {
                     self.finish(Outcome::Win(p));
@@ -152,6 +153,24 @@ impl BattleLine {
         for p in PlayerId::all() {
             self.revealed[p] = self.revealed[p].intersection(self.hands[p.other()]);
         }
+        self.refresh_proofs();
+    }
+
+    /// Flag `i`, to be changed: what was proved there is forgotten (and,
+    /// as the available cards may change with it, the claimable summary).
+    /// Every change to a flag goes through here.
+    fn flag_mut(&mut self, i: usize) -> &mut Flag {
+        self.proofs.forget(i);
+        &mut self.table.flags[i]
+    }
+
+    /// Puts `card` on `p`'s side of flag `i`, keeping what the proof cache
+    /// can keep (see `ProofCache::placed`).
+    fn place(&mut self, p: PlayerId, i: usize, card: Card) {
+        if self.table.flags[i].place(p, card).is_ok() {
+            let unseen = self.rules.wild_cards == WildCards::UnseenOnly;
+            self.proofs.placed(i, p, card, unseen);
+        }
     }
 
     /// Who gets the next card of the deal: the hands alternate, the first
@@ -169,7 +188,7 @@ impl BattleLine {
     /// played by `remover`; cards pushed out of a side by Mud's going go to
     /// their owners' discards.
     fn take_environment(&mut self, remover: PlayerId, t: Tactic, src: usize) {
-        let f = &mut self.table.flags[src];
+        let f = self.flag_mut(src);
         if t == Tactic::Fog {
             let _ = f.remove_fog();
         } else if let Ok(dropped) = f.remove_mud(remover) {
@@ -183,13 +202,14 @@ impl BattleLine {
 
     /// Lays Fog or Mud (`t`) beside flag `to` for `p`.
     fn lay_environment(&mut self, p: PlayerId, t: Tactic, to: usize) {
-        let f = &mut self.table.flags[to];
+        let movable = self.rules.environment_tactics == EnvironmentTactics::Movable;
+        let f = self.flag_mut(to);
         let _ = if t == Tactic::Fog {
             f.add_fog()
         } else {
             f.add_mud()
         };
-        if self.rules.environment_tactics == EnvironmentTactics::Movable {
+        if movable {
             f.set_environment_owner(t, p);
         }
     }
@@ -285,6 +305,7 @@ impl BattleLine {
         let order = self.rules.formation_order;
         let unseen =
             (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.table.available_troops());
+        self.proofs.clear();
         for f in self.table.flags.iter_mut() {
             if f.claimed().is_some() {
                 continue;

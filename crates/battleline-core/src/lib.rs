@@ -3,6 +3,7 @@
 
 mod action;
 mod card;
+mod claims;
 mod completion;
 mod encode;
 mod engine;
@@ -17,6 +18,7 @@ mod notation;
 mod observation;
 mod position;
 mod proof;
+mod proof_cache;
 mod render;
 mod rules;
 mod sample;

@@ -4,6 +4,7 @@ use game_traits::{GameRng, PerPlayer, PlayerId};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
 use crate::rules::Rules;
@@ -178,18 +179,20 @@ impl BattleLine {
         let mut hands = PerPlayer::default();
         hands[v] = obs.hand;
         hands[o] = hand_o;
-        let state = BattleLine {
+        let mut state = BattleLine {
             rules: obs.rules,
             table: obs.table,
             hands,
             pools,
             tops,
             revealed: obs.revealed,
+            proofs: ProofCache::default(),
         };
         state.validate().map_err(bad)?;
         if state.observe(obs.viewer) != *obs {
             return Err(bad("observation is not consistent"));
         }
+        state.refresh_proofs();
         Ok(state)
     }
 }

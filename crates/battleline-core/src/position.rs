@@ -3,6 +3,7 @@
 
 use game_traits::{Outcome, PerPlayer, PlayerId};
 
+use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck};
 use crate::error::BattleLineError;
 use crate::flag::{Flag, FlagId, FLAGS};
@@ -339,15 +340,17 @@ impl PositionBuilder {
             elsewhere = elsewhere.union(t.set());
         }
         let pools = Deck::ALL.map(|d| self.rules.deck_cards(d).difference(elsewhere));
-        let state = BattleLine {
+        let mut state = BattleLine {
             rules: self.rules,
             table,
             hands: self.hands,
             pools,
             tops,
             revealed: self.known,
+            proofs: ProofCache::default(),
         };
         state.validate().map_err(bad)?;
+        state.refresh_proofs();
         Ok(state)
     }
 }

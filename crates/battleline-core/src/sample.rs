@@ -1,18 +1,18 @@
 //! Drawing a uniformly random legal action without writing the list
 //! ([`game_traits::Game::sample_legal`]): what random playouts, rollouts
-//! and the batched environment use. Plays are counted from the hand and the
-//! free-flag mask and one index decoded; claims, which need a proof each,
-//! are proved only when drawn: a drawn claim that fails is struck from the
-//! candidates and the draw repeated, which keeps the draw uniform over
-//! exactly the listed actions (the kit checks it with a chi-square test).
+//! and the batched environment use. Plays are counted from the hand and one
+//! pass over the flags, and one index decoded; the claims are those the
+//! engine proved at the start of the claim step (see `claims.rs`), so one
+//! draw is uniform over exactly the listed actions (the kit checks it with
+//! a chi-square test).
 
 use rand::Rng;
 
 use crate::action::Action;
 use crate::card::{Card, CardSet, Deck, Tactic};
+use crate::listing::Movable;
 use crate::flag::FlagId;
 use crate::flag_set::FlagSet;
-use crate::proof::claim_holds;
 use crate::rules::ClaimTiming;
 use crate::state::{BattleLine, Phase};
 
@@ -43,13 +43,19 @@ impl BattleLine {
         let p = self.table.player;
         match self.table.phase {
             Phase::Play => {
-                let claims = self.rules.claim_timing == ClaimTiming::StartOfTurn;
-                self.sample_with_claims(claims, rng, |s, k| s.nth_play(k), self.count_plays())
+                let plays = self.play_counts();
+                let claims = if self.rules.claim_timing == ClaimTiming::StartOfTurn {
+                    self.claimable(p)
+                } else {
+                    0
+                };
+                let n = plays.total();
+                self.draw_or_claim(rng, n, claims, |k| self.nth_play(&plays, k))
             }
             Phase::Claim => {
                 let draws = self.draw_options();
                 let n = draws.len().max(1);
-                self.sample_with_claims(true, rng, |_, k| Some(draws.get(k)), n)
+                self.draw_or_claim(rng, n, self.claimable(p), |k| Some(draws.get(k)))
             }
             Phase::Draw => {
                 let draws = self.draw_options();
@@ -66,42 +72,25 @@ impl BattleLine {
         }
     }
 
-    /// Draws uniformly from `n` actions that are legal without a proof
-    /// (the `k`-th given by `nth`) and, with `claims`, the claims the
-    /// player can prove: each complete unclaimed flag of his is a
-    /// candidate, proved only when drawn and struck when it fails.
-    fn sample_with_claims<R: Rng + ?Sized>(
+    /// Draws uniformly from `n` actions that need no proof (the `k`-th
+    /// given by `nth`) and the claims on the flags of `claims`.
+    #[inline]
+    fn draw_or_claim<R: Rng + ?Sized>(
         &self,
-        claims: bool,
         rng: &mut R,
-        nth: impl Fn(&Self, usize) -> Option<Action>,
         n: usize,
+        claims: u16,
+        nth: impl FnOnce(usize) -> Option<Action>,
     ) -> Option<Action> {
-        let p = self.table.player;
-        let mut candidates = 0u16;
-        if claims {
-            for (i, f) in self.table.flags.iter().enumerate() {
-                if f.claimed().is_none() && f.is_complete(p) {
-                    candidates |= 1 << i;
-                }
-            }
+        let c = claims.count_ones() as usize;
+        if n + c == 0 {
+            return None;
         }
-        let mut avail = None;
-        loop {
-            let c = candidates.count_ones() as usize;
-            if n + c == 0 {
-                return None;
-            }
-            let k = rng.random_range(0..n + c);
-            if k < n {
-                return nth(self, k);
-            }
-            let i = nth_bit(u128::from(candidates), k - n);
-            let a = *avail.get_or_insert_with(|| self.table.available_troops());
-            if claim_holds(&self.table.flags[i as usize], p, a, &self.rules) {
-                return FlagId::new(i as usize).map(Action::Claim);
-            }
-            candidates &= !(1 << i);
+        let k = rng.random_range(0..n + c);
+        if k < n {
+            nth(k)
+        } else {
+            nth_flag(FlagSet::from_bits(claims), k - n).map(Action::Claim)
         }
     }
 
@@ -126,91 +115,85 @@ impl BattleLine {
     /// What the Play phase lists, without claims, by kind: the cards that
     /// take a slot, Fog, Mud, Scout, the Redeploy moves, Deserter's and
     /// Traitor's targets and the pass, in the order [`Self::nth_play`]
-    /// decodes.
+    /// decodes; the flags in one pass.
     fn play_counts(&self) -> PlayCounts {
         let p = self.table.player;
+        let o = p.other();
         let hand = self.hands[p];
-        let free = self.free_flags(p);
-        let tactics = self.tactics_allowed(p);
-        let has = |t| tactics && hand.contains(Card::tactic(t));
-        let mut slot_cards = hand.intersection(CardSet::ALL_TROOPS);
-        if tactics {
-            for t in [Tactic::CompanionCavalry, Tactic::ShieldBearers] {
-                if hand.contains(Card::tactic(t)) {
-                    slot_cards.insert(Card::tactic(t));
-                }
+        let mut free = 0u16;
+        let mut unclaimed = 0u16;
+        let mut fog = 0u16;
+        let mut mud = 0u16;
+        for (i, f) in self.table.flags.iter().enumerate() {
+            if f.claimed().is_none() {
+                let env = f.env();
+                unclaimed |= 1 << i;
+                free |= u16::from(f.side(p).len() < env.slots()) << i;
+                fog |= u16::from(!env.fog) << i;
+                mud |= u16::from(!env.mud) << i;
             }
-            if self.leader_allowed(p) {
-                for t in [Tactic::Alexander, Tactic::Darius] {
-                    if hand.contains(Card::tactic(t)) {
-                        slot_cards.insert(Card::tactic(t));
-                    }
+        }
+        let free = FlagSet::from_bits(free);
+        let troops = hand.intersection(CardSet::ALL_TROOPS);
+        let mut c = PlayCounts {
+            slot_cards: troops,
+            free,
+            fog: FlagSet::EMPTY,
+            mud: FlagSet::EMPTY,
+            scout: false,
+            redeploy: 0,
+            deserter: 0,
+            traitor: 0,
+            pass: troops.is_empty() || free.is_empty(),
+        };
+        let tactics = hand.intersection(CardSet::ALL_TACTICS);
+        if tactics.is_empty() || !self.tactics_allowed(p) {
+            return c;
+        }
+        let has = |t| tactics.contains(Card::tactic(t));
+        for t in [Tactic::CompanionCavalry, Tactic::ShieldBearers] {
+            if has(t) {
+                c.slot_cards.insert(Card::tactic(t));
+            }
+        }
+        if (has(Tactic::Alexander) || has(Tactic::Darius)) && self.leader_allowed(p) {
+            for t in [Tactic::Alexander, Tactic::Darius] {
+                if has(t) {
+                    c.slot_cards.insert(Card::tactic(t));
                 }
             }
         }
-        let env_free = |fog: bool| {
-            let mut m = 0u16;
-            for (i, f) in self.table.flags.iter().enumerate() {
-                let taken = if fog { f.env().fog } else { f.env().mud };
-                if f.claimed().is_none() && !taken {
-                    m |= 1 << i;
-                }
-            }
-            FlagSet::from_bits(m)
-        };
-        let fog = if has(Tactic::Fog) {
-            env_free(true)
-        } else {
-            FlagSet::EMPTY
-        };
-        let mud = if has(Tactic::Mud) {
-            env_free(false)
-        } else {
-            FlagSet::EMPTY
-        };
-        let mut redeploy = 0;
+        if has(Tactic::Fog) {
+            c.fog = FlagSet::from_bits(fog & unclaimed);
+        }
+        if has(Tactic::Mud) {
+            c.mud = FlagSet::from_bits(mud & unclaimed);
+        }
+        c.scout = has(Tactic::Scout);
         if has(Tactic::Redeploy) {
             let mine = self.movable(p);
-            let unclaimed = self.unclaimed_flags();
+            let unclaimed = FlagSet::from_bits(unclaimed);
             for card in mine.cards.iter() {
                 let dest = if card.is_slot_card() { free } else { unclaimed };
-                redeploy += (dest.bits() & !(1 << mine.flag_of(card))).count_ones() as usize + 1;
+                c.redeploy += (dest.bits() & !(1 << mine.flag_of(card))).count_ones() as usize + 1;
             }
         }
-        let theirs = if has(Tactic::Deserter) || (has(Tactic::Traitor) && !free.is_empty()) {
-            self.movable(p.other()).cards
-        } else {
-            CardSet::EMPTY
-        };
-        PlayCounts {
-            slot_cards,
-            free,
-            fog,
-            mud,
-            scout: has(Tactic::Scout),
-            redeploy,
-            deserter: if has(Tactic::Deserter) {
-                theirs.len()
-            } else {
-                0
-            },
-            traitor: if has(Tactic::Traitor) && !free.is_empty() {
-                theirs.intersection(CardSet::ALL_TROOPS).len() * free.len()
-            } else {
-                0
-            },
-            pass: !self.troop_playable(p, free),
+        let traitor = has(Tactic::Traitor) && !free.is_empty();
+        if has(Tactic::Deserter) || traitor {
+            let theirs = self.movable(o).cards;
+            if has(Tactic::Deserter) {
+                c.deserter = theirs.len();
+            }
+            if traitor {
+                c.traitor = theirs.intersection(CardSet::ALL_TROOPS).len() * free.len();
+            }
         }
+        c
     }
 
-    fn count_plays(&self) -> usize {
-        self.play_counts().total()
-    }
-
-    /// The `k`-th play of [`Self::play_counts`].
-    fn nth_play(&self, mut k: usize) -> Option<Action> {
+    /// The `k`-th play of `c` (see [`Self::play_counts`]).
+    fn nth_play(&self, c: &PlayCounts, mut k: usize) -> Option<Action> {
         let p = self.table.player;
-        let c = self.play_counts();
         let slots = c.slot_cards.len() * c.free.len();
         if k < slots {
             let card = nth_card(c.slot_cards, k / c.free.len())?;
@@ -235,25 +218,7 @@ impl BattleLine {
             k -= 1;
         }
         if k < c.redeploy {
-            let mine = self.movable(p);
-            let unclaimed = self.unclaimed_flags();
-            for card in mine.cards.iter() {
-                let dest = if card.is_slot_card() {
-                    c.free
-                } else {
-                    unclaimed
-                };
-                let m = FlagSet::from_bits(dest.bits() & !(1 << mine.flag_of(card)));
-                if k < m.len() {
-                    return nth_flag(m, k).map(|to| Action::Redeploy { card, to: Some(to) });
-                }
-                k -= m.len();
-                if k == 0 {
-                    return Some(Action::Redeploy { card, to: None });
-                }
-                k -= 1;
-            }
-            return None;
+            return self.nth_redeploy(&self.movable(p), c.free, k);
         }
         k -= c.redeploy;
         if k < c.deserter {
@@ -272,6 +237,25 @@ impl BattleLine {
         }
         k -= c.traitor;
         (c.pass && k == 0).then_some(Action::Pass)
+    }
+
+    /// The `k`-th Redeploy move of the cards `mine`, each moved to a flag
+    /// of `free` (Fog and Mud to any unclaimed flag) or discarded.
+    fn nth_redeploy(&self, mine: &Movable, free: FlagSet, mut k: usize) -> Option<Action> {
+        let unclaimed = self.unclaimed_flags();
+        for card in mine.cards.iter() {
+            let dest = if card.is_slot_card() { free } else { unclaimed };
+            let m = FlagSet::from_bits(dest.bits() & !(1 << mine.flag_of(card)));
+            if k < m.len() {
+                return nth_flag(m, k).map(|to| Action::Redeploy { card, to: Some(to) });
+            }
+            k -= m.len();
+            if k == 0 {
+                return Some(Action::Redeploy { card, to: None });
+            }
+            k -= 1;
+        }
+        None
     }
 }
 

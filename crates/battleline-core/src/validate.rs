@@ -5,6 +5,7 @@
 use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::Deserialize;
 
+use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, Rules};
@@ -23,15 +24,17 @@ pub(crate) struct RawBattleLine {
 impl TryFrom<RawBattleLine> for BattleLine {
     type Error = BattleLineError;
     fn try_from(r: RawBattleLine) -> Result<Self, BattleLineError> {
-        let s = BattleLine {
+        let mut s = BattleLine {
             rules: r.rules,
             table: r.table,
             hands: r.hands,
             pools: r.pools,
             tops: r.tops,
             revealed: r.revealed,
+            proofs: ProofCache::default(),
         };
         s.validate().map_err(BattleLineError::InvalidState)?;
+        s.refresh_proofs();
         Ok(s)
     }
 }
