@@ -22,19 +22,14 @@ impl BattleLine {
     }
 
     /// The flags `player` may try to claim: unclaimed, his side complete.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn claim_candidates(&self, player: PlayerId) -> u16 {
-        let mut m = 0u16;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.claimed().is_none() && f.is_complete(player) {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.bits.complete[player.index()]
     }
 
     /// The flags `player` can claim now, as bits (remembered when the
     /// engine proved them at the start of the claim step).
+    #[inline(always)]
     pub(crate) fn claimable(&self, player: PlayerId) -> u16 {
         if let Some(m) = self.proofs.claimable(player) {
             return m;

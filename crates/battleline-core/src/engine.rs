@@ -7,6 +7,7 @@ use crate::action::Action;
 use crate::card::{Card, Deck, Tactic};
 use crate::flag::Flag;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, WildCards};
+use crate::flag_bits::FlagBits;
 use crate::state::{BattleLine, Phase, HAND_SIZE};
 
 impl BattleLine {
@@ -68,10 +69,10 @@ impl BattleLine {
                             }
                         }
                         _ => {
-                            let _ = self.flag_mut(src).take(p, card);
+                            let _ = self.with_flag(src, |f| f.take(p, card));
                             match to {
                                 Some(to) => {
-                                    let _ = self.flag_mut(to.index()).place(p, card);
+                                    self.place(p, to.index(), card);
                                 }
                                 None => self.table.discards[p].insert(card),
                             }
@@ -87,7 +88,7 @@ impl BattleLine {
                     match card.as_tactic() {
                         Some(t @ (Tactic::Fog | Tactic::Mud)) => self.take_environment(p, t, src),
                         _ => {
-                            let _ = self.flag_mut(src).take(o, card);
+                            let _ = self.with_flag(src, |f| f.take(o, card));
                         }
                     }
                     self.table.discards[o].insert(card);
@@ -98,7 +99,7 @@ impl BattleLine {
             Action::Traitor { card, to } => {
                 self.use_tactic(p, Card::tactic(Tactic::Traitor), true);
                 if let Some(src) = self.flag_of(o, card) {
-                    let _ = self.flag_mut(src).take(o, card);
+                    let _ = self.with_flag(src, |f| f.take(o, card));
                     self.place(p, to.index(), card);
                 }
                 self.table.passes = 0;
@@ -118,8 +119,10 @@ impl BattleLine {
                 self.after_play(0, 0);
             }
             Action::Claim(flag) => {
-                self.proofs.claimed(flag.index());
-                self.table.flags[flag.index()].set_claimed(p);
+                let i = flag.index();
+                self.proofs.claimed(i);
+                self.table.flags[i].set_claimed(p);
+                self.bits.update(i, &self.table.flags[i]);
                 if self.table.claimed(p).is_victory() {
                     self.finish(Outcome::Win(p));
                 }
@@ -156,18 +159,22 @@ impl BattleLine {
         self.refresh_proofs();
     }
 
-    /// Flag `i`, to be changed: what was proved there is forgotten (and,
-    /// as the available cards may change with it, the claimable summary).
-    /// Every change to a flag goes through here.
-    fn flag_mut(&mut self, i: usize) -> &mut Flag {
+    /// Changes flag `i` by `change`: what was proved there is forgotten
+    /// (and, as the available cards may change with it, the claimable
+    /// summary) and its bits updated. Every change to a flag goes through
+    /// here or [`BattleLine::place`].
+    fn with_flag<T>(&mut self, i: usize, change: impl FnOnce(&mut Flag) -> T) -> T {
         self.proofs.forget(i);
-        &mut self.table.flags[i]
+        let r = change(&mut self.table.flags[i]);
+        self.bits.update(i, &self.table.flags[i]);
+        r
     }
 
     /// Puts `card` on `p`'s side of flag `i`, keeping what the proof cache
     /// can keep (see `ProofCache::placed`).
     fn place(&mut self, p: PlayerId, i: usize, card: Card) {
         if self.table.flags[i].place(p, card).is_ok() {
+            self.bits.update(i, &self.table.flags[i]);
             let unseen = self.rules.wild_cards == WildCards::UnseenOnly;
             self.proofs.placed(i, p, card, unseen);
         }
@@ -188,10 +195,15 @@ impl BattleLine {
     /// played by `remover`; cards pushed out of a side by Mud's going go to
     /// their owners' discards.
     fn take_environment(&mut self, remover: PlayerId, t: Tactic, src: usize) {
-        let f = self.flag_mut(src);
-        if t == Tactic::Fog {
-            let _ = f.remove_fog();
-        } else if let Ok(dropped) = f.remove_mud(remover) {
+        let dropped = self.with_flag(src, |f| {
+            if t == Tactic::Fog {
+                let _ = f.remove_fog();
+                None
+            } else {
+                f.remove_mud(remover).ok()
+            }
+        });
+        if let Some(dropped) = dropped {
             for (d, c) in self.table.discards.values_mut().zip(dropped) {
                 if let Some(c) = c {
                     d.insert(c);
@@ -203,15 +215,16 @@ impl BattleLine {
     /// Lays Fog or Mud (`t`) beside flag `to` for `p`.
     fn lay_environment(&mut self, p: PlayerId, t: Tactic, to: usize) {
         let movable = self.rules.environment_tactics == EnvironmentTactics::Movable;
-        let f = self.flag_mut(to);
-        let _ = if t == Tactic::Fog {
-            f.add_fog()
-        } else {
-            f.add_mud()
-        };
-        if movable {
-            f.set_environment_owner(t, p);
-        }
+        self.with_flag(to, |f| {
+            let _ = if t == Tactic::Fog {
+                f.add_fog()
+            } else {
+                f.add_mud()
+            };
+            if movable {
+                f.set_environment_owner(t, p);
+            }
+        });
     }
 
     fn receive(&mut self, card: Card) {
@@ -224,7 +237,7 @@ impl BattleLine {
 
     fn enter_draw(&mut self) {
         if self.table.draws_due > 0
-            && (self.deck_len(Deck::Troop) > 0 || self.deck_len(Deck::Tactics) > 0)
+            && (self.deck_has_cards(Deck::Troop) || self.deck_has_cards(Deck::Tactics))
         {
             self.table.phase = Phase::Draw;
         } else {
@@ -326,6 +339,7 @@ impl BattleLine {
                 f.set_claimed(w);
             }
         }
+        self.bits = FlagBits::of(&self.table);
         let m = PlayerId::BOTH.map(|p| self.table.claimed(p));
         let v = m.map(|s| s.is_victory());
         let outcome = match (v, m[0].len().cmp(&m[1].len())) {

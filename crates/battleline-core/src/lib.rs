@@ -9,6 +9,7 @@ mod encode;
 mod engine;
 mod error;
 mod flag;
+mod flag_bits;
 mod flag_set;
 mod formation;
 mod game;

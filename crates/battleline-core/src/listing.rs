@@ -231,14 +231,9 @@ impl BattleLine {
     }
 
     /// Flags with a free slot for `p`.
+    #[inline]
     pub(crate) fn free_flags(&self, p: PlayerId) -> FlagSet {
-        let mut m = 0;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.has_free_slot(p) {
-                m |= 1 << i;
-            }
-        }
-        FlagSet::from_bits(m)
+        FlagSet::from_bits(self.bits.free[p.index()])
     }
 
     /// The cards Redeploy and Deserter can take from `p` (his slot cards at
@@ -274,14 +269,9 @@ impl BattleLine {
     }
 
     /// Unclaimed flags.
+    #[inline]
     pub(crate) fn unclaimed_flags(&self) -> FlagSet {
-        let mut m = 0;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.claimed().is_none() {
-                m |= 1 << i;
-            }
-        }
-        FlagSet::from_bits(m)
+        FlagSet::from_bits(self.bits.unclaimed)
     }
 
     pub(crate) fn troop_playable(&self, p: PlayerId, free: FlagSet) -> bool {

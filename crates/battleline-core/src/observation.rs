@@ -4,6 +4,7 @@ use game_traits::{GameRng, PerPlayer, PlayerId};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::flag_bits::FlagBits;
 use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
@@ -187,12 +188,13 @@ impl BattleLine {
             tops,
             revealed: obs.revealed,
             proofs: ProofCache::default(),
+            bits: FlagBits::default(),
         };
         state.validate().map_err(bad)?;
         if state.observe(obs.viewer) != *obs {
             return Err(bad("observation is not consistent"));
         }
-        state.refresh_proofs();
+        state.rebuild();
         Ok(state)
     }
 }

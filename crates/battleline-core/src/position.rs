@@ -3,6 +3,7 @@
 
 use game_traits::{Outcome, PerPlayer, PlayerId};
 
+use crate::flag_bits::FlagBits;
 use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck};
 use crate::error::BattleLineError;
@@ -348,9 +349,10 @@ impl PositionBuilder {
             tops,
             revealed: self.known,
             proofs: ProofCache::default(),
+            bits: FlagBits::default(),
         };
         state.validate().map_err(bad)?;
-        state.refresh_proofs();
+        state.rebuild();
         Ok(state)
     }
 }

@@ -10,15 +10,32 @@ use rand::Rng;
 
 use crate::action::Action;
 use crate::card::{Card, CardSet, Deck, Tactic};
-use crate::listing::Movable;
 use crate::flag::FlagId;
+use crate::listing::Movable;
 use crate::flag_set::FlagSet;
 use crate::rules::ClaimTiming;
 use crate::state::{BattleLine, Phase};
 
 /// The `k`-th (from 0) set bit of `bits`; `k` must be below its count.
-#[inline]
-fn nth_bit(mut bits: u128, mut k: usize) -> u32 {
+/// With `FAST` (only on a CPU that has BMI2 and `popcnt`, see
+/// [`BattleLine::sample_action`]) one `pdep` per word; otherwise the low
+/// bits are cleared one by one.
+#[inline(always)]
+fn nth_bit<const FAST: bool>(bits: u128, k: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        let lo = bits as u64;
+        let below = lo.count_ones() as usize;
+        let (word, k, base) = if k < below {
+            (lo, k, 0)
+        } else {
+            ((bits >> 64) as u64, k - below, 64)
+        };
+        // SAFETY: `FAST` code runs only where the CPU has BMI2.
+        let bit = unsafe { std::arch::x86_64::_pdep_u64(1u64 << (k & 63), word) };
+        return base + bit.trailing_zeros();
+    }
+    let (mut bits, mut k) = (bits, k);
     while k > 0 {
         bits &= bits - 1;
         k -= 1;
@@ -26,20 +43,94 @@ fn nth_bit(mut bits: u128, mut k: usize) -> u32 {
     bits.trailing_zeros()
 }
 
-#[inline]
-fn nth_flag(flags: FlagSet, k: usize) -> Option<FlagId> {
-    FlagId::new(nth_bit(u128::from(flags.bits()), k) as usize)
+#[inline(always)]
+fn nth_flag<const FAST: bool>(flags: FlagSet, k: usize) -> Option<FlagId> {
+    FlagId::new(nth_bit::<FAST>(u128::from(flags.bits()), k) as usize)
 }
 
-#[inline]
-fn nth_card(cards: CardSet, k: usize) -> Option<Card> {
-    Card::from_index(nth_bit(cards.bits(), k) as usize)
+#[inline(always)]
+fn nth_card<const FAST: bool>(cards: CardSet, k: usize) -> Option<Card> {
+    Card::from_index(nth_bit::<FAST>(cards.bits(), k) as usize)
 }
 
 impl BattleLine {
     /// A uniformly random legal action of the player on turn; `None` when
     /// no player decides now.
+    ///
+    /// The draw counts and picks set bits: on x86-64 CPUs that have BMI2
+    /// and `popcnt` (detected at run time, once, by the standard library)
+    /// the same code runs compiled with them (`popcnt` for the counts,
+    /// `pdep` to pick the `k`-th bit); the crate stays portable, and both
+    /// paths draw the same actions from the same random numbers.
+    #[inline]
     pub(crate) fn sample_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if has_fast_bits() {
+                // SAFETY: the CPU has BMI2 and `popcnt`, as checked just above.
+                return unsafe { self.sample_action_fast(rng) };
+            }
+        }
+        self.sample_action_with::<false, R>(rng)
+    }
+
+    /// A uniformly random card of the deck being dealt from (see
+    /// [`BattleLine::sample_action`] for the two paths); `None` when no
+    /// chance event is due or the deck is empty.
+    #[inline]
+    pub(crate) fn sample_deal<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if has_fast_bits() {
+                // SAFETY: the CPU has BMI2 and `popcnt`, as checked just above.
+                return unsafe { self.sample_deal_fast(rng) };
+            }
+        }
+        self.sample_deal_with::<false, R>(rng)
+    }
+
+    /// [`BattleLine::sample_action_with`] compiled with BMI2 and `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// Only on a CPU that has both.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi2")]
+    unsafe fn sample_action_fast<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        self.sample_action_with::<true, R>(rng)
+    }
+
+    /// [`BattleLine::sample_deal_with`] compiled with BMI2 and `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// Only on a CPU that has both.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi2")]
+    unsafe fn sample_deal_fast<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        self.sample_deal_with::<true, R>(rng)
+    }
+
+    /// The body of [`BattleLine::sample_deal`].
+    #[inline(always)]
+    pub(crate) fn sample_deal_with<const FAST: bool, R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Option<Action> {
+        let pool = self.chance_pool()?;
+        if pool.is_empty() {
+            return None;
+        }
+        nth_card::<FAST>(pool, rng.random_range(0..pool.len())).map(Action::Deal)
+    }
+
+    /// The body of [`BattleLine::sample_action`]; `FAST` only on a CPU
+    /// with BMI2 and `popcnt`.
+    #[inline(always)]
+    pub(crate) fn sample_action_with<const FAST: bool, R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Option<Action> {
         let p = self.table.player;
         match self.table.phase {
             Phase::Play => {
@@ -50,12 +141,12 @@ impl BattleLine {
                     0
                 };
                 let n = plays.total();
-                self.draw_or_claim(rng, n, claims, |k| self.nth_play(&plays, k))
+                self.draw_or_claim::<FAST, R>(rng, n, claims, |k| self.nth_play::<FAST>(&plays, k))
             }
             Phase::Claim => {
                 let draws = self.draw_options();
                 let n = draws.len().max(1);
-                self.draw_or_claim(rng, n, self.claimable(p), |k| Some(draws.get(k)))
+                self.draw_or_claim::<FAST, R>(rng, n, self.claimable(p), |k| Some(draws.get(k)))
             }
             Phase::Draw => {
                 let draws = self.draw_options();
@@ -66,7 +157,7 @@ impl BattleLine {
                 if hand.is_empty() {
                     return None;
                 }
-                nth_card(hand, rng.random_range(0..hand.len())).map(Action::Return)
+                nth_card::<FAST>(hand, rng.random_range(0..hand.len())).map(Action::Return)
             }
             Phase::Setup | Phase::Deal(_) | Phase::Over => None,
         }
@@ -74,8 +165,8 @@ impl BattleLine {
 
     /// Draws uniformly from `n` actions that need no proof (the `k`-th
     /// given by `nth`) and the claims on the flags of `claims`.
-    #[inline]
-    fn draw_or_claim<R: Rng + ?Sized>(
+    #[inline(always)]
+    fn draw_or_claim<const FAST: bool, R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         n: usize,
@@ -90,12 +181,13 @@ impl BattleLine {
         if k < n {
             nth(k)
         } else {
-            nth_flag(FlagSet::from_bits(claims), k - n).map(Action::Claim)
+            nth_flag::<FAST>(FlagSet::from_bits(claims), k - n).map(Action::Claim)
         }
     }
 
     /// The draws listed now: one per deck with cards when a draw is due,
     /// otherwise the end of the turn.
+    #[inline(always)]
     fn draw_options(&self) -> DrawOptions {
         let mut d = DrawOptions {
             n: 0,
@@ -103,7 +195,7 @@ impl BattleLine {
         };
         if self.table.draws_due > 0 {
             for deck in Deck::ALL {
-                if self.deck_len(deck) > 0 {
+                if self.deck_has_cards(deck) {
                     d.at[d.n] = Action::Draw(deck);
                     d.n += 1;
                 }
@@ -116,23 +208,14 @@ impl BattleLine {
     /// take a slot, Fog, Mud, Scout, the Redeploy moves, Deserter's and
     /// Traitor's targets and the pass, in the order [`Self::nth_play`]
     /// decodes; the flags in one pass.
+    #[inline(always)]
     fn play_counts(&self) -> PlayCounts {
         let p = self.table.player;
         let o = p.other();
         let hand = self.hands[p];
-        let mut free = 0u16;
-        let mut unclaimed = 0u16;
-        let mut fog = 0u16;
-        let mut mud = 0u16;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.claimed().is_none() {
-                let env = f.env();
-                unclaimed |= 1 << i;
-                free |= u16::from(f.side(p).len() < env.slots()) << i;
-                fog |= u16::from(!env.fog) << i;
-                mud |= u16::from(!env.mud) << i;
-            }
-        }
+        let b = &self.bits;
+        let (free, unclaimed) = (b.free[p.index()], b.unclaimed);
+        let (fog, mud) = (b.no_fog, b.no_mud);
         let free = FlagSet::from_bits(free);
         let troops = hand.intersection(CardSet::ALL_TROOPS);
         let mut c = PlayCounts {
@@ -164,10 +247,10 @@ impl BattleLine {
             }
         }
         if has(Tactic::Fog) {
-            c.fog = FlagSet::from_bits(fog & unclaimed);
+            c.fog = FlagSet::from_bits(fog);
         }
         if has(Tactic::Mud) {
-            c.mud = FlagSet::from_bits(mud & unclaimed);
+            c.mud = FlagSet::from_bits(mud);
         }
         c.scout = has(Tactic::Scout);
         if has(Tactic::Redeploy) {
@@ -192,18 +275,19 @@ impl BattleLine {
     }
 
     /// The `k`-th play of `c` (see [`Self::play_counts`]).
-    fn nth_play(&self, c: &PlayCounts, mut k: usize) -> Option<Action> {
+    #[inline(always)]
+    fn nth_play<const FAST: bool>(&self, c: &PlayCounts, mut k: usize) -> Option<Action> {
         let p = self.table.player;
         let slots = c.slot_cards.len() * c.free.len();
         if k < slots {
-            let card = nth_card(c.slot_cards, k / c.free.len())?;
-            let flag = nth_flag(c.free, k % c.free.len())?;
+            let card = nth_card::<FAST>(c.slot_cards, k / c.free.len())?;
+            let flag = nth_flag::<FAST>(c.free, k % c.free.len())?;
             return Some(Action::Play { card, flag });
         }
         k -= slots;
         for (set, t) in [(c.fog, Tactic::Fog), (c.mud, Tactic::Mud)] {
             if k < set.len() {
-                let flag = nth_flag(set, k)?;
+                let flag = nth_flag::<FAST>(set, k)?;
                 return Some(Action::Play {
                     card: Card::tactic(t),
                     flag,
@@ -218,12 +302,12 @@ impl BattleLine {
             k -= 1;
         }
         if k < c.redeploy {
-            return self.nth_redeploy(&self.movable(p), c.free, k);
+            return self.nth_redeploy::<FAST>(&self.movable(p), c.free, k);
         }
         k -= c.redeploy;
         if k < c.deserter {
             let theirs = self.movable(p.other()).cards;
-            return nth_card(theirs, k).map(|card| Action::Deserter { card });
+            return nth_card::<FAST>(theirs, k).map(|card| Action::Deserter { card });
         }
         k -= c.deserter;
         if k < c.traitor {
@@ -231,8 +315,8 @@ impl BattleLine {
                 .movable(p.other())
                 .cards
                 .intersection(CardSet::ALL_TROOPS);
-            let card = nth_card(theirs, k / c.free.len())?;
-            let to = nth_flag(c.free, k % c.free.len())?;
+            let card = nth_card::<FAST>(theirs, k / c.free.len())?;
+            let to = nth_flag::<FAST>(c.free, k % c.free.len())?;
             return Some(Action::Traitor { card, to });
         }
         k -= c.traitor;
@@ -241,13 +325,13 @@ impl BattleLine {
 
     /// The `k`-th Redeploy move of the cards `mine`, each moved to a flag
     /// of `free` (Fog and Mud to any unclaimed flag) or discarded.
-    fn nth_redeploy(&self, mine: &Movable, free: FlagSet, mut k: usize) -> Option<Action> {
+    fn nth_redeploy<const FAST: bool>(&self, mine: &Movable, free: FlagSet, mut k: usize) -> Option<Action> {
         let unclaimed = self.unclaimed_flags();
         for card in mine.cards.iter() {
             let dest = if card.is_slot_card() { free } else { unclaimed };
             let m = FlagSet::from_bits(dest.bits() & !(1 << mine.flag_of(card)));
             if k < m.len() {
-                return nth_flag(m, k).map(|to| Action::Redeploy { card, to: Some(to) });
+                return nth_flag::<FAST>(m, k).map(|to| Action::Redeploy { card, to: Some(to) });
             }
             k -= m.len();
             if k == 0 {
@@ -295,6 +379,7 @@ struct PlayCounts {
 }
 
 impl PlayCounts {
+    #[inline(always)]
     fn total(&self) -> usize {
         self.slot_cards.len() * self.free.len()
             + self.fog.len()
@@ -304,5 +389,68 @@ impl PlayCounts {
             + self.deserter
             + self.traitor
             + usize::from(self.pass)
+    }
+}
+
+/// Whether this CPU has BMI2 and `popcnt` (the standard library detects it
+/// once and keeps the answer).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_fast_bits() -> bool {
+    (cfg!(target_feature = "popcnt") || std::arch::is_x86_feature_detected!("popcnt"))
+        && (cfg!(target_feature = "bmi2") || std::arch::is_x86_feature_detected!("bmi2"))
+}
+
+#[cfg(test)]
+mod tests {
+    use game_traits::{Game, GameRng, Turn};
+    use rand::{RngCore, SeedableRng};
+
+    use crate::rules::Rules;
+    use crate::state::BattleLine;
+
+    /// The portable path plays whole games of legal actions under every
+    /// preset and, where the CPU has BMI2 and `popcnt`, the fast path draws
+    /// the same actions from the same random numbers.
+    #[test]
+    fn both_paths_draw_alike() {
+        let mut compared = 0;
+        for (_, _, rules) in Rules::presets() {
+            for seed in 0..20 {
+                let mut s = BattleLine::new(&rules).unwrap();
+                let mut rng = GameRng::seed_from_u64(seed);
+                while s.turn() != Turn::Terminal {
+                    let chance = s.turn() == Turn::Chance;
+                    #[cfg(target_arch = "x86_64")]
+                    let fast = super::has_fast_bits().then(|| {
+                        let mut r = rng.clone();
+                        // SAFETY: the CPU has BMI2 and `popcnt`, as checked.
+                        let a = unsafe {
+                            if chance {
+                                s.sample_deal_fast(&mut r)
+                            } else {
+                                s.sample_action_fast(&mut r)
+                            }
+                        };
+                        (a, r.next_u64())
+                    });
+                    let a = if chance {
+                        s.sample_deal_with::<false, _>(&mut rng)
+                    } else {
+                        s.sample_action_with::<false, _>(&mut rng)
+                    };
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(fast) = fast {
+                        assert_eq!(fast, (a, rng.clone().next_u64()), "{s}");
+                        compared += 1;
+                    }
+                    let a = a.unwrap();
+                    assert!(s.is_legal(a), "{a}\n{s}");
+                    s.apply_unchecked(a);
+                }
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        assert!(compared > 10_000 || !super::has_fast_bits(), "{compared}");
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Deck};
 use crate::flag::{Flag, FlagId, FLAGS};
+use crate::flag_bits::FlagBits;
 use crate::flag_set::FlagSet;
 use crate::proof::available_troops;
 use crate::proof_cache::ProofCache;
@@ -288,6 +289,10 @@ pub struct BattleLine {
     /// other cache, never serialised), rebuilt wherever a state is made.
     #[serde(skip)]
     pub(crate) proofs: ProofCache,
+    /// The flags' facts as masks: a function of the table, so no part of
+    /// the position either, rebuilt wherever a state is made.
+    #[serde(skip)]
+    pub(crate) bits: FlagBits,
 }
 
 /// The position's fields, as derived (the proof cache is no part of it).
@@ -314,7 +319,16 @@ impl BattleLine {
             tops: [Top::default(); 2],
             revealed: PerPlayer::default(),
             proofs: ProofCache::default(),
+            bits: FlagBits::of(&Table::new(rules.first_player)),
         }
+    }
+
+    /// Rebuilds what the state keeps beside the position (the flags'
+    /// masks, the proof cache) from the position alone.
+    pub(crate) fn rebuild(&mut self) {
+        self.bits = FlagBits::of(&self.table);
+        self.proofs.clear();
+        self.refresh_proofs();
     }
 
     /// The public part.
@@ -336,6 +350,12 @@ impl BattleLine {
     /// Cards left in `deck` (returned cards included).
     pub fn deck_len(&self, deck: Deck) -> usize {
         self.pools[deck.index()].len() + self.tops[deck.index()].len()
+    }
+
+    /// Whether `deck` has a card left (no count needed).
+    #[inline]
+    pub(crate) fn deck_has_cards(&self, deck: Deck) -> bool {
+        !self.pools[deck.index()].is_empty() || !self.tops[deck.index()].is_empty()
     }
 
     /// The cards of `deck` below the Scout returns, drawn in random order.

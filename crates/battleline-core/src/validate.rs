@@ -5,6 +5,7 @@
 use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::Deserialize;
 
+use crate::flag_bits::FlagBits;
 use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
@@ -32,9 +33,10 @@ impl TryFrom<RawBattleLine> for BattleLine {
             tops: r.tops,
             revealed: r.revealed,
             proofs: ProofCache::default(),
+            bits: FlagBits::default(),
         };
         s.validate().map_err(BattleLineError::InvalidState)?;
-        s.refresh_proofs();
+        s.rebuild();
         Ok(s)
     }
 }
