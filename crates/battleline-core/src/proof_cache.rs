@@ -42,6 +42,10 @@ const REFUTED_WHILE: u64 = 2;
 const HOLDS_EXACT: u64 = 3;
 /// Refuted for exactly the stored set.
 const REFUTED_EXACT: u64 = 4;
+/// Was refuted with the stored witness before the opponent added a card
+/// outside it: no answer, but the witness less one card may complete the
+/// new side into a winner (see `BattleLine::rewitness`).
+const STALE_WITNESS: u64 = 5;
 
 /// The claimable flags of one player, as a whole, valid until a flag
 /// changes: bit 15 says it is known, bit 14 whose it is.
@@ -119,11 +123,26 @@ impl ProofCache {
         let bit = if card.is_troop() { 1u64 << card.index() } else { 0 };
         let set = *other & SET_MASK;
         *other = match *other >> TAG_SHIFT {
-            _ if unseen || set & bit == 0 => UNKNOWN,
-            HOLDS_WITHIN => *other,
-            REFUTED_WHILE => *other & !bit,
+            _ if unseen || bit == 0 => UNKNOWN,
+            HOLDS_WITHIN if set & bit != 0 => *other,
+            REFUTED_WHILE if set & bit != 0 => *other & !bit,
+            REFUTED_WHILE => STALE_WITNESS << TAG_SHIFT | set,
             _ => UNKNOWN,
         };
+    }
+
+    /// The witness of a refutation made before the opponent added a card
+    /// outside it, if that is what is remembered.
+    #[inline]
+    pub(crate) fn stale_witness(&self, flag: usize, claimant: PlayerId) -> Option<u64> {
+        let e = self.entries[flag][claimant.index()];
+        (e >> TAG_SHIFT == STALE_WITNESS).then_some(e & SET_MASK)
+    }
+
+    /// Remembers that the claim is refuted while the troop cards
+    /// `witness` are available.
+    pub(crate) fn store_refuted(&mut self, flag: usize, claimant: PlayerId, witness: u64) {
+        self.entries[flag][claimant.index()] = REFUTED_WHILE << TAG_SHIFT | (witness & SET_MASK);
     }
 
     /// Forgets `flag`, just claimed: the table's cards and so the other

@@ -86,7 +86,7 @@ fn cached_claims_agree_with_fresh_proofs_over_random_games() {
                 },
                 ..rules
             };
-            for seed in 0..30 {
+            for seed in 0..60 {
                 let mut rng = GameRng::seed_from_u64(seed);
                 let mut s = BattleLine::new(&rules).unwrap();
                 let mut step = 0;
