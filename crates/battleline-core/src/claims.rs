@@ -39,7 +39,7 @@ impl BattleLine {
         if candidates == 0 {
             return 0;
         }
-        let avail = self.table.available_troops();
+        let avail = self.available();
         let mut m = 0;
         while candidates != 0 {
             let i = candidates.trailing_zeros() as usize;
@@ -77,7 +77,7 @@ impl BattleLine {
     fn prove_claims(&mut self) {
         let p = self.table.player;
         let mut candidates = self.claim_candidates(p);
-        let avail = self.table.available_troops();
+        let avail = self.available();
         let unseen = self.rules.wild_cards == WildCards::UnseenOnly;
         let mut m = 0;
         while candidates != 0 {

@@ -153,8 +153,11 @@ impl BattleLine {
             self.table.moves += 1;
         }
         // What a player knows of the other hand ends when the card leaves it.
-        for p in PlayerId::all() {
-            self.revealed[p] = self.revealed[p].intersection(self.hands[p.other()]);
+        let r = &mut self.revealed;
+        if !r[PlayerId::P0].union(r[PlayerId::P1]).is_empty() {
+            for p in PlayerId::all() {
+                self.revealed[p] = self.revealed[p].intersection(self.hands[p.other()]);
+            }
         }
         self.refresh_proofs();
     }
@@ -167,6 +170,7 @@ impl BattleLine {
         self.proofs.forget(i);
         let r = change(&mut self.table.flags[i]);
         self.bits.update(i, &self.table.flags[i]);
+        self.bits.recount(&self.table);
         r
     }
 
@@ -174,7 +178,8 @@ impl BattleLine {
     /// can keep (see `ProofCache::placed`).
     fn place(&mut self, p: PlayerId, i: usize, card: Card) {
         if self.table.flags[i].place(p, card).is_ok() {
-            self.bits.update(i, &self.table.flags[i]);
+            self.bits
+                .placed(i, p, &self.table.flags[i], 1 << card.index());
             let unseen = self.rules.wild_cards == WildCards::UnseenOnly;
             self.proofs.placed(i, p, card, unseen);
         }
@@ -317,7 +322,7 @@ impl BattleLine {
     fn settle(&mut self) {
         let order = self.rules.formation_order;
         let unseen =
-            (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.table.available_troops());
+            (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.available());
         self.proofs.clear();
         for f in self.table.flags.iter_mut() {
             if f.claimed().is_some() {

@@ -23,6 +23,8 @@ pub(crate) struct FlagBits {
     pub(crate) no_fog: u16,
     /// Unclaimed flags without Mud.
     pub(crate) no_mud: u16,
+    /// The cards in the slots of all flags, as bits (all below 64).
+    pub(crate) on_table: u64,
 }
 
 impl FlagBits {
@@ -32,10 +34,33 @@ impl FlagBits {
         for (i, f) in table.flags().iter().enumerate() {
             b.update(i, f);
         }
+        b.recount(table);
         b
     }
 
-    /// Sets flag `i`'s bits from `f`.
+    /// Sets [`FlagBits::on_table`] from all the flags.
+    pub(crate) fn recount(&mut self, table: &Table) {
+        self.on_table = table
+            .flags()
+            .iter()
+            .fold(0, |m, f| m | f.side(PlayerId::P0).bits() | f.side(PlayerId::P1).bits());
+    }
+
+    /// `p` put a card on his side of flag `i`, now `f`: only his free and
+    /// complete bits can change (the flag was and stays unclaimed), and
+    /// the card joins the table.
+    #[inline]
+    pub(crate) fn placed(&mut self, i: usize, p: PlayerId, f: &Flag, card_bit: u64) {
+        let bit = 1u16 << i;
+        let n = f.side(p).len();
+        let slots = f.env().slots();
+        let k = p.index();
+        self.free[k] = (self.free[k] & !bit) | (u16::from(n < slots) << i);
+        self.complete[k] = (self.complete[k] & !bit) | (u16::from(n == slots) << i);
+        self.on_table |= card_bit;
+    }
+
+    /// Sets flag `i`'s bits from `f` (all but [`FlagBits::on_table`]).
     #[inline]
     pub(crate) fn update(&mut self, i: usize, f: &Flag) {
         let bit = 1u16 << i;

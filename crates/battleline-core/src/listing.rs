@@ -117,7 +117,7 @@ impl BattleLine {
             Some("the flag is already claimed")
         } else if !f.is_complete(p) {
             Some("the formation is not complete")
-        } else if !self.claim_proved(p, flag.index(), self.table.available_troops()) {
+        } else if !self.claim_proved(p, flag.index(), self.available()) {
             Some("the claim cannot be proved now")
         } else {
             None

@@ -331,6 +331,15 @@ impl BattleLine {
         self.refresh_proofs();
     }
 
+    /// [`Table::available_troops`] from the cards on the table as kept.
+    #[inline]
+    pub(crate) fn available(&self) -> CardSet {
+        let d = &self.table.discards;
+        CardSet::ALL_TROOPS
+            .difference(CardSet::from_low_bits(self.bits.on_table))
+            .difference(d[PlayerId::P0].union(d[PlayerId::P1]))
+    }
+
     /// The public part.
     pub fn table(&self) -> &Table {
         &self.table
@@ -372,6 +381,6 @@ impl BattleLine {
     /// Whether `player` may claim `flag` now by the rules of proof (ignoring
     /// whose turn it is).
     pub fn can_claim(&self, player: PlayerId, flag: FlagId) -> bool {
-        self.claim_proved(player, flag.index(), self.table.available_troops())
+        self.claim_proved(player, flag.index(), self.available())
     }
 }
