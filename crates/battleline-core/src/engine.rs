@@ -6,8 +6,8 @@ use game_traits::{Outcome, PlayerId};
 use crate::action::Action;
 use crate::card::{Card, Deck, Tactic};
 use crate::flag::Flag;
-use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, WildCards};
 use crate::flag_bits::FlagBits;
+use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, WildCards};
 use crate::state::{BattleLine, Phase, HAND_SIZE};
 
 impl BattleLine {
@@ -321,8 +321,7 @@ impl BattleLine {
     /// more flags win; equal is a draw.
     fn settle(&mut self) {
         let order = self.rules.formation_order;
-        let unseen =
-            (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.available());
+        let unseen = (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.available());
         self.proofs.clear();
         for f in self.table.flags.iter_mut() {
             if f.claimed().is_some() {

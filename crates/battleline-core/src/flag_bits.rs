@@ -40,10 +40,9 @@ impl FlagBits {
 
     /// Sets [`FlagBits::on_table`] from all the flags.
     pub(crate) fn recount(&mut self, table: &Table) {
-        self.on_table = table
-            .flags()
-            .iter()
-            .fold(0, |m, f| m | f.side(PlayerId::P0).bits() | f.side(PlayerId::P1).bits());
+        self.on_table = table.flags().iter().fold(0, |m, f| {
+            m | f.side(PlayerId::P0).bits() | f.side(PlayerId::P1).bits()
+        });
     }
 
     /// `p` put a card on his side of flag `i`, now `f`: only his free and

@@ -27,7 +27,11 @@ impl Movable {
             Some(Tactic::Fog) => self.env[0] as usize,
             Some(Tactic::Mud) => self.env[1] as usize,
             _ => {
-                let bit = if card.index() < 64 { 1u64 << card.index() } else { 0 };
+                let bit = if card.index() < 64 {
+                    1u64 << card.index()
+                } else {
+                    0
+                };
                 self.sides.iter().position(|&m| m & bit != 0).unwrap_or(0)
             }
         }
@@ -252,9 +256,10 @@ impl BattleLine {
                 m.sides[i] = f.side(p).bits();
                 bits |= m.sides[i];
                 if env {
-                    for (k, (owner, t)) in [(f.fog_owner(), Tactic::Fog), (f.mud_owner(), Tactic::Mud)]
-                        .into_iter()
-                        .enumerate()
+                    for (k, (owner, t)) in
+                        [(f.fog_owner(), Tactic::Fog), (f.mud_owner(), Tactic::Mud)]
+                            .into_iter()
+                            .enumerate()
                     {
                         if owner == Some(p) {
                             m.cards.insert(Card::tactic(t));

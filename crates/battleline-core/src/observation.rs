@@ -4,10 +4,10 @@ use game_traits::{GameRng, PerPlayer, PlayerId};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::flag_bits::FlagBits;
-use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
+use crate::flag_bits::FlagBits;
+use crate::proof_cache::ProofCache;
 use crate::rules::Rules;
 use crate::state::{BattleLine, Table, Top};
 

@@ -3,11 +3,11 @@
 
 use game_traits::{Outcome, PerPlayer, PlayerId};
 
-use crate::flag_bits::FlagBits;
-use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck};
 use crate::error::BattleLineError;
 use crate::flag::{Flag, FlagId, FLAGS};
+use crate::flag_bits::FlagBits;
+use crate::proof_cache::ProofCache;
 use crate::rules::Rules;
 use crate::state::{BattleLine, Phase, Table, Top};
 

@@ -120,7 +120,11 @@ impl ProofCache {
         let e = &mut self.entries[flag];
         e[placer.index()] = UNKNOWN;
         let other = &mut e[placer.other().index()];
-        let bit = if card.is_troop() { 1u64 << card.index() } else { 0 };
+        let bit = if card.is_troop() {
+            1u64 << card.index()
+        } else {
+            0
+        };
         let set = *other & SET_MASK;
         *other = match *other >> TAG_SHIFT {
             _ if unseen || bit == 0 => UNKNOWN,
@@ -161,13 +165,23 @@ impl ProofCache {
     /// The flags `player` can claim, if known.
     #[inline]
     pub(crate) fn claimable(&self, player: PlayerId) -> Option<u16> {
-        let tag = SUMMARY_KNOWN | if player == PlayerId::P1 { SUMMARY_P1 } else { 0 };
+        let tag = SUMMARY_KNOWN
+            | if player == PlayerId::P1 {
+                SUMMARY_P1
+            } else {
+                0
+            };
         (self.summary & (SUMMARY_KNOWN | SUMMARY_P1) == tag).then_some(self.summary & 0x1ff)
     }
 
     /// Records the flags `player` can claim now.
     pub(crate) fn set_claimable(&mut self, player: PlayerId, flags: u16) {
-        let tag = SUMMARY_KNOWN | if player == PlayerId::P1 { SUMMARY_P1 } else { 0 };
+        let tag = SUMMARY_KNOWN
+            | if player == PlayerId::P1 {
+                SUMMARY_P1
+            } else {
+                0
+            };
         self.summary = tag | (flags & 0x1ff);
     }
 }
@@ -190,5 +204,89 @@ impl Hash for ProofCache {
 impl fmt::Debug for ProofCache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ProofCache")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_traits::PlayerId;
+
+    use super::ProofCache;
+    use crate::card::{Card, CardSet, Colour};
+    use crate::flag::Flag;
+    use crate::proof::{check_claim, ClaimCheck};
+    use crate::rules::Rules;
+
+    fn troop(v: u8) -> Card {
+        Card::troop(Colour::Red, v).unwrap()
+    }
+
+    fn bits(cards: &[Card]) -> u64 {
+        cards.iter().copied().collect::<CardSet>().troop_bits()
+    }
+
+    /// What each kind of entry answers: a claim that held, for the sets
+    /// within the one proved; a refutation, while its witness is
+    /// available; under UnseenOnly, only the very set; nothing once the
+    /// flag changed, and a placement keeps what it may.
+    #[test]
+    fn entries_answer_only_where_they_apply() {
+        let (p, q) = (PlayerId::P0, PlayerId::P1);
+        let a = bits(&[troop(1), troop(2), troop(3)]);
+        let mut c = ProofCache::default();
+        assert_eq!(c.lookup(0, p, a), None);
+        c.store(0, p, a, false, ClaimCheck::Holds);
+        assert_eq!(c.lookup(0, p, a), Some(true));
+        assert_eq!(c.lookup(0, p, bits(&[troop(2)])), Some(true));
+        assert_eq!(c.lookup(0, p, a | bits(&[troop(4)])), None);
+        assert_eq!(c.lookup(0, q, a), None);
+        assert_eq!(c.lookup(1, p, a), None);
+        c.store(0, p, a, true, ClaimCheck::Holds);
+        assert_eq!(c.lookup(0, p, bits(&[troop(2)])), None);
+        assert_eq!(c.lookup(0, p, a), Some(true));
+        // A Host of Blue 1, 3, 5 against Red 1, with Red 2 and 3 left:
+        // refuted by the Wedge Red 1-2-3.
+        let mut flag = Flag::new();
+        for v in [1, 3, 5] {
+            flag.place(p, Card::troop(Colour::Blue, v).unwrap())
+                .unwrap();
+        }
+        flag.place(q, troop(1)).unwrap();
+        let avail = CardSet::from_troop_bits(bits(&[troop(2), troop(3)]));
+        let refuted = check_claim(&flag, p, avail, &Rules::default());
+        let ClaimCheck::Refuted(w) = refuted else {
+            panic!("{refuted:?}")
+        };
+        assert_eq!(w.cards().troop_bits(), bits(&[troop(2), troop(3)]));
+        c.store(1, p, a, false, refuted);
+        assert_eq!(c.lookup(1, p, a), Some(false));
+        assert_eq!(
+            c.lookup(1, p, bits(&[troop(2), troop(3), troop(9)])),
+            Some(false)
+        );
+        assert_eq!(c.lookup(1, p, bits(&[troop(2)])), None);
+        // The opponent lays a card of the witness: the rest still completes.
+        c.placed(1, q, troop(2), false);
+        assert_eq!(c.lookup(1, p, bits(&[troop(3)])), Some(false));
+        // ...one outside it: no answer, the witness kept for a retry.
+        c.placed(1, q, troop(7), false);
+        assert_eq!(c.lookup(1, p, a), None);
+        assert_eq!(c.stale_witness(1, p), Some(bits(&[troop(3)])));
+        // A claim that held survives the opponent laying an available card.
+        c.store(2, p, a, false, ClaimCheck::Holds);
+        c.placed(2, q, troop(1), false);
+        assert_eq!(c.lookup(2, p, bits(&[troop(2), troop(3)])), Some(true));
+        c.placed(2, q, troop(8), false);
+        assert_eq!(c.lookup(2, p, bits(&[troop(2)])), None);
+        c.store(3, p, a, false, ClaimCheck::Holds);
+        c.forget(3);
+        assert_eq!(c.lookup(3, p, a), None);
+        c.set_claimable(q, 0b101);
+        assert_eq!(c.claimable(q), Some(0b101));
+        assert_eq!(c.claimable(p), None);
+        c.claimed(2);
+        assert_eq!(c.claimable(q), Some(0b001));
+        c.forget(5);
+        assert_eq!(c.claimable(q), None);
     }
 }

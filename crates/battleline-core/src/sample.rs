@@ -11,8 +11,8 @@ use rand::Rng;
 use crate::action::Action;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::flag::FlagId;
-use crate::listing::Movable;
 use crate::flag_set::FlagSet;
+use crate::listing::Movable;
 use crate::rules::ClaimTiming;
 use crate::state::{BattleLine, Phase};
 
@@ -343,7 +343,12 @@ impl BattleLine {
 
     /// The `k`-th Redeploy move of the cards `mine`, each moved to a flag
     /// of `free` (Fog and Mud to any unclaimed flag) or discarded.
-    fn nth_redeploy<const FAST: bool>(&self, mine: &Movable, free: FlagSet, mut k: usize) -> Option<Action> {
+    fn nth_redeploy<const FAST: bool>(
+        &self,
+        mine: &Movable,
+        free: FlagSet,
+        mut k: usize,
+    ) -> Option<Action> {
         let unclaimed = self.unclaimed_flags();
         for card in mine.cards.iter() {
             let dest = if card.is_slot_card() { free } else { unclaimed };

@@ -5,10 +5,10 @@
 use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::Deserialize;
 
-use crate::flag_bits::FlagBits;
-use crate::proof_cache::ProofCache;
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
+use crate::flag_bits::FlagBits;
+use crate::proof_cache::ProofCache;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, Rules};
 use crate::state::{BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};
 
