@@ -114,7 +114,8 @@ impl ProofCache {
     /// completion of the side with the card is a completion of the side
     /// before, from the cards then available, so a claim that held still
     /// holds; and a witness holding the card, less the card, completes the
-    /// new side into the same winning formation.
+    /// new side into the same winning formation (unless it is the witness's
+    /// last card).
     pub(crate) fn placed(&mut self, flag: usize, placer: PlayerId, card: Card, unseen: bool) {
         self.summary = 0;
         let e = &mut self.entries[flag];
@@ -129,7 +130,11 @@ impl ProofCache {
         *other = match *other >> TAG_SHIFT {
             _ if unseen || bit == 0 => UNKNOWN,
             HOLDS_WITHIN if set & bit != 0 => *other,
-            REFUTED_WHILE if set & bit != 0 => *other & !bit,
+            // The last card of the witness completes the side: a tie is
+            // then decided by who completed first, no longer by the proof's
+            // tie rule, so the claim is proved again (cheaply, both sides
+            // complete).
+            REFUTED_WHILE if set & bit != 0 && set != bit => *other & !bit,
             REFUTED_WHILE => STALE_WITNESS << TAG_SHIFT | set,
             _ => UNKNOWN,
         };
@@ -268,6 +273,11 @@ mod tests {
         // The opponent lays a card of the witness: the rest still completes.
         c.placed(1, q, troop(2), false);
         assert_eq!(c.lookup(1, p, bits(&[troop(3)])), Some(false));
+        // ...its last card: complete, a tie would go to who completed
+        // first, so no answer.
+        let mut last = c;
+        last.placed(1, q, troop(3), false);
+        assert_eq!(last.lookup(1, p, a), None);
         // ...one outside it: no answer, the witness kept for a retry.
         c.placed(1, q, troop(7), false);
         assert_eq!(c.lookup(1, p, a), None);
