@@ -195,9 +195,83 @@ fn games(c: &mut Criterion) {
     g.finish();
 }
 
+/// States of random games at every step, 4,096 of them: a different
+/// position each call (a repeated one would train the branch predictor).
+fn random_states(rules: &Rules) -> Vec<BattleLine> {
+    let mut legal = Vec::new();
+    let mut out = Vec::new();
+    let mut seed = 0;
+    while out.len() < 4096 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut s = BattleLine::new(rules).expect("valid rules");
+        while !s.is_terminal() {
+            if matches!(s.turn(), game_traits::Turn::Player(_)) {
+                out.push(s);
+            }
+            let a = match s.turn() {
+                game_traits::Turn::Chance => s.sample_chance(&mut rng),
+                _ => s.sample_legal(&mut legal, &mut rng),
+            };
+            s.apply_unchecked(a.expect("an action"));
+        }
+        seed += 1;
+    }
+    out.truncate(4096);
+    out
+}
+
+/// The steps of a playout one at a time on random states: a uniform legal
+/// action drawn (`sample_legal`), a state copied (what ISMCTS and the
+/// batched environment do per iteration) and an action applied.
+fn game_steps(c: &mut Criterion) {
+    let rules = Rules::default();
+    let states = random_states(&rules);
+    let mut legal = Vec::with_capacity(256);
+    let mut rng = GameRng::seed_from_u64(7);
+    let mut g = c.benchmark_group("random_game");
+    g.throughput(Throughput::Elements(states.len() as u64));
+    g.bench_function("sample_legal_random_states", |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .filter(|s| black_box(s).sample_legal(&mut legal, &mut rng).is_some())
+                .count()
+        })
+    });
+    g.bench_function("clone_random_states", |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .map(|s| {
+                    let copy = *black_box(s);
+                    black_box(copy).table().moves()
+                })
+                .sum::<u32>()
+        })
+    });
+    let actions: Vec<_> = states
+        .iter()
+        .map(|s| s.sample_legal(&mut legal, &mut rng).expect("an action"))
+        .collect();
+    g.bench_function("apply_random_states", |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .zip(&actions)
+                .map(|(s, &a)| {
+                    let mut s = *s;
+                    s.apply_unchecked(black_box(a));
+                    s.table().moves()
+                })
+                .sum::<u32>()
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = formation, proof, games
+    targets = formation, proof, games, game_steps
 }
 criterion_main!(benches);

@@ -6,6 +6,7 @@ use game_traits::{Outcome, PlayerId};
 use crate::action::Action;
 use crate::card::{Card, Deck, Tactic};
 use crate::flag::Flag;
+use crate::flag_bits::FlagBits;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, WildCards};
 use crate::state::{BattleLine, Phase, HAND_SIZE};
 
@@ -38,7 +39,7 @@ impl BattleLine {
                         self.lay_environment(p, t, flag.index())
                     }
                     _ => {
-                        let _ = self.table.flags[flag.index()].place(p, card);
+                        self.place(p, flag.index(), card);
                     }
                 }
                 if let Some(t) = card.as_tactic() {
@@ -68,10 +69,10 @@ impl BattleLine {
                             }
                         }
                         _ => {
-                            let _ = self.table.flags[src].take(p, card);
+                            let _ = self.with_flag(src, |f| f.take(p, card));
                             match to {
                                 Some(to) => {
-                                    let _ = self.table.flags[to.index()].place(p, card);
+                                    self.place(p, to.index(), card);
                                 }
                                 None => self.table.discards[p].insert(card),
                             }
@@ -87,7 +88,7 @@ impl BattleLine {
                     match card.as_tactic() {
                         Some(t @ (Tactic::Fog | Tactic::Mud)) => self.take_environment(p, t, src),
                         _ => {
-                            let _ = self.table.flags[src].take(o, card);
+                            let _ = self.with_flag(src, |f| f.take(o, card));
                         }
                     }
                     self.table.discards[o].insert(card);
@@ -98,8 +99,8 @@ impl BattleLine {
             Action::Traitor { card, to } => {
                 self.use_tactic(p, Card::tactic(Tactic::Traitor), true);
                 if let Some(src) = self.flag_of(o, card) {
-                    let _ = self.table.flags[src].take(o, card);
-                    let _ = self.table.flags[to.index()].place(p, card);
+                    let _ = self.with_flag(src, |f| f.take(o, card));
+                    self.place(p, to.index(), card);
                 }
                 self.table.passes = 0;
                 self.after_play(1, 0);
@@ -118,7 +119,10 @@ impl BattleLine {
                 self.after_play(0, 0);
             }
             Action::Claim(flag) => {
-                self.table.flags[flag.index()].set_claimed(p);
+                let i = flag.index();
+                self.proofs.claimed(i);
+                self.table.flags[i].set_claimed(p);
+                self.bits.update(i, &self.table.flags[i]);
                 if self.table.claimed(p).is_victory() {
                     self.finish(Outcome::Win(p));
                 }
@@ -149,8 +153,35 @@ impl BattleLine {
             self.table.moves += 1;
         }
         // What a player knows of the other hand ends when the card leaves it.
-        for p in PlayerId::all() {
-            self.revealed[p] = self.revealed[p].intersection(self.hands[p.other()]);
+        let r = &mut self.revealed;
+        if !r[PlayerId::P0].union(r[PlayerId::P1]).is_empty() {
+            for p in PlayerId::all() {
+                self.revealed[p] = self.revealed[p].intersection(self.hands[p.other()]);
+            }
+        }
+        self.refresh_proofs();
+    }
+
+    /// Changes flag `i` by `change`: what was proved there is forgotten
+    /// (and, as the available cards may change with it, the claimable
+    /// summary) and its bits updated. Every change to a flag goes through
+    /// here or [`BattleLine::place`].
+    fn with_flag<T>(&mut self, i: usize, change: impl FnOnce(&mut Flag) -> T) -> T {
+        self.proofs.forget(i);
+        let r = change(&mut self.table.flags[i]);
+        self.bits.update(i, &self.table.flags[i]);
+        self.bits.recount(&self.table);
+        r
+    }
+
+    /// Puts `card` on `p`'s side of flag `i`, keeping what the proof cache
+    /// can keep (see `ProofCache::placed`).
+    fn place(&mut self, p: PlayerId, i: usize, card: Card) {
+        if self.table.flags[i].place(p, card).is_ok() {
+            self.bits
+                .placed(i, p, &self.table.flags[i], 1 << card.index());
+            let unseen = self.rules.wild_cards == WildCards::UnseenOnly;
+            self.proofs.placed(i, p, card, unseen);
         }
     }
 
@@ -169,10 +200,15 @@ impl BattleLine {
     /// played by `remover`; cards pushed out of a side by Mud's going go to
     /// their owners' discards.
     fn take_environment(&mut self, remover: PlayerId, t: Tactic, src: usize) {
-        let f = &mut self.table.flags[src];
-        if t == Tactic::Fog {
-            let _ = f.remove_fog();
-        } else if let Ok(dropped) = f.remove_mud(remover) {
+        let dropped = self.with_flag(src, |f| {
+            if t == Tactic::Fog {
+                let _ = f.remove_fog();
+                None
+            } else {
+                f.remove_mud(remover).ok()
+            }
+        });
+        if let Some(dropped) = dropped {
             for (d, c) in self.table.discards.values_mut().zip(dropped) {
                 if let Some(c) = c {
                     d.insert(c);
@@ -183,15 +219,17 @@ impl BattleLine {
 
     /// Lays Fog or Mud (`t`) beside flag `to` for `p`.
     fn lay_environment(&mut self, p: PlayerId, t: Tactic, to: usize) {
-        let f = &mut self.table.flags[to];
-        let _ = if t == Tactic::Fog {
-            f.add_fog()
-        } else {
-            f.add_mud()
-        };
-        if self.rules.environment_tactics == EnvironmentTactics::Movable {
-            f.set_environment_owner(t, p);
-        }
+        let movable = self.rules.environment_tactics == EnvironmentTactics::Movable;
+        self.with_flag(to, |f| {
+            let _ = if t == Tactic::Fog {
+                f.add_fog()
+            } else {
+                f.add_mud()
+            };
+            if movable {
+                f.set_environment_owner(t, p);
+            }
+        });
     }
 
     fn receive(&mut self, card: Card) {
@@ -204,7 +242,7 @@ impl BattleLine {
 
     fn enter_draw(&mut self) {
         if self.table.draws_due > 0
-            && (self.deck_len(Deck::Troop) > 0 || self.deck_len(Deck::Tactics) > 0)
+            && (self.deck_has_cards(Deck::Troop) || self.deck_has_cards(Deck::Tactics))
         {
             self.table.phase = Phase::Draw;
         } else {
@@ -283,8 +321,8 @@ impl BattleLine {
     /// more flags win; equal is a draw.
     fn settle(&mut self) {
         let order = self.rules.formation_order;
-        let unseen =
-            (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.table.available_troops());
+        let unseen = (self.rules.wild_cards == WildCards::UnseenOnly).then(|| self.available());
+        self.proofs.clear();
         for f in self.table.flags.iter_mut() {
             if f.claimed().is_some() {
                 continue;
@@ -305,6 +343,7 @@ impl BattleLine {
                 f.set_claimed(w);
             }
         }
+        self.bits = FlagBits::of(&self.table);
         let m = PlayerId::BOTH.map(|p| self.table.claimed(p));
         let v = m.map(|s| s.is_victory());
         let outcome = match (v, m[0].len().cmp(&m[1].len())) {

@@ -89,18 +89,34 @@ pub enum FlagError {
 }
 
 /// One player's cards at a flag, in the order played.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Vec<Card>", into = "Vec<Card>")]
 pub struct Side {
-    /// The cards in the order placed, `None` past `len`.
-    cards: [Option<Card>; 4],
+    /// The cards in the order placed; past `len` always `FILLER`, so
+    /// that the derived equality compares only the cards there.
+    cards: [Card; 4],
     /// The number of cards.
     len: u8,
-    /// The cards as a set: derived from `cards`, kept so that claims and
-    /// strengths need no pass over the cards.
-    mask: CardSet,
+    /// The cards as bits over card indices: every slot card's index is
+    /// below 64, so one word holds them; derived from `cards`, kept so
+    /// that claims and strengths need no pass over the cards.
+    mask: u64,
     /// The formation summary of the cards, derived likewise.
     part: Part,
+}
+
+/// What fills a side's unused places (never a slot card).
+const FILLER: Card = Card::tactic(Tactic::Fog);
+
+impl Default for Side {
+    fn default() -> Side {
+        Side {
+            cards: [FILLER; 4],
+            len: 0,
+            mask: 0,
+            part: Part::default(),
+        }
+    }
 }
 
 impl TryFrom<Vec<Card>> for Side {
@@ -136,25 +152,26 @@ impl Side {
 
     /// The cards in the order they were placed.
     pub fn iter(&self) -> impl Iterator<Item = Card> + '_ {
-        self.cards.iter().take(self.len()).flatten().copied()
+        self.cards[..self.len()].iter().copied()
     }
 
     /// The cards as a fixed array and a length (no allocation).
     pub fn to_array(&self) -> ([Card; 4], usize) {
-        let mut out = [Card::tactic(Tactic::Fog); 4];
-        for (o, c) in out.iter_mut().zip(self.iter()) {
-            *o = c;
-        }
-        (out, self.len())
+        (self.cards, self.len())
     }
 
     /// Whether `card` is on this side.
     pub fn contains(&self, card: Card) -> bool {
-        self.mask.contains(card)
+        card.index() < 64 && self.mask >> card.index() & 1 == 1
     }
 
     /// The cards as a set.
     pub fn cards(&self) -> CardSet {
+        CardSet::from_low_bits(self.mask)
+    }
+
+    /// The cards as bits over card indices (all below 64).
+    pub(crate) const fn bits(&self) -> u64 {
         self.mask
     }
 
@@ -163,32 +180,45 @@ impl Side {
     }
 
     fn refresh(&mut self) {
-        let (cards, n) = self.to_array();
-        self.mask = cards[..n].iter().copied().collect();
+        let cards = &self.cards[..self.len()];
         // A side only ever holds distinct slot cards.
-        self.part = Part::of(&cards[..n]).unwrap_or_default();
+        self.part = Part::of(cards).unwrap_or_default();
     }
 
     fn push(&mut self, card: Card) {
+        // Only slot cards (index below 64) go on a side.
+        if card.index() >= 64 {
+            return;
+        }
         if let Some(slot) = self.cards.get_mut(self.len as usize) {
-            *slot = Some(card);
+            *slot = card;
             self.len += 1;
+            self.mask |= 1 << card.index();
             self.refresh();
         }
     }
 
     fn take(&mut self, card: Card) -> bool {
         let n = self.len();
-        match self.cards[..n].iter().position(|&c| c == Some(card)) {
+        match self.cards[..n].iter().position(|&c| c == card) {
             Some(i) => {
                 self.cards.copy_within(i + 1..n, i);
-                self.cards[n - 1] = None;
+                self.cards[n - 1] = FILLER;
                 self.len -= 1;
+                self.mask &= !(1 << card.index());
                 self.refresh();
                 true
             }
             None => false,
         }
+    }
+}
+
+impl CardSet {
+    /// The set whose card indices are the set bits of `bits` (cards 0..64:
+    /// the troops and the four morale tactics).
+    pub(crate) fn from_low_bits(bits: u64) -> CardSet {
+        CardSet::try_from(u128::from(bits)).unwrap_or_default()
     }
 }
 
@@ -299,10 +329,7 @@ impl Flag {
 
     /// Whether `card` is in a slot at this flag.
     pub fn contains(&self, card: Card) -> bool {
-        self.sides[PlayerId::P0]
-            .mask
-            .union(self.sides[PlayerId::P1].mask)
-            .contains(card)
+        self.sides[PlayerId::P0].contains(card) || self.sides[PlayerId::P1].contains(card)
     }
 
     /// The strength of `player`'s formation when complete.

@@ -4,7 +4,6 @@ use game_traits::{Game, Outcome, PlayerId, Turn};
 use rand::Rng;
 
 use crate::action::{Action, ACTION_SPACE};
-use crate::card::Card;
 use crate::error::BattleLineError;
 use crate::observation::Observation;
 use crate::rules::Rules;
@@ -78,19 +77,10 @@ impl Game for BattleLine {
         out.extend(pool.iter().map(|c| (Action::Deal(c), p)));
     }
 
+    /// Picks the `k`-th card of the deck without listing it (see
+    /// `sample.rs`).
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        let pool = self.chance_pool()?;
-        if pool.is_empty() {
-            return None;
-        }
-        // Picks the k-th set bit without listing the pool.
-        let mut k = rng.random_range(0..pool.len());
-        let mut bits = pool.bits();
-        while k > 0 {
-            bits &= bits - 1;
-            k -= 1;
-        }
-        Card::from_index(bits.trailing_zeros() as usize).map(Action::Deal)
+        self.sample_deal(rng)
     }
 
     fn observation(&self, player: PlayerId) -> Observation {

@@ -3,11 +3,13 @@
 
 mod action;
 mod card;
+mod claims;
 mod completion;
 mod encode;
 mod engine;
 mod error;
 mod flag;
+mod flag_bits;
 mod flag_set;
 mod formation;
 mod game;
@@ -17,6 +19,7 @@ mod notation;
 mod observation;
 mod position;
 mod proof;
+mod proof_cache;
 mod render;
 mod rules;
 mod sample;

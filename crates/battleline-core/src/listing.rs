@@ -5,9 +5,8 @@ use game_traits::PlayerId;
 
 use crate::action::Action;
 use crate::card::{Card, CardSet, Deck, Tactic};
-use crate::flag::FlagId;
+use crate::flag::{FlagId, FLAGS};
 use crate::flag_set::FlagSet;
-use crate::proof::claim_holds;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LeaderLimit};
 use crate::state::{BattleLine, Phase};
 
@@ -15,12 +14,27 @@ use crate::state::{BattleLine, Phase};
 /// of each.
 pub(crate) struct Movable {
     pub(crate) cards: CardSet,
-    at: [u8; 70],
+    /// Per flag, the player's slot cards there as bits (0 at a claimed flag).
+    sides: [u64; FLAGS],
+    /// Where the player's movable Fog and Mud lie.
+    env: [u8; 2],
 }
 
 impl Movable {
+    /// The flag of `card`, one of [`Movable::cards`].
     pub(crate) fn flag_of(&self, card: Card) -> usize {
-        self.at[card.index()] as usize
+        match card.as_tactic() {
+            Some(Tactic::Fog) => self.env[0] as usize,
+            Some(Tactic::Mud) => self.env[1] as usize,
+            _ => {
+                let bit = if card.index() < 64 {
+                    1u64 << card.index()
+                } else {
+                    0
+                };
+                self.sides.iter().position(|&m| m & bit != 0).unwrap_or(0)
+            }
+        }
     }
 }
 
@@ -107,7 +121,7 @@ impl BattleLine {
             Some("the flag is already claimed")
         } else if !f.is_complete(p) {
             Some("the formation is not complete")
-        } else if !claim_holds(f, p, self.table.available_troops(), &self.rules) {
+        } else if !self.claim_proved(p, flag.index(), self.available()) {
             Some("the claim cannot be proved now")
         } else {
             None
@@ -221,51 +235,48 @@ impl BattleLine {
     }
 
     /// Flags with a free slot for `p`.
+    #[inline]
     pub(crate) fn free_flags(&self, p: PlayerId) -> FlagSet {
-        let mut m = 0;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.has_free_slot(p) {
-                m |= 1 << i;
-            }
-        }
-        FlagSet::from_bits(m)
+        FlagSet::from_bits(self.bits.free[p.index()])
     }
 
     /// The cards Redeploy and Deserter can take from `p` (his slot cards at
     /// unclaimed flags, and under [`EnvironmentTactics::Movable`] the Fog
     /// and Mud he laid there), and the flag of each card.
     pub(crate) fn movable(&self, p: PlayerId) -> Movable {
-        let mut set = CardSet::EMPTY;
-        let mut at = [0u8; 70];
+        let mut m = Movable {
+            cards: CardSet::EMPTY,
+            sides: [0; FLAGS],
+            env: [0; 2],
+        };
         let env = self.rules.environment_tactics == EnvironmentTactics::Movable;
+        let mut bits = 0u64;
         for (i, f) in self.table.flags.iter().enumerate() {
             if f.claimed().is_none() {
-                for c in f.side(p).iter() {
-                    set.insert(c);
-                    at[c.index()] = i as u8;
-                }
+                m.sides[i] = f.side(p).bits();
+                bits |= m.sides[i];
                 if env {
-                    for (owner, t) in [(f.fog_owner(), Tactic::Fog), (f.mud_owner(), Tactic::Mud)] {
+                    for (k, (owner, t)) in
+                        [(f.fog_owner(), Tactic::Fog), (f.mud_owner(), Tactic::Mud)]
+                            .into_iter()
+                            .enumerate()
+                    {
                         if owner == Some(p) {
-                            set.insert(Card::tactic(t));
-                            at[Card::tactic(t).index()] = i as u8;
+                            m.cards.insert(Card::tactic(t));
+                            m.env[k] = i as u8;
                         }
                     }
                 }
             }
         }
-        Movable { cards: set, at }
+        m.cards = m.cards.union(CardSet::from_low_bits(bits));
+        m
     }
 
     /// Unclaimed flags.
+    #[inline]
     pub(crate) fn unclaimed_flags(&self) -> FlagSet {
-        let mut m = 0;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.claimed().is_none() {
-                m |= 1 << i;
-            }
-        }
-        FlagSet::from_bits(m)
+        FlagSet::from_bits(self.bits.unclaimed)
     }
 
     pub(crate) fn troop_playable(&self, p: PlayerId, free: FlagSet) -> bool {
@@ -273,17 +284,8 @@ impl BattleLine {
     }
 
     fn push_claims(&self, p: PlayerId, out: &mut Vec<Action>) {
-        let mut avail = None;
-        for (i, f) in self.table.flags.iter().enumerate() {
-            if f.claimed().is_none() && f.is_complete(p) {
-                let a = *avail.get_or_insert_with(|| self.table.available_troops());
-                if claim_holds(f, p, a, &self.rules) {
-                    if let Some(id) = FlagId::new(i) {
-                        out.push(Action::Claim(id));
-                    }
-                }
-            }
-        }
+        let m = FlagSet::from_bits(self.claimable(p));
+        out.extend(m.iter().map(Action::Claim));
     }
 
     fn push_draws(&self, out: &mut Vec<Action>) {

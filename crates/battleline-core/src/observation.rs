@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
+use crate::flag_bits::FlagBits;
+use crate::proof_cache::ProofCache;
 use crate::rules::Rules;
 use crate::state::{BattleLine, Table, Top};
 
@@ -178,18 +180,21 @@ impl BattleLine {
         let mut hands = PerPlayer::default();
         hands[v] = obs.hand;
         hands[o] = hand_o;
-        let state = BattleLine {
+        let mut state = BattleLine {
             rules: obs.rules,
             table: obs.table,
             hands,
             pools,
             tops,
             revealed: obs.revealed,
+            proofs: ProofCache::default(),
+            bits: FlagBits::default(),
         };
         state.validate().map_err(bad)?;
         if state.observe(obs.viewer) != *obs {
             return Err(bad("observation is not consistent"));
         }
+        state.rebuild();
         Ok(state)
     }
 }

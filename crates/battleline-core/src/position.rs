@@ -6,6 +6,8 @@ use game_traits::{Outcome, PerPlayer, PlayerId};
 use crate::card::{Card, CardSet, Deck};
 use crate::error::BattleLineError;
 use crate::flag::{Flag, FlagId, FLAGS};
+use crate::flag_bits::FlagBits;
+use crate::proof_cache::ProofCache;
 use crate::rules::Rules;
 use crate::state::{BattleLine, Phase, Table, Top};
 
@@ -339,15 +341,18 @@ impl PositionBuilder {
             elsewhere = elsewhere.union(t.set());
         }
         let pools = Deck::ALL.map(|d| self.rules.deck_cards(d).difference(elsewhere));
-        let state = BattleLine {
+        let mut state = BattleLine {
             rules: self.rules,
             table,
             hands: self.hands,
             pools,
             tops,
             revealed: self.known,
+            proofs: ProofCache::default(),
+            bits: FlagBits::default(),
         };
         state.validate().map_err(bad)?;
+        state.rebuild();
         Ok(state)
     }
 }

@@ -1,13 +1,17 @@
 //! The state of a game: the public [`Table`], both hands and the two decks,
 //! and their accessors.
 
+use std::fmt;
+
 use game_traits::{Outcome, PerPlayer, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Deck};
 use crate::flag::{Flag, FlagId, FLAGS};
+use crate::flag_bits::FlagBits;
 use crate::flag_set::FlagSet;
-use crate::proof::{available_troops, claim_holds};
+use crate::proof::available_troops;
+use crate::proof_cache::ProofCache;
 use crate::rules::Rules;
 
 /// Cards in a full hand.
@@ -261,7 +265,7 @@ impl Table {
 /// let text = game.to_notation();
 /// assert_eq!(text.parse::<BattleLine>().unwrap(), game);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "crate::validate::RawBattleLine")]
 pub struct BattleLine {
     /// The rules in force.
@@ -281,6 +285,28 @@ pub struct BattleLine {
     /// Per player, the cards of the other hand he knows: those the other
     /// drew from his Scout returns, while they stay in that hand.
     pub(crate) revealed: PerPlayer<CardSet>,
+    /// Claim proofs already made: no part of the position (equal to every
+    /// other cache, never serialised), rebuilt wherever a state is made.
+    #[serde(skip)]
+    pub(crate) proofs: ProofCache,
+    /// The flags' facts as masks: a function of the table, so no part of
+    /// the position either, rebuilt wherever a state is made.
+    #[serde(skip)]
+    pub(crate) bits: FlagBits,
+}
+
+/// The position's fields, as derived (the proof cache is no part of it).
+impl fmt::Debug for BattleLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BattleLine")
+            .field("rules", &self.rules)
+            .field("table", &self.table)
+            .field("hands", &self.hands)
+            .field("pools", &self.pools)
+            .field("tops", &self.tops)
+            .field("revealed", &self.revealed)
+            .finish()
+    }
 }
 
 impl BattleLine {
@@ -292,7 +318,26 @@ impl BattleLine {
             pools: [CardSet::ALL_TROOPS, rules.deck_cards(Deck::Tactics)],
             tops: [Top::default(); 2],
             revealed: PerPlayer::default(),
+            proofs: ProofCache::default(),
+            bits: FlagBits::of(&Table::new(rules.first_player)),
         }
+    }
+
+    /// Rebuilds what the state keeps beside the position (the flags'
+    /// masks, the proof cache) from the position alone.
+    pub(crate) fn rebuild(&mut self) {
+        self.bits = FlagBits::of(&self.table);
+        self.proofs.clear();
+        self.refresh_proofs();
+    }
+
+    /// [`Table::available_troops`] from the cards on the table as kept.
+    #[inline]
+    pub(crate) fn available(&self) -> CardSet {
+        let d = &self.table.discards;
+        CardSet::ALL_TROOPS
+            .difference(CardSet::from_low_bits(self.bits.on_table))
+            .difference(d[PlayerId::P0].union(d[PlayerId::P1]))
     }
 
     /// The public part.
@@ -316,6 +361,12 @@ impl BattleLine {
         self.pools[deck.index()].len() + self.tops[deck.index()].len()
     }
 
+    /// Whether `deck` has a card left (no count needed).
+    #[inline]
+    pub(crate) fn deck_has_cards(&self, deck: Deck) -> bool {
+        !self.pools[deck.index()].is_empty() || !self.tops[deck.index()].is_empty()
+    }
+
     /// The cards of `deck` below the Scout returns, drawn in random order.
     pub fn deck_pool(&self, deck: Deck) -> CardSet {
         self.pools[deck.index()]
@@ -330,7 +381,6 @@ impl BattleLine {
     /// Whether `player` may claim `flag` now by the rules of proof (ignoring
     /// whose turn it is).
     pub fn can_claim(&self, player: PlayerId, flag: FlagId) -> bool {
-        let avail = self.table.available_troops();
-        claim_holds(&self.table.flags[flag.index()], player, avail, &self.rules)
+        self.claim_proved(player, flag.index(), self.available())
     }
 }

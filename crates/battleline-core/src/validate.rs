@@ -7,6 +7,8 @@ use serde::Deserialize;
 
 use crate::card::{Card, CardSet, Deck, Tactic};
 use crate::error::BattleLineError;
+use crate::flag_bits::FlagBits;
+use crate::proof_cache::ProofCache;
 use crate::rules::{ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, Rules};
 use crate::state::{BattleLine, Phase, Table, Top, HAND_SIZE, MAX_GAME_LENGTH};
 
@@ -23,15 +25,18 @@ pub(crate) struct RawBattleLine {
 impl TryFrom<RawBattleLine> for BattleLine {
     type Error = BattleLineError;
     fn try_from(r: RawBattleLine) -> Result<Self, BattleLineError> {
-        let s = BattleLine {
+        let mut s = BattleLine {
             rules: r.rules,
             table: r.table,
             hands: r.hands,
             pools: r.pools,
             tops: r.tops,
             revealed: r.revealed,
+            proofs: ProofCache::default(),
+            bits: FlagBits::default(),
         };
         s.validate().map_err(BattleLineError::InvalidState)?;
+        s.rebuild();
         Ok(s)
     }
 }
