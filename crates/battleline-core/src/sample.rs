@@ -415,13 +415,11 @@ impl PlayCounts {
     }
 }
 
-/// Whether this CPU has BMI2 and `popcnt` (the standard library detects it
-/// once and keeps the answer).
+/// Whether this CPU has `popcnt` and a fast `pdep` (detected once).
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn has_fast_bits() -> bool {
-    (cfg!(target_feature = "popcnt") || std::arch::is_x86_feature_detected!("popcnt"))
-        && (cfg!(target_feature = "bmi2") || std::arch::is_x86_feature_detected!("bmi2"))
+    game_traits::bits::has_popcnt() && game_traits::bits::has_fast_pdep()
 }
 
 #[cfg(test)]
