@@ -263,15 +263,39 @@ impl Stratego {
     /// for a free diagonal only.
     #[inline(always)]
     fn candidates(&self, p: PlayerId) -> u128 {
-        let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
-        let hit = empty | self.occ[p.other()];
+        // Free or enemy: every land square that is not his own.
+        let hit = SQUARES & !self.occ[p];
         let w = PW as u32;
         let mut any = (hit << w) | (hit << 1) | (hit >> 1) | (hit >> w);
         if self.diag {
+            let empty = hit & !self.occ[p.other()];
             any |=
                 (empty << (w + 1)) | (empty << (w - 1)) | (empty >> (w - 1)) | (empty >> (w + 1));
         }
         any & self.mobile[p]
+    }
+
+    /// Whether [`Stratego::candidates`] is exact: everywhere but for a
+    /// Czech Průzkumník without diagonal steps.
+    #[inline(always)]
+    fn exact_candidates(&self) -> bool {
+        !(self.diag && self.long_kind != u8::MAX && !self.rules.czech_scout_steps_diagonally)
+    }
+
+    /// Whether player `q` surely has a legal move, decided on masks right
+    /// after a move of his opponent that left `vacated` empty: `false`
+    /// when the masks cannot tell (then [`Stratego::has_move`] decides).
+    /// The piece the two-square rule may restrict and a chaser's moves
+    /// are left to the full check.
+    #[inline(always)]
+    pub(crate) fn surely_moves(&self, q: PlayerId, vacated: Square) -> bool {
+        if self.chase.as_ref().is_some_and(|c| c.chaser == q) || !self.exact_candidates() {
+            return false;
+        }
+        let movable = self.mobile[q] & !self.shuttles[q].at().map_or(0, |sq| sq.bit());
+        // Any piece of his next to the square just left can step into it,
+        // which is most often so; else the whole-board test.
+        vacated.neighbours() & movable != 0 || self.candidates(q) & movable != 0
     }
 
     /// Whether a piece of player `p` on `sq` would have a legal move (the
@@ -294,9 +318,7 @@ impl Stratego {
     pub(crate) fn has_move(&self, p: PlayerId) -> bool {
         let cand = self.candidates(p);
         let chased = self.chase.as_ref().is_some_and(|c| c.chaser == p);
-        let exact =
-            !(self.diag && self.long_kind != u8::MAX && !self.rules.czech_scout_steps_diagonally);
-        if !chased && exact {
+        if !chased && self.exact_candidates() {
             let special = self.shuttles[p].at().map_or(0, |sq| sq.bit());
             if cand & !special != 0 {
                 return true;
