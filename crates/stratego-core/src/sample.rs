@@ -127,6 +127,19 @@ impl Stratego {
         self.sample_move_with(p, rng)
     }
 
+    /// The moves of the piece on `sq` that the two-square rule may
+    /// restrict, those the repetition rules allow, in listing order: kept
+    /// out of the hot path (it runs only once the shuttle is long enough).
+    #[cold]
+    #[inline(never)]
+    fn restricted_moves(&self, p: PlayerId, sq: Square) -> impl Iterator<Item = Action> + '_ {
+        let moves = self.piece_moves(p, sq);
+        (0..moves.as_slice().len()).filter_map(move |i| match moves.as_slice()[i] {
+            Action::Move(m) if !self.repetition_forbids(p, m) => Some(Action::Move(m)),
+            _ => None,
+        })
+    }
+
     /// The body of [`Stratego::sample_move`].
     #[inline(always)]
     fn sample_move_with<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
@@ -135,48 +148,53 @@ impl Stratego {
         let enemy = self.occ[q];
         let hit = empty | enemy;
         let shuttle = &self.shuttles[p];
-        let restricted = self
-            .rules
-            .two_square_limit
-            .is_some_and(|l| shuttle.moves() >= l);
         // The one piece the two-square rule may restrict: its moves are
-        // listed and filtered, and it is left out of the masks.
-        let mut special = [Action::Place(crate::kind::Kind::FLAG); 24];
-        let mut ns = 0;
-        let mut out = 0;
-        if let Some(sq) = shuttle.at().filter(|_| restricted) {
-            out = sq.bit();
-            for &a in self.piece_moves(p, sq).as_slice() {
-                if let Action::Move(m) = a {
-                    special[ns] = a;
-                    ns += usize::from(!self.repetition_forbids(p, m));
-                }
-            }
-        }
+        // listed and filtered (they come first in the draw), and it is
+        // left out of the masks.
+        let special = shuttle.at().filter(|_| {
+            self.rules
+                .two_square_limit
+                .is_some_and(|l| shuttle.moves() >= l)
+        });
+        let (out, ns) = match special {
+            Some(sq) => (sq.bit(), self.restricted_moves(p, sq).count() as u32),
+            None => (0, 0),
+        };
         let long = self.long[p] & !out;
         let steppers = (self.mobile[p] & !out) ^ long;
-        // The masks by slot, with their counts: the four orthogonal steps,
-        // the four diagonal steps (none outside Czech), then the four
-        // slides (the order of the moves' indices, so of the draws). Each
-        // direction is written out with its offset a constant, so that the
-        // shifts of 128-bit masks compile to a few instructions each (a
-        // loop over the offsets would shift by a variable).
+        // The masks by slot: the four orthogonal steps, the four diagonal
+        // steps (none outside Czech), then the four slides (the order of
+        // the moves' indices, so of the draws). Each direction is written
+        // out with its offset a constant, so that the shifts of 128-bit
+        // masks compile to a few instructions each (a loop over the offsets
+        // would shift by a variable).
+        #[inline(always)]
+        fn steps(m: u128, to: u128, d: i8) -> u128 {
+            m & shift(to, -d)
+        }
         let mut masks = [0u128; 12];
         let mut counts = [0u32; 12];
-        let mut total = ns as u32;
+        let mut total = ns;
         let mut put = |slot: usize, m: u128| {
             masks[slot] = m;
             counts[slot] = m.count_ones();
             total += counts[slot];
         };
-        #[inline(always)]
-        fn steps(m: u128, to: u128, d: i8) -> u128 {
-            m & shift(to, -d)
-        }
         put(0, steps(steppers, hit, -PW));
         put(1, steps(steppers, hit, -1));
         put(2, steps(steppers, hit, 1));
         put(3, steps(steppers, hit, PW));
+        if self.diag {
+            let diagonal = if self.rules.czech_scout_steps_diagonally {
+                steppers | long
+            } else {
+                steppers
+            };
+            put(4, steps(diagonal, empty, -PW - 1));
+            put(5, steps(diagonal, empty, -PW + 1));
+            put(6, steps(diagonal, empty, PW - 1));
+            put(7, steps(diagonal, empty, PW + 1));
+        }
         if long != 0 {
             let strike = self.rules.long_move_attack;
             #[inline(always)]
@@ -206,25 +224,14 @@ impl Stratego {
             );
             put(11, slides(long, empty, enemy, strike, PW));
         }
-        if self.diag {
-            let diagonal = if self.rules.czech_scout_steps_diagonally {
-                steppers | long
-            } else {
-                steppers
-            };
-            put(4, steps(diagonal, empty, -PW - 1));
-            put(5, steps(diagonal, empty, -PW + 1));
-            put(6, steps(diagonal, empty, PW - 1));
-            put(7, steps(diagonal, empty, PW + 1));
-        }
         if total == 0 {
             return None;
         }
         let mut r = rng.random_range(0..total);
-        if (r as usize) < ns {
-            return Some(special[r as usize]);
+        if r < ns {
+            return special.and_then(|sq| self.restricted_moves(p, sq).nth(r as usize));
         }
-        r -= ns as u32;
+        r -= ns;
         for (slot, (&m, &c)) in masks.iter().zip(&counts).enumerate() {
             if r >= c {
                 r -= c;
