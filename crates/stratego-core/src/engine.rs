@@ -159,7 +159,7 @@ impl Stratego {
                 reason: EndReason::FlagCaptured,
             })
         } else {
-            self.check_end(p, m.from, target != Cell::EMPTY)
+            self.check_end(p, target != Cell::EMPTY)
         };
     }
 

@@ -282,20 +282,17 @@ impl Stratego {
         !(self.diag && self.long_kind != u8::MAX && !self.rules.czech_scout_steps_diagonally)
     }
 
-    /// Whether player `q` surely has a legal move, decided on masks right
-    /// after a move of his opponent that left `vacated` empty: `false`
-    /// when the masks cannot tell (then [`Stratego::has_move`] decides).
-    /// The piece the two-square rule may restrict and a chaser's moves
-    /// are left to the full check.
+    /// Whether player `q` surely has a legal move, decided on masks:
+    /// `false` when they cannot tell (then [`Stratego::has_move`]
+    /// decides). The piece the two-square rule may restrict and a chaser's
+    /// moves are left to the full check.
     #[inline(always)]
-    pub(crate) fn surely_moves(&self, q: PlayerId, vacated: Square) -> bool {
+    pub(crate) fn surely_moves(&self, q: PlayerId) -> bool {
         if self.chase.as_ref().is_some_and(|c| c.chaser == q) || !self.exact_candidates() {
             return false;
         }
         let movable = self.mobile[q] & !self.shuttles[q].at().map_or(0, |sq| sq.bit());
-        // Any piece of his next to the square just left can step into it,
-        // which is most often so; else the whole-board test.
-        vacated.neighbours() & movable != 0 || self.candidates(q) & movable != 0
+        self.candidates(q) & movable != 0
     }
 
     /// Whether a piece of player `p` on `sq` would have a legal move (the

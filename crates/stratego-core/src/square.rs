@@ -130,13 +130,6 @@ impl Square {
         // test and selects): the hot loops ask for a couple per move.
         BITS[self.0 as usize]
     }
-
-    /// The bits of this square's orthogonal neighbours (playing squares
-    /// and lakes alike: the masks it is combined with say which).
-    #[inline(always)]
-    pub(crate) fn neighbours(self) -> u128 {
-        NEIGHBOURS[self.0 as usize]
-    }
 }
 
 /// [`Square::bit`] by padded cell: `1 << (cell - FIRST_PAD)`, nothing for
@@ -148,28 +141,6 @@ const fn bits_table() -> [u128; PADDED] {
     let mut i = FIRST_PAD as usize;
     while i < FIRST_PAD as usize + 128 {
         t[i] = 1u128 << (i - FIRST_PAD as usize);
-        i += 1;
-    }
-    t
-}
-
-/// [`Square::neighbours`] by padded cell (only playing squares' entries
-/// are used).
-const NEIGHBOURS: [u128; PADDED] = neighbours_table();
-
-const fn neighbours_table() -> [u128; PADDED] {
-    let mut t = [0u128; PADDED];
-    let mut i = 0;
-    while i < 100 {
-        let c = PAD[i] as usize;
-        let mut k = 0;
-        while k < 4 {
-            let n = (c as i32 + ORTHO[k] as i32) as usize;
-            if UNPAD[n] != u8::MAX {
-                t[c] |= BITS[n];
-            }
-            k += 1;
-        }
         i += 1;
     }
     t
