@@ -224,7 +224,18 @@ impl Stratego {
             .rules
             .two_square_limit
             .is_some_and(|l| shuttle.moves() >= l);
-        let chased = self.chase.as_ref().is_some_and(|c| c.chaser == p);
+        // While `p` chases, the more-squares rule can forbid only his moves
+        // onto the empty squares next to the evader: the others skip the
+        // check.
+        let chase_targets = match &self.chase {
+            Some(c) if c.chaser == p => {
+                let e = c.evader.bit();
+                let w = PW as u32;
+                let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
+                ((e << w) | (e << 1) | (e >> 1) | (e >> w)) & empty
+            }
+            _ => 0,
+        };
         // The one piece the two-square rule may restrict (0 = none, as the
         // padded cell 0 is never a square).
         let special = match shuttle.at() {
@@ -236,13 +247,19 @@ impl Stratego {
             bits &= bits - 1;
             let start = n;
             n = self.write_piece_moves(p, sq, buf, n);
-            if chased || sq.pad() == special {
+            let is_special = sq.pad() == special;
+            if chase_targets != 0 || is_special {
                 let mut keep = start;
                 for j in start..n {
                     // SAFETY: slots start..n were just initialised.
                     let a = unsafe { buf[j].assume_init() };
                     if let Action::Move(m) = a {
-                        if !self.repetition_forbids(p, m) {
+                        let forbidden = if is_special {
+                            self.repetition_forbids(p, m)
+                        } else {
+                            m.to.bit() & chase_targets != 0 && self.chase_forbids(p, m)
+                        };
+                        if !forbidden {
                             buf[keep].put(a);
                             keep += 1;
                         }

@@ -43,6 +43,11 @@ fn fill(gen: u128, empty: u128, d: i8) -> u128 {
     g |= e & shift(g, d);
     e &= shift(e, d);
     g |= e & shift(g, 2 * d);
+    if shift(g, d) & empty & !g == 0 {
+        // No slide goes past three squares (most often so in play): the
+        // fill is complete.
+        return g;
+    }
     e &= shift(e, 2 * d);
     g |= e & shift(g, 4 * d);
     e &= shift(e, 4 * d);
@@ -199,6 +204,11 @@ impl Stratego {
             let strike = self.rules.long_move_attack;
             #[inline(always)]
             fn slides(long: u128, empty: u128, enemy: u128, strike: bool, d: i8) -> u128 {
+                let next = shift(long, d);
+                if next & empty == 0 {
+                    // Every long mover is blocked that way: attacks only.
+                    return next & enemy;
+                }
                 let reach = fill(long, empty, d);
                 let from = if strike { reach } else { long };
                 (reach & !long) | (shift(from, d) & enemy)
