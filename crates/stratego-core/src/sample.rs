@@ -204,11 +204,6 @@ impl Stratego {
             let strike = self.rules.long_move_attack;
             #[inline(always)]
             fn slides(long: u128, empty: u128, enemy: u128, strike: bool, d: i8) -> u128 {
-                let next = shift(long, d);
-                if next & empty == 0 {
-                    // Every long mover is blocked that way: attacks only.
-                    return next & enemy;
-                }
                 let reach = fill(long, empty, d);
                 let from = if strike { reach } else { long };
                 (reach & !long) | (shift(from, d) & enemy)
