@@ -21,9 +21,12 @@ fn draw(reason: EndReason) -> Option<End> {
 impl Stratego {
     /// The end of the game after a move of `p` (`attacked`: it was a
     /// fight), or `None`, checked in the order of the rules document.
+    #[inline(always)]
     pub(crate) fn check_end(&self, p: PlayerId, attacked: bool) -> Option<End> {
-        if let Some(end) = self.check_stuck(p.other()) {
-            return Some(end);
+        if !self.surely_moves(p.other()) {
+            if let Some(end) = self.check_stuck(p.other()) {
+                return Some(end);
+            }
         }
         if attacked {
             if let Some(end) = self.check_unreachable() {

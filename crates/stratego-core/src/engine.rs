@@ -80,24 +80,28 @@ impl Stratego {
         }
     }
 
-    /// Moves the piece of `p` standing on `m.from`.
-    fn slide(&mut self, p: PlayerId, m: Move, cell: Cell) {
+    /// Moves the piece of `p` standing on `m.from` (a move of direction
+    /// and length `dl`).
+    #[inline(always)]
+    fn slide(&mut self, p: PlayerId, m: Move, cell: Cell, dl: (i8, u8)) {
         self.board[m.to.pad()] = cell;
         self.board[m.from.pad()] = Cell::EMPTY;
-        self.mobile[p] ^= m.from.bit() | m.to.bit();
-        self.occ[p] ^= m.from.bit() | m.to.bit();
+        let both = m.from.bit() | m.to.bit();
+        self.mobile[p] ^= both;
+        self.occ[p] ^= both;
         // Branch-free: all ones when the piece is the long mover.
         let long = u128::from(cell.kind_bits() == self.long_kind).wrapping_neg();
-        self.long[p] ^= long & (m.from.bit() | m.to.bit());
+        self.long[p] ^= long & both;
         self.hash ^= zobrist(p, m.from) ^ zobrist(p, m.to);
-        self.shuttles[p].record(self.rules.two_square_partial_moves, m.from, m.to);
+        self.shuttles[p].record(self.rules.two_square_partial_moves, m.from, m.to, dl);
     }
 
     fn make_move(&mut self, p: PlayerId, m: Move) {
         let q = p.other();
         let cell = self.board[m.from.pad()];
         let target = self.board[m.to.pad()];
-        let (dir, dist) = direction(m.from, m.to);
+        let dl = direction(m.from, m.to);
+        let (dir, dist) = dl;
         let mut moved = cell.with_moved();
         if dist > 1 {
             // Only the long mover goes further than one square.
@@ -106,7 +110,7 @@ impl Stratego {
         let hash_before = self.hash;
         let mut flag_taken = false;
         if target == Cell::EMPTY {
-            self.slide(p, m, moved);
+            self.slide(p, m, moved, dl);
             self.no_attack = self.no_attack.saturating_add(1);
             if self.rules.more_squares_rule {
                 self.update_chase(p, m, hash_before);
@@ -123,7 +127,7 @@ impl Stratego {
                 Fight::AttackerWins => {
                     flag_taken = dk == Kind::FLAG;
                     self.remove(q, m.to, dk);
-                    self.slide(p, m, moved);
+                    self.slide(p, m, moved, dl);
                 }
                 Fight::DefenderWins => {
                     if !moved.revealed() {

@@ -5,6 +5,7 @@ mod action;
 mod assign;
 mod cell;
 mod chase;
+mod determinize;
 mod encode;
 mod ending;
 mod engine;

@@ -224,7 +224,18 @@ impl Stratego {
             .rules
             .two_square_limit
             .is_some_and(|l| shuttle.moves() >= l);
-        let chased = self.chase.as_ref().is_some_and(|c| c.chaser == p);
+        // While `p` chases, the more-squares rule can forbid only his moves
+        // onto the empty squares next to the evader: the others skip the
+        // check.
+        let chase_targets = match &self.chase {
+            Some(c) if c.chaser == p => {
+                let e = c.evader.bit();
+                let w = PW as u32;
+                let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
+                ((e << w) | (e << 1) | (e >> 1) | (e >> w)) & empty
+            }
+            _ => 0,
+        };
         // The one piece the two-square rule may restrict (0 = none, as the
         // padded cell 0 is never a square).
         let special = match shuttle.at() {
@@ -236,13 +247,19 @@ impl Stratego {
             bits &= bits - 1;
             let start = n;
             n = self.write_piece_moves(p, sq, buf, n);
-            if chased || sq.pad() == special {
+            let is_special = sq.pad() == special;
+            if chase_targets != 0 || is_special {
                 let mut keep = start;
                 for j in start..n {
                     // SAFETY: slots start..n were just initialised.
                     let a = unsafe { buf[j].assume_init() };
                     if let Action::Move(m) = a {
-                        if !self.repetition_forbids(p, m) {
+                        let forbidden = if is_special {
+                            self.repetition_forbids(p, m)
+                        } else {
+                            m.to.bit() & chase_targets != 0 && self.chase_forbids(p, m)
+                        };
+                        if !forbidden {
                             buf[keep].put(a);
                             keep += 1;
                         }
@@ -263,15 +280,36 @@ impl Stratego {
     /// for a free diagonal only.
     #[inline(always)]
     fn candidates(&self, p: PlayerId) -> u128 {
-        let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
-        let hit = empty | self.occ[p.other()];
+        // Free or enemy: every land square that is not his own.
+        let hit = SQUARES & !self.occ[p];
         let w = PW as u32;
         let mut any = (hit << w) | (hit << 1) | (hit >> 1) | (hit >> w);
         if self.diag {
+            let empty = hit & !self.occ[p.other()];
             any |=
                 (empty << (w + 1)) | (empty << (w - 1)) | (empty >> (w - 1)) | (empty >> (w + 1));
         }
         any & self.mobile[p]
+    }
+
+    /// Whether [`Stratego::candidates`] is exact: everywhere but for a
+    /// Czech Průzkumník without diagonal steps.
+    #[inline(always)]
+    fn exact_candidates(&self) -> bool {
+        !(self.diag && self.long_kind != u8::MAX && !self.rules.czech_scout_steps_diagonally)
+    }
+
+    /// Whether player `q` surely has a legal move, decided on masks:
+    /// `false` when they cannot tell (then [`Stratego::has_move`]
+    /// decides). The piece the two-square rule may restrict and a chaser's
+    /// moves are left to the full check.
+    #[inline(always)]
+    pub(crate) fn surely_moves(&self, q: PlayerId) -> bool {
+        if self.chase.as_ref().is_some_and(|c| c.chaser == q) || !self.exact_candidates() {
+            return false;
+        }
+        let movable = self.mobile[q] & !self.shuttles[q].at().map_or(0, |sq| sq.bit());
+        self.candidates(q) & movable != 0
     }
 
     /// Whether a piece of player `p` on `sq` would have a legal move (the
@@ -294,9 +332,7 @@ impl Stratego {
     pub(crate) fn has_move(&self, p: PlayerId) -> bool {
         let cand = self.candidates(p);
         let chased = self.chase.as_ref().is_some_and(|c| c.chaser == p);
-        let exact =
-            !(self.diag && self.long_kind != u8::MAX && !self.rules.czech_scout_steps_diagonally);
-        if !chased && exact {
+        if !chased && self.exact_candidates() {
             let special = self.shuttles[p].at().map_or(0, |sq| sq.bit());
             if cand & !special != 0 {
                 return true;

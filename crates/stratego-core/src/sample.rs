@@ -43,6 +43,11 @@ fn fill(gen: u128, empty: u128, d: i8) -> u128 {
     g |= e & shift(g, d);
     e &= shift(e, d);
     g |= e & shift(g, 2 * d);
+    if shift(g, d) & empty & !g == 0 {
+        // No slide goes past three squares (most often so in play): the
+        // fill is complete.
+        return g;
+    }
     e &= shift(e, 2 * d);
     g |= e & shift(g, 4 * d);
     e &= shift(e, 4 * d);
@@ -66,15 +71,22 @@ fn nth_bit(m: u128, mut r: u32) -> u32 {
     base + x.trailing_zeros()
 }
 
-/// How a mask of the draw names its moves.
-#[derive(Clone, Copy)]
-enum Named {
-    /// Bits are start squares; the move goes one step `d`.
-    From,
-    /// Bits are target squares reached along `d` by a long mover: the
-    /// start is the first non-empty square back from the target.
-    To,
-}
+/// The padded offset of each slot of the draw: steps (bits are start
+/// squares) in slots 0..8, slides (bits are target squares) in 8..12.
+const SLOT_OFFSETS: [i8; 12] = [
+    -PW,
+    -1,
+    1,
+    PW,
+    -PW - 1,
+    -PW + 1,
+    PW - 1,
+    PW + 1,
+    -PW,
+    -1,
+    1,
+    PW,
+];
 
 impl Stratego {
     /// Whether [`Stratego::sample_move`] draws for player `p` now (the
@@ -120,6 +132,19 @@ impl Stratego {
         self.sample_move_with(p, rng)
     }
 
+    /// The moves of the piece on `sq` that the two-square rule may
+    /// restrict, those the repetition rules allow, in listing order: kept
+    /// out of the hot path (it runs only once the shuttle is long enough).
+    #[cold]
+    #[inline(never)]
+    fn restricted_moves(&self, p: PlayerId, sq: Square) -> impl Iterator<Item = Action> + '_ {
+        let moves = self.piece_moves(p, sq);
+        (0..moves.as_slice().len()).filter_map(move |i| match moves.as_slice()[i] {
+            Action::Move(m) if !self.repetition_forbids(p, m) => Some(Action::Move(m)),
+            _ => None,
+        })
+    }
+
     /// The body of [`Stratego::sample_move`].
     #[inline(always)]
     fn sample_move_with<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
@@ -128,56 +153,52 @@ impl Stratego {
         let enemy = self.occ[q];
         let hit = empty | enemy;
         let shuttle = &self.shuttles[p];
-        let restricted = self
-            .rules
-            .two_square_limit
-            .is_some_and(|l| shuttle.moves() >= l);
         // The one piece the two-square rule may restrict: its moves are
-        // listed and filtered, and it is left out of the masks.
-        let mut special = [Action::Place(crate::kind::Kind::FLAG); 24];
-        let mut ns = 0;
-        let mut out = 0;
-        if let Some(sq) = shuttle.at().filter(|_| restricted) {
-            out = sq.bit();
-            for &a in self.piece_moves(p, sq).as_slice() {
-                if let Action::Move(m) = a {
-                    special[ns] = a;
-                    ns += usize::from(!self.repetition_forbids(p, m));
-                }
-            }
-        }
-        let long = self.long[p] & !out;
-        let steppers = self.mobile[p] & !self.long[p] & !out;
-        // Each direction is written out with its offset a constant, so that
-        // the shifts of 128-bit masks compile to a few instructions each (a
-        // loop over the offsets would shift by a variable).
-        let mut masks = [(0u128, 0i8, Named::From, 0u32); 16];
-        let mut k = 0;
-        let mut total = ns as u32;
-        let mut put = |m: u128, d: i8, named: Named| {
-            let c = m.count_ones();
-            masks[k] = (m, d, named, c);
-            total += c;
-            k += 1;
+        // listed and filtered (they come first in the draw), and it is
+        // left out of the masks.
+        let special = shuttle.at().filter(|_| {
+            self.rules
+                .two_square_limit
+                .is_some_and(|l| shuttle.moves() >= l)
+        });
+        let (out, ns) = match special {
+            Some(sq) => (sq.bit(), self.restricted_moves(p, sq).count() as u32),
+            None => (0, 0),
         };
+        let long = self.long[p] & !out;
+        let steppers = (self.mobile[p] & !out) ^ long;
+        // The masks by slot: the four orthogonal steps, the four diagonal
+        // steps (none outside Czech), then the four slides (the order of
+        // the moves' indices, so of the draws). Each direction is written
+        // out with its offset a constant, so that the shifts of 128-bit
+        // masks compile to a few instructions each (a loop over the offsets
+        // would shift by a variable).
         #[inline(always)]
         fn steps(m: u128, to: u128, d: i8) -> u128 {
             m & shift(to, -d)
         }
-        put(steps(steppers, hit, -PW), -PW, Named::From);
-        put(steps(steppers, hit, -1), -1, Named::From);
-        put(steps(steppers, hit, 1), 1, Named::From);
-        put(steps(steppers, hit, PW), PW, Named::From);
+        let mut masks = [0u128; 12];
+        let mut counts = [0u32; 12];
+        let mut total = ns;
+        let mut put = |slot: usize, m: u128| {
+            masks[slot] = m;
+            counts[slot] = m.count_ones();
+            total += counts[slot];
+        };
+        put(0, steps(steppers, hit, -PW));
+        put(1, steps(steppers, hit, -1));
+        put(2, steps(steppers, hit, 1));
+        put(3, steps(steppers, hit, PW));
         if self.diag {
             let diagonal = if self.rules.czech_scout_steps_diagonally {
                 steppers | long
             } else {
                 steppers
             };
-            put(steps(diagonal, empty, -PW - 1), -PW - 1, Named::From);
-            put(steps(diagonal, empty, -PW + 1), -PW + 1, Named::From);
-            put(steps(diagonal, empty, PW - 1), PW - 1, Named::From);
-            put(steps(diagonal, empty, PW + 1), PW + 1, Named::From);
+            put(4, steps(diagonal, empty, -PW - 1));
+            put(5, steps(diagonal, empty, -PW + 1));
+            put(6, steps(diagonal, empty, PW - 1));
+            put(7, steps(diagonal, empty, PW + 1));
         }
         if long != 0 {
             let strike = self.rules.long_move_attack;
@@ -187,36 +208,54 @@ impl Stratego {
                 let from = if strike { reach } else { long };
                 (reach & !long) | (shift(from, d) & enemy)
             }
-            put(slides(long, empty, enemy, strike, -PW), -PW, Named::To);
-            put(slides(long, empty, enemy, strike, -1), -1, Named::To);
-            put(slides(long, empty, enemy, strike, 1), 1, Named::To);
-            put(slides(long, empty, enemy, strike, PW), PW, Named::To);
+            put(8, slides(long, empty, enemy, strike, -PW));
+            put(9, slides(long, empty, enemy, strike, -1));
+            // Towards higher bits the fill is a subtraction: taking the
+            // bit just past each long mover from the occupancy borrows
+            // through the empty squares up to the first non-empty one (the
+            // frame and everything past the board count as non-empty), so
+            // the bits that change are the squares reached and the one
+            // that stops the slide.
+            let blocked = !empty;
+            let next = long << 1;
+            let changed = blocked ^ blocked.wrapping_sub(next);
+            put(
+                10,
+                if strike {
+                    changed & hit
+                } else {
+                    (changed & empty) | (next & enemy)
+                },
+            );
+            put(11, slides(long, empty, enemy, strike, PW));
         }
         if total == 0 {
             return None;
         }
         let mut r = rng.random_range(0..total);
-        if (r as usize) < ns {
-            return Some(special[r as usize]);
+        if r < ns {
+            return special.and_then(|sq| self.restricted_moves(p, sq).nth(r as usize));
         }
-        r -= ns as u32;
-        for &(m, d, named, c) in &masks[..k] {
+        r -= ns;
+        for (slot, (&m, &c)) in masks.iter().zip(&counts).enumerate() {
             if r >= c {
                 r -= c;
                 continue;
             }
+            let d = SLOT_OFFSETS[slot];
             let at = Square::from_bit(nth_bit(m, r));
             let step =
                 |s: Square, by: i8| Square::from_pad((s.pad() as isize + by as isize) as usize);
-            let (from, to) = match named {
-                Named::From => (at, step(at, d)),
-                Named::To => {
-                    let mut from = step(at, -d);
-                    while self.board[from.pad()] == Cell::EMPTY {
-                        from = step(from, -d);
-                    }
-                    (from, at)
+            let (from, to) = if slot >= 8 {
+                // A slide names its target: the start is the first
+                // non-empty square back from it.
+                let mut from = step(at, -d);
+                while self.board[from.pad()] == Cell::EMPTY {
+                    from = step(from, -d);
                 }
+                (from, at)
+            } else {
+                (at, step(at, d))
             };
             return Some(Action::Move(Move { from, to }));
         }

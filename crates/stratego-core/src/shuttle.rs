@@ -251,15 +251,18 @@ impl Shuttle {
             || (!self.last_move_back() && self.at == Some(self.end()))
     }
 
-    /// Records a move `from`-`to` of the player whose shuttle this is, the
-    /// moving piece surviving on `to`.
-    pub(crate) fn record(&mut self, partial: bool, from: Square, to: Square) {
-        if self.continues(partial, from, to) {
+    /// Records a move `from`-`to` (of direction and length `(dir, len)`,
+    /// [`direction`]) of the player whose shuttle this is, the moving piece
+    /// surviving on `to`.
+    #[inline(always)]
+    pub(crate) fn record(&mut self, partial: bool, from: Square, to: Square, (dir, len): (i8, u8)) {
+        // Most moves are of another piece than the shuttling one: one
+        // compare, then the new shuttle is written whole.
+        if self.at == Some(from) && self.continues(partial, from, to) {
             self.count = self.count.saturating_add(1);
             self.last_dir = -self.last_dir;
             self.at = Some(to);
         } else {
-            let (dir, len) = direction(from, to);
             *self = Shuttle {
                 at: Some(to),
                 origin: Some(from),

@@ -266,12 +266,14 @@ impl Stratego {
     pub fn current_player(&self) -> Option<PlayerId> {
         if self.end.is_some() || self.first.is_none() {
             None
+        } else if self.in_play() {
+            // The first player places all his pieces before the second
+            // begins: the second done, both are.
+            Some(self.to_move)
         } else if (self.placed[PlayerId::P0] as usize) < SETUP_SQUARES {
             Some(PlayerId::P0)
-        } else if (self.placed[PlayerId::P1] as usize) < SETUP_SQUARES {
-            Some(PlayerId::P1)
         } else {
-            Some(self.to_move)
+            Some(PlayerId::P1)
         }
     }
 

@@ -484,3 +484,70 @@ proptest! {
         check_game(rule_sets()[which], seed, smart);
     }
 }
+
+/// Draws `sample_legal` many times on `g` and checks that it draws exactly
+/// the listed actions: nothing unlisted, and (with forty draws a listed
+/// action, a miss has odds below one in 10^15) every listed one.
+fn check_sampler_support(g: &Stratego, rng: &mut GameRng, what: &str) {
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let mut scratch = Vec::new();
+    let mut seen = vec![false; legal.len()];
+    for _ in 0..40 * legal.len().max(1) {
+        match g.sample_legal(&mut scratch, rng) {
+            Some(a) => match legal.iter().position(|&l| l == a) {
+                Some(i) => seen[i] = true,
+                None => panic!("{what}: drew the unlisted {a:?} in\n{g}"),
+            },
+            None => assert!(legal.is_empty(), "{what}: drew nothing in\n{g}"),
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "{what}: some listed move never drawn in\n{g}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    /// The mask sampler (one fill or subtraction per direction, the
+    /// restricted shuttle piece apart) draws over exactly the listing, on
+    /// positions along random games and on the last one deserialised and
+    /// rebuilt from its notation (whose masks are derived afresh), every
+    /// rule set with the more-squares and no-attack rules on too.
+    #[test]
+    fn sampler_draws_exactly_the_listing(seed in any::<u64>(), which in 0usize..11, steps in 0usize..400, shuttle in any::<bool>()) {
+        let base = rule_sets()[which];
+        let rules = if shuttle { base } else { Rules { more_squares_rule: true, no_attack_limit: Some(100), ..base } };
+        let mut rng = GameRng::seed_from_u64(seed);
+        let a = Setup::shuffle(rules.variant, &mut rng);
+        let b = Setup::shuffle(rules.variant, &mut rng);
+        let mut g = Stratego::new_with_setups(&rules, &a, &b).unwrap();
+        let mut legal = Vec::new();
+        for i in 0..steps {
+            if g.is_terminal() {
+                break;
+            }
+            if i % 8 == 0 {
+                check_sampler_support(&g, &mut rng, "in play");
+            }
+            g.legal_actions(&mut legal);
+            // Going back where the piece came from half the time runs
+            // shuttles up to the two-square limit.
+            let p = g.current_player().unwrap();
+            let back = g.last_move(p).map(|lm| Action::Move(Move { from: lm.to, to: lm.from })).filter(|m| legal.contains(m));
+            let pick = match back {
+                Some(m) if shuttle && rng.random_bool(0.5) => m,
+                _ => legal[rng.random_range(0..legal.len())],
+            };
+            g.apply_unchecked(pick);
+        }
+        check_sampler_support(&g, &mut rng, "played");
+        let json = serde_json::to_string(&g).unwrap();
+        let read: Stratego = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&read, &g);
+        check_sampler_support(&read, &mut rng, "deserialised");
+        let rebuilt = Stratego::from_notation(&g.to_notation()).unwrap();
+        check_sampler_support(&rebuilt, &mut rng, "rebuilt");
+    }
+}
