@@ -108,7 +108,7 @@ impl Stratego {
     pub(crate) fn sample_move<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
         #[cfg(target_arch = "x86_64")]
         {
-            if cfg!(target_feature = "popcnt") || std::arch::is_x86_feature_detected!("popcnt") {
+            if game_traits::bits::has_popcnt() {
                 // SAFETY: the CPU has `popcnt`, as checked just above.
                 return unsafe { self.sample_move_popcnt(p, rng) };
             }
