@@ -7,7 +7,7 @@
 //! complete formation, [`crate::proof`] to find the best completion of an
 //! opponent's side against a claim.
 
-use crate::formation::{Environment, FormationClass, FormationOrder, Part, Strength};
+use crate::formation::{run_sum, Environment, FormationClass, FormationOrder, Part, Strength};
 
 /// Sum of the values of a 10-bit value mask (bit `v - 1` for value `v`).
 static MASK_SUM: [u8; 1024] = {
@@ -29,7 +29,7 @@ static MASK_SUM: [u8; 1024] = {
 };
 
 /// Troop bits (colour-major) of every card of value `v` (index `v - 1`).
-const VALUE_BITS: [u64; 10] = {
+pub(crate) const VALUE_BITS: [u64; 10] = {
     let mut t = [0u64; 10];
     let mut v = 0;
     while v < 10 {
@@ -43,11 +43,12 @@ const VALUE_BITS: [u64; 10] = {
     t
 };
 
-const FIELD: u64 = 0x3FF;
+/// The value mask of one colour in troop bits.
+pub(crate) const FIELD: u64 = 0x3FF;
 
 /// The value mask of colour `c` in troop bits.
 #[inline]
-fn colour_field(troops: u64, c: u32) -> u16 {
+pub(crate) fn colour_field(troops: u64, c: u32) -> u16 {
     (troops >> (c * 10) & FIELD) as u16
 }
 
@@ -375,11 +376,6 @@ fn best_in_class_unseen(
             .map(|(lo, w)| (run_sum(n, lo), Pattern::Run(lo, w))),
         FormationClass::Wedge => best_wedge::<true>(part, n, avail),
     }
-}
-
-const fn run_sum(n: u8, lo: u8) -> u16 {
-    let n = n as u16;
-    n * (lo as u16 + 1) + n * (n - 1) / 2
 }
 
 /// The strongest completion of `part` to `env.slots()` cards with troops

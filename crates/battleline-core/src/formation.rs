@@ -176,8 +176,13 @@ pub(crate) struct Part {
     pub vdup: bool,
     /// Sum of the troops' values.
     pub tsum: u16,
-    /// Number of troops.
-    pub tcount: u8,
+    /// Number of cards.
+    pub cards: u8,
+    /// Number of wild cards.
+    pub wilds: u8,
+    /// The wilds' highest values added up: 10 a Leader, 8 Cavalry, 3
+    /// Shield Bearers.
+    pub wild_sum: u8,
     /// Leaders in the formation.
     pub leaders: u8,
     /// Companion Cavalry present.
@@ -188,52 +193,89 @@ pub(crate) struct Part {
 
 impl Part {
     /// Summarises `cards`; `None` for a card that has no slot (Fog, Mud,
-    /// guile tactics) or a card given twice.
+    /// guile tactics), a card given twice, or more than eight cards.
     #[inline]
     pub fn of(cards: &[Card]) -> Option<Part> {
-        let mut p = Part::default();
-        let mut seen: u128 = 0;
-        for &c in cards {
-            let i = c.index();
-            if seen >> i & 1 == 1 {
-                return None;
-            }
-            seen |= 1 << i;
-            if i < TROOPS {
-                let bit = 1u16 << (i % 10);
-                p.vdup |= p.vmask & bit != 0;
-                p.vmask |= bit;
-                p.colours |= 1 << (i / 10);
-                p.tsum += (i % 10) as u16 + 1;
-                p.tcount += 1;
-                p.troops |= 1 << i;
-            } else {
-                match c.as_tactic() {
-                    Some(Tactic::Alexander | Tactic::Darius) => p.leaders += 1,
-                    Some(Tactic::CompanionCavalry) => p.cavalry = true,
-                    Some(Tactic::ShieldBearers) => p.shield = true,
-                    _ => return None,
-                }
-            }
+        // Past eight cards (two full sides) the sums below could overflow.
+        if cards.len() > 8 {
+            return None;
         }
-        Some(p)
+        // The slot cards are exactly the indices 0..64, so a 64-bit mask
+        // shifted modulo 64 sees every one (a card from 64 up has no slot
+        // and spoils the result anyway). One table lookup per card and no
+        // branch on its kind.
+        let mut seen = 0u64;
+        let mut twice = 0u64;
+        let mut acc = 0u32;
+        let mut same_value = 0u32;
+        let mut sums = 0u32;
+        for &c in cards {
+            let bit = 1u64.wrapping_shl(c.index() as u32);
+            twice |= seen & bit;
+            seen |= bit;
+            let x = info(c);
+            same_value |= acc & x;
+            acc |= x;
+            sums += x >> 16;
+        }
+        if twice != 0 || acc & NOT_SLOT != 0 {
+            return None;
+        }
+        let leaders = (seen >> LEADER_BITS & 1) as u8 + (seen >> (LEADER_BITS + 1) & 1) as u8;
+        let cavalry = seen >> CAVALRY_BIT & 1 == 1;
+        let shield = seen >> SHIELD_BIT & 1 == 1;
+        let wilds = cards.len() as u8 - (sums >> 8) as u8;
+        Some(Part {
+            troops: seen & CardSet::ALL_TROOPS.troop_bits(),
+            vmask: (acc & INFO_VALUE) as u16,
+            colours: (acc >> 10) as u8 & 0x3F,
+            vdup: same_value & INFO_VALUE != 0,
+            tsum: (sums & 0xFF) as u16,
+            cards: cards.len() as u8,
+            wilds,
+            wild_sum: 10 * leaders + 8 * cavalry as u8 + 3 * shield as u8,
+            leaders,
+            cavalry,
+            shield,
+        })
     }
 
     /// Number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
-        (self.tcount + self.leaders + self.cavalry as u8 + self.shield as u8) as usize
+        self.cards as usize
     }
 
+    #[inline]
     pub(crate) fn wild_count(&self) -> u8 {
-        self.leaders + self.cavalry as u8 + self.shield as u8
+        self.wilds
     }
 
+    #[inline]
     pub(crate) fn wild_max_sum(&self) -> u16 {
-        self.leaders as u16 * 10
-            + if self.cavalry { 8 } else { 0 }
-            + if self.shield { 3 } else { 0 }
+        self.wild_sum as u16
+    }
+
+    /// Whether the troops are of at most one colour.
+    #[inline]
+    pub(crate) fn one_colour(&self) -> bool {
+        self.colours & self.colours.wrapping_sub(1) == 0
+    }
+
+    /// The value mask and whether two cards share a value, Companion
+    /// Cavalry counted as the troop of value 8 it becomes (its colour is
+    /// free, so it never breaks a one-colour formation).
+    #[inline]
+    pub(crate) fn values_with_cavalry(&self) -> (u16, bool) {
+        if self.cavalry {
+            let eight = 1 << 7;
+            (self.vmask | eight, self.vdup || self.vmask & eight != 0)
+        } else {
+            (self.vmask, self.vdup)
+        }
     }
 }
+
 /// The strength of a complete formation of `cards` (3 cards, 4 under Mud)
 /// with every wild card given its best colour and value for its owner;
 /// `None` when the cards are not a complete formation (wrong count, a
@@ -254,42 +296,64 @@ pub fn formation_strength(
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
-    // Fast path for three troops: one table lookup per card, then bit tests.
+    // Fast path for three troops: one table lookup per card, then bit
+    // tests and one more lookup, no branch on the class.
     if let ([a, b, c], false) = (cards, env.mud) {
         let (x, y, z) = (info(*a), info(*b), info(*c));
-        let or = x | y | z;
-        if or & NOT_TROOP == 0 && a != b && b != c && a != c {
-            let part = Part {
-                vmask: (or & 0x3FF) as u16,
-                colours: if x & y & z & 0xFC00 != 0 { 1 } else { 3 },
-                tsum: ((x >> 16) + (y >> 16) + (z >> 16)) as u16,
-                tcount: 3,
-                ..Part::default()
-            };
-            return Some(plain_strength(&part, 3, env.fog, order));
+        if x & y & z & TROOP != 0 && a != b && b != c && a != c {
+            let vmask = ((x | y | z) & INFO_VALUE) as u16;
+            let one_colour = x & y & z & INFO_COLOUR != 0;
+            let sum = ((x >> 16) + (y >> 16) + (z >> 16) & 0xFF) as u16;
+            return Some(troop_strength(vmask, one_colour, sum, 3, env.fog, order));
         }
     }
-    let part = Part::of(cards)?;
-    part_strength(&part, env, order)
+    any_formation_strength(cards, env, order)
 }
 
-/// Per card index: value bit (bits 0..10), colour bit (10..16), the value
-/// (from bit 16), and bit 31 for a card that is not a troop. Indexed by a
-/// byte so that the lookup needs no bounds check.
-const NOT_TROOP: u32 = 1 << 31;
+/// [`formation_strength`] past the fast path for three troops: kept out of
+/// line so that the fast path inlines into its callers.
+#[inline(never)]
+fn any_formation_strength(
+    cards: &[Card],
+    env: Environment,
+    order: FormationOrder,
+) -> Option<Strength> {
+    part_strength(&Part::of(cards)?, env, order)
+}
+
+/// Per card index: for a troop its value bit (bits 0..10), colour bit
+/// (10..16), value (16..24) and bit 24 (so that summing `x >> 16` over the
+/// cards counts values and troops at once); nothing for a morale tactic;
+/// bit 31 for a card that has no slot. Indexed by a byte so that the lookup
+/// needs no bounds check.
+const TROOP: u32 = 1 << 24;
+const NOT_SLOT: u32 = 1 << 31;
+const INFO_VALUE: u32 = 0x3FF;
+const INFO_COLOUR: u32 = 0xFC00;
 static CARD_INFO: [u32; 256] = {
-    let mut t = [NOT_TROOP; 256];
+    let mut t = [NOT_SLOT; 256];
     let mut i = 0;
-    while i < 70 {
-        t[i] = if i < TROOPS {
-            (1 << (i % 10)) | (1 << (10 + i / 10)) | (((i % 10) as u32 + 1) << 16)
-        } else {
-            NOT_TROOP
-        };
+    while i < TROOPS {
+        t[i] = (1 << (i % 10)) | (1 << (10 + i / 10)) | (((i % 10) as u32 + 1) << 16) | TROOP;
+        i += 1;
+    }
+    while i < SHIELD_BIT as usize + 1 {
+        t[i] = 0;
         i += 1;
     }
     t
 };
+/// Card indices of the morale tactics (the two Leaders are consecutive).
+const LEADER_BITS: u32 = TROOPS as u32 + Tactic::Alexander as u32;
+const CAVALRY_BIT: u32 = TROOPS as u32 + Tactic::CompanionCavalry as u32;
+const SHIELD_BIT: u32 = TROOPS as u32 + Tactic::ShieldBearers as u32;
+const _: () = assert!(
+    Tactic::Darius as u32 == Tactic::Alexander as u32 + 1
+        && LEADER_BITS + 2 == CAVALRY_BIT
+        && CAVALRY_BIT + 1 == SHIELD_BIT
+        && SHIELD_BIT == 63
+        && Card::tactic(Tactic::Fog).index() == 64
+);
 
 #[inline]
 fn info(c: Card) -> u32 {
@@ -320,7 +384,7 @@ pub fn compare_formations(
 }
 
 /// The strength of a complete summarised formation.
-#[inline]
+#[inline(always)]
 pub(crate) fn part_strength(
     part: &Part,
     env: Environment,
@@ -333,7 +397,7 @@ pub(crate) fn part_strength(
     if part.wild_count() == 0 {
         return Some(plain_strength(part, n, env.fog, order));
     }
-    best_completion::<false>(part, env, 0, order, 0).map(|(s, _)| s)
+    Some(wild_strength(part, n, env.fog, order))
 }
 
 /// [`part_strength`] when every wild must become a distinct troop card of
@@ -386,27 +450,127 @@ pub fn formation_strength_unseen(
     part_strength_unseen(&part, env, order, pool)
 }
 
-/// Strength of a formation of troops only: pure bit tests on the value mask.
+/// Strength of a formation of troops only.
 #[inline]
 fn plain_strength(part: &Part, n: u8, fog: bool, order: FormationOrder) -> Strength {
+    troop_strength(part.vmask, part.one_colour(), part.tsum, n, fog, order)
+}
+
+/// Strength of `n` distinct troops with value mask `vmask`: pure bit tests
+/// and a lookup of the class's rank, so that random formations cost no
+/// mispredicted branch.
+#[inline]
+fn troop_strength(
+    vmask: u16,
+    one_colour: bool,
+    sum: u16,
+    n: u8,
+    fog: bool,
+    order: FormationOrder,
+) -> Strength {
     if fog {
-        return Strength::sum_only(part.tsum);
+        return Strength::sum_only(sum);
     }
-    let flush = part.colours.count_ones() == 1;
-    let distinct = part.vmask.count_ones();
-    let run = distinct == n as u32 && (part.vmask >> part.vmask.trailing_zeros()) == (1 << n) - 1;
-    // A formation is never two of Phalanx, run, one colour except a Wedge,
-    // so the class does not depend on the order; only its rank does.
-    let class = if run && flush {
-        FormationClass::Wedge
-    } else if distinct == 1 {
-        FormationClass::Phalanx
-    } else if run {
-        FormationClass::SkirmishLine
-    } else if flush {
-        FormationClass::Battalion
+    let single = vmask & vmask.wrapping_sub(1) == 0;
+    let run = vmask.wrapping_shr(vmask.trailing_zeros()) == (1 << n) - 1;
+    let shape = run as usize | (single as usize) << 1 | (one_colour as usize) << 2;
+    Strength(CLASS_BITS[order as usize][shape] | (sum & 63))
+}
+
+/// The class bits of [`Strength`] per order and shape (bit 0 a run, bit 1
+/// one value, bit 2 one colour). A formation is never two of Phalanx, run,
+/// one colour except a Wedge, so the class does not depend on the order;
+/// only its rank does.
+static CLASS_BITS: [[u16; 8]; 2] = {
+    const fn row(order: FormationOrder) -> [u16; 8] {
+        let mut r = [0u16; 8];
+        let mut shape = 0;
+        while shape < 8 {
+            let (run, single, flush) = (shape & 1 != 0, shape & 2 != 0, shape & 4 != 0);
+            let class = if run && flush {
+                FormationClass::Wedge
+            } else if single {
+                FormationClass::Phalanx
+            } else if run {
+                FormationClass::SkirmishLine
+            } else if flush {
+                FormationClass::Battalion
+            } else {
+                FormationClass::Host
+            };
+            r[shape] = Strength::of(class, 0, order).0;
+            shape += 1;
+        }
+        r
+    }
+    [row(FormationOrder::Text), row(FormationOrder::Published)]
+};
+
+/// Strength of a complete formation with wild cards that may copy any card
+/// ([`WildCards::CopyTable`](crate::WildCards)). The wilds are placed from
+/// the top without trying classes one by one: Cavalry is a troop of value 8
+/// in any colour, Leaders fill whatever slots are left (any value, any
+/// colour), so only Shield Bearers' values 1-3 restrict a run.
+#[inline(never)]
+fn wild_strength(part: &Part, n: u8, fog: bool, order: FormationOrder) -> Strength {
+    let all_high = part.tsum + part.wild_max_sum();
+    if fog {
+        return Strength::sum_only(all_high);
+    }
+    let (vmask, vdup) = part.values_with_cavalry();
+    let flush = part.one_colour();
+    let mut starts = if vdup { 0 } else { run_starts(vmask, n) };
+    if part.shield {
+        // Shield Bearers take a free value 1-3 inside the run: the run may
+        // start at most at the highest such value.
+        let free_low = !vmask & 0b111;
+        starts &= if free_low == 0 {
+            0
+        } else {
+            (2 << (15 - free_low.leading_zeros())) - 1
+        };
+    }
+    let run_top = (starts != 0).then(|| run_sum(n, (15 - starts.leading_zeros()) as u8));
+    if let (Some(sum), true) = (run_top, flush) {
+        return Strength::of(FormationClass::Wedge, sum, order);
+    }
+    if vmask & vmask.wrapping_sub(1) == 0 {
+        // One value or none yet: Leaders copy it, Shield Bearers need 1-3.
+        let v = match (vmask, part.shield) {
+            (0, true) => 2,
+            (0, false) => 9,
+            (m, _) => m.trailing_zeros() as u16,
+        };
+        if !part.shield || v <= 2 {
+            return Strength::of(FormationClass::Phalanx, n as u16 * (v + 1), order);
+        }
+    }
+    let line = run_top.map(|sum| Strength::of(FormationClass::SkirmishLine, sum, order));
+    let battalion = flush.then(|| Strength::of(FormationClass::Battalion, all_high, order));
+    line.max(battalion)
+        .unwrap_or(Strength::of(FormationClass::Host, all_high, order))
+}
+
+/// The starts (value indices, as a mask) of the runs of `n` values that hold
+/// every value of `vmask` (a run holds each value once).
+#[inline]
+pub(crate) fn run_starts(vmask: u16, n: u8) -> u16 {
+    let last = 10 - n as u32;
+    if vmask == 0 {
+        return (2 << last) - 1;
+    }
+    let hi = 15 - vmask.leading_zeros();
+    let lo = vmask.trailing_zeros().min(last);
+    let from = (hi + 1).saturating_sub(n as u32);
+    if from > lo {
+        0
     } else {
-        FormationClass::Host
-    };
-    Strength::of(class, part.tsum, order)
+        ((2u16 << lo) - 1) & !((1u16 << from) - 1)
+    }
+}
+
+/// Sum of the run of `n` values from value index `lo`.
+pub(crate) const fn run_sum(n: u8, lo: u8) -> u16 {
+    let n = n as u16;
+    n * (lo as u16 + 1) + n * (n - 1) / 2
 }
