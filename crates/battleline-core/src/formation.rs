@@ -13,8 +13,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, CardSet, Tactic, TROOPS};
+use crate::card::{Card, CardSet};
 use crate::completion::best_completion;
+
+mod part;
+
+pub(crate) use part::Part;
+use part::{info, wild_sum, with_cavalry, INFO_COLOUR, INFO_VALUE, TROOP};
 
 /// The formation classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -147,7 +152,31 @@ impl Strength {
     pub const fn rank(self) -> u16 {
         self.0 >> 9
     }
+
+    /// The same strength, made under [`FormationOrder::Text`], ranked
+    /// under `order` (the class code stays; only its rank moves).
+    #[inline]
+    pub(crate) fn under(self, order: FormationOrder) -> Strength {
+        match order {
+            FormationOrder::Text => self,
+            FormationOrder::Published => {
+                Strength(self.0 & 0x1FF | PUBLISHED_RANK[(self.0 >> 6 & 7) as usize] << 9)
+            }
+        }
+    }
 }
+
+/// The rank of each class code under [`FormationOrder::Published`].
+static PUBLISHED_RANK: [u16; 8] = {
+    let mut t = [0u16; 8];
+    let classes = FormationOrder::Text.classes();
+    let mut i = 0;
+    while i < 5 {
+        t[classes[i].code() as usize] = FormationOrder::Published.rank(classes[i]);
+        i += 1;
+    }
+    t
+};
 
 impl fmt::Debug for Strength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -163,119 +192,6 @@ impl fmt::Display for Strength {
         }
     }
 }
-/// The fixed part of a formation: the cards already in it, summarised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Part {
-    /// Troop cards as troop bits.
-    pub troops: u64,
-    /// Value mask of the troops.
-    pub vmask: u16,
-    /// Colour mask of the troops.
-    pub colours: u8,
-    /// Two troops share a value.
-    pub vdup: bool,
-    /// Sum of the troops' values.
-    pub tsum: u16,
-    /// Number of cards.
-    pub cards: u8,
-    /// Number of wild cards.
-    pub wilds: u8,
-    /// The wilds' highest values added up: 10 a Leader, 8 Cavalry, 3
-    /// Shield Bearers.
-    pub wild_sum: u8,
-    /// Leaders in the formation.
-    pub leaders: u8,
-    /// Companion Cavalry present.
-    pub cavalry: bool,
-    /// Shield Bearers present.
-    pub shield: bool,
-}
-
-impl Part {
-    /// Summarises `cards`; `None` for a card that has no slot (Fog, Mud,
-    /// guile tactics), a card given twice, or more than eight cards.
-    #[inline]
-    pub fn of(cards: &[Card]) -> Option<Part> {
-        // Past eight cards (two full sides) the sums below could overflow.
-        if cards.len() > 8 {
-            return None;
-        }
-        // The slot cards are exactly the indices 0..64, so a 64-bit mask
-        // shifted modulo 64 sees every one (a card from 64 up has no slot
-        // and spoils the result anyway). One table lookup per card and no
-        // branch on its kind.
-        let mut seen = 0u64;
-        let mut twice = 0u64;
-        let mut acc = 0u32;
-        let mut same_value = 0u32;
-        let mut sums = 0u32;
-        for &c in cards {
-            let bit = 1u64.wrapping_shl(c.index() as u32);
-            twice |= seen & bit;
-            seen |= bit;
-            let x = info(c);
-            same_value |= acc & x;
-            acc |= x;
-            sums += x >> 16;
-        }
-        if twice != 0 || acc & NOT_SLOT != 0 {
-            return None;
-        }
-        let leaders = (seen >> LEADER_BITS & 1) as u8 + (seen >> (LEADER_BITS + 1) & 1) as u8;
-        let cavalry = seen >> CAVALRY_BIT & 1 == 1;
-        let shield = seen >> SHIELD_BIT & 1 == 1;
-        let wilds = cards.len() as u8 - (sums >> 8) as u8;
-        Some(Part {
-            troops: seen & CardSet::ALL_TROOPS.troop_bits(),
-            vmask: (acc & INFO_VALUE) as u16,
-            colours: (acc >> 10) as u8 & 0x3F,
-            vdup: same_value & INFO_VALUE != 0,
-            tsum: (sums & 0xFF) as u16,
-            cards: cards.len() as u8,
-            wilds,
-            wild_sum: 10 * leaders + 8 * cavalry as u8 + 3 * shield as u8,
-            leaders,
-            cavalry,
-            shield,
-        })
-    }
-
-    /// Number of cards.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.cards as usize
-    }
-
-    #[inline]
-    pub(crate) fn wild_count(&self) -> u8 {
-        self.wilds
-    }
-
-    #[inline]
-    pub(crate) fn wild_max_sum(&self) -> u16 {
-        self.wild_sum as u16
-    }
-
-    /// Whether the troops are of at most one colour.
-    #[inline]
-    pub(crate) fn one_colour(&self) -> bool {
-        self.colours & self.colours.wrapping_sub(1) == 0
-    }
-
-    /// The value mask and whether two cards share a value, Companion
-    /// Cavalry counted as the troop of value 8 it becomes (its colour is
-    /// free, so it never breaks a one-colour formation).
-    #[inline]
-    pub(crate) fn values_with_cavalry(&self) -> (u16, bool) {
-        if self.cavalry {
-            let eight = 1 << 7;
-            (self.vmask | eight, self.vdup || self.vmask & eight != 0)
-        } else {
-            (self.vmask, self.vdup)
-        }
-    }
-}
-
 /// The strength of a complete formation of `cards` (3 cards, 4 under Mud)
 /// with every wild card given its best colour and value for its owner;
 /// `None` when the cards are not a complete formation (wrong count, a
@@ -321,45 +237,6 @@ fn any_formation_strength(
     part_strength(&Part::of(cards)?, env, order)
 }
 
-/// Per card index: for a troop its value bit (bits 0..10), colour bit
-/// (10..16), value (16..24) and bit 24 (so that summing `x >> 16` over the
-/// cards counts values and troops at once); nothing for a morale tactic;
-/// bit 31 for a card that has no slot. Indexed by a byte so that the lookup
-/// needs no bounds check.
-const TROOP: u32 = 1 << 24;
-const NOT_SLOT: u32 = 1 << 31;
-const INFO_VALUE: u32 = 0x3FF;
-const INFO_COLOUR: u32 = 0xFC00;
-static CARD_INFO: [u32; 256] = {
-    let mut t = [NOT_SLOT; 256];
-    let mut i = 0;
-    while i < TROOPS {
-        t[i] = (1 << (i % 10)) | (1 << (10 + i / 10)) | (((i % 10) as u32 + 1) << 16) | TROOP;
-        i += 1;
-    }
-    while i < SHIELD_BIT as usize + 1 {
-        t[i] = 0;
-        i += 1;
-    }
-    t
-};
-/// Card indices of the morale tactics (the two Leaders are consecutive).
-const LEADER_BITS: u32 = TROOPS as u32 + Tactic::Alexander as u32;
-const CAVALRY_BIT: u32 = TROOPS as u32 + Tactic::CompanionCavalry as u32;
-const SHIELD_BIT: u32 = TROOPS as u32 + Tactic::ShieldBearers as u32;
-const _: () = assert!(
-    Tactic::Darius as u32 == Tactic::Alexander as u32 + 1
-        && LEADER_BITS + 2 == CAVALRY_BIT
-        && CAVALRY_BIT + 1 == SHIELD_BIT
-        && SHIELD_BIT == 63
-        && Card::tactic(Tactic::Fog).index() == 64
-);
-
-#[inline]
-fn info(c: Card) -> u32 {
-    CARD_INFO[c.index() as u8 as usize]
-}
-
 /// Compares two complete formations at a flag with environment `env`;
 /// `None` when either is not a complete formation. An equal result is
 /// decided by who completed first (see [`crate::Flag::first_complete`]).
@@ -390,14 +267,14 @@ pub(crate) fn part_strength(
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
-    let n = env.slots() as u8;
-    if part.len() != n as usize {
+    if part.len() != env.slots() {
         return None;
     }
-    if part.wild_count() == 0 {
-        return Some(plain_strength(part, n, env.fog, order));
-    }
-    Some(wild_strength(part, n, env.fog, order))
+    Some(if env.fog {
+        Strength::sum_only(part.tsum + part.wild_max_sum())
+    } else {
+        Strength(part.strength).under(order)
+    })
 }
 
 /// [`part_strength`] when every wild must become a distinct troop card of
@@ -410,12 +287,11 @@ pub(crate) fn part_strength_unseen(
     order: FormationOrder,
     unseen: u64,
 ) -> Option<Strength> {
-    let n = env.slots() as u8;
-    if part.len() != n as usize {
-        return None;
-    }
     if part.wild_count() == 0 {
-        return Some(plain_strength(part, n, env.fog, order));
+        return part_strength(part, env, order);
+    }
+    if part.len() != env.slots() {
+        return None;
     }
     best_completion::<true>(part, env, unseen, order, 0).map(|(s, _)| s)
 }
@@ -446,14 +322,8 @@ pub fn formation_strength_unseen(
     visible: CardSet,
 ) -> Option<Strength> {
     let part = Part::of(cards)?;
-    let pool = CardSet::ALL_TROOPS.troop_bits() & !visible.troop_bits() & !part.troops;
+    let pool = CardSet::ALL_TROOPS.troop_bits() & !visible.troop_bits() & !part.troops();
     part_strength_unseen(&part, env, order, pool)
-}
-
-/// Strength of a formation of troops only.
-#[inline]
-fn plain_strength(part: &Part, n: u8, fog: bool, order: FormationOrder) -> Strength {
-    troop_strength(part.vmask, part.one_colour(), part.tsum, n, fog, order)
 }
 
 /// Strength of `n` distinct troops with value mask `vmask`: pure bit tests
@@ -507,49 +377,78 @@ static CLASS_BITS: [[u16; 8]; 2] = {
 };
 
 /// Strength of a complete formation with wild cards that may copy any card
-/// ([`WildCards::CopyTable`](crate::WildCards)). The wilds are placed from
+/// ([`WildCards::CopyTable`](crate::WildCards)), under
+/// [`FormationOrder::Text`] without Fog. The wilds are placed from
 /// the top without trying classes one by one: Cavalry is a troop of value 8
 /// in any colour, Leaders fill whatever slots are left (any value, any
 /// colour), so only Shield Bearers' values 1-3 restrict a run.
 #[inline(never)]
-fn wild_strength(part: &Part, n: u8, fog: bool, order: FormationOrder) -> Strength {
-    let all_high = part.tsum + part.wild_max_sum();
-    if fog {
-        return Strength::sum_only(all_high);
-    }
-    let (vmask, vdup) = part.values_with_cavalry();
-    let flush = part.one_colour();
-    let mut starts = if vdup { 0 } else { run_starts(vmask, n) };
-    if part.shield {
-        // Shield Bearers take a free value 1-3 inside the run: the run may
-        // start at most at the highest such value.
-        let free_low = !vmask & 0b111;
-        starts &= if free_low == 0 {
-            0
-        } else {
-            (2 << (15 - free_low.leading_zeros())) - 1
-        };
-    }
-    let run_top = (starts != 0).then(|| run_sum(n, (15 - starts.leading_zeros()) as u8));
-    if let (Some(sum), true) = (run_top, flush) {
-        return Strength::of(FormationClass::Wedge, sum, order);
-    }
-    if vmask & vmask.wrapping_sub(1) == 0 {
-        // One value or none yet: Leaders copy it, Shield Bearers need 1-3.
-        let v = match (vmask, part.shield) {
-            (0, true) => 2,
-            (0, false) => 9,
-            (m, _) => m.trailing_zeros() as u16,
-        };
-        if !part.shield || v <= 2 {
-            return Strength::of(FormationClass::Phalanx, n as u16 * (v + 1), order);
-        }
-    }
-    let line = run_top.map(|sum| Strength::of(FormationClass::SkirmishLine, sum, order));
-    let battalion = flush.then(|| Strength::of(FormationClass::Battalion, all_high, order));
-    line.max(battalion)
-        .unwrap_or(Strength::of(FormationClass::Host, all_high, order))
+pub(crate) fn wild_strength(
+    vmask: u16,
+    vdup: bool,
+    one_colour: bool,
+    tsum: u16,
+    wilds: u8,
+    n: u8,
+) -> Strength {
+    let of = |class, sum| Strength::of(class, sum, FormationOrder::Text).0;
+    let shield = wilds & 8 != 0;
+    let (vmask, vdup) = with_cavalry(vmask, vdup, wilds & 4 != 0);
+    let all_high = tsum + wild_sum(wilds);
+    // Every class the wilds can reach, best sum each, without branches:
+    // the strongest wins (0 for a class out of reach).
+    let starts = if vdup { 0 } else { run_starts(vmask, n) }
+        & SHIELD_STARTS[(shield as usize) << 3 | (!vmask & 0b111) as usize];
+    let run = run_sum(n, (15 - (starts | 1).leading_zeros()) as u8);
+    let has_run = starts != 0;
+    let wedge = if has_run && one_colour {
+        of(FormationClass::Wedge, run)
+    } else {
+        0
+    };
+    // One value or none yet: Leaders copy it, Shield Bearers need 1-3.
+    let v = match (vmask, shield) {
+        (0, true) => 2,
+        (0, false) => 9,
+        (m, _) => m.trailing_zeros() as u16,
+    };
+    let phalanx_ok = vmask & vmask.wrapping_sub(1) == 0 && (!shield || v <= 2);
+    let phalanx = if phalanx_ok {
+        of(FormationClass::Phalanx, n as u16 * (v + 1))
+    } else {
+        0
+    };
+    let line = if has_run {
+        of(FormationClass::SkirmishLine, run)
+    } else {
+        0
+    };
+    let battalion = if one_colour {
+        of(FormationClass::Battalion, all_high)
+    } else {
+        0
+    };
+    let host = of(FormationClass::Host, all_high);
+    Strength(wedge.max(phalanx).max(line).max(battalion).max(host))
 }
+
+/// The run starts Shield Bearers allow, per (whether they are there) << 3
+/// | (the free values 1-3 as 3 bits): they take a free value 1-3 inside the
+/// run, so the run may start at most at the highest such value.
+static SHIELD_STARTS: [u16; 16] = {
+    let mut t = [u16::MAX; 16];
+    let mut free = 0;
+    while free < 8 {
+        t[8 | free] = match free {
+            0 => 0,
+            1 => 0b1,
+            2 | 3 => 0b11,
+            _ => 0b111,
+        };
+        free += 1;
+    }
+    t
+};
 
 /// The starts (value indices, as a mask) of the runs of `n` values that hold
 /// every value of `vmask` (a run holds each value once).

@@ -133,7 +133,7 @@ fn decide(
     if rules.proof_tie == ProofTie::ClaimantWins && mine == top_strength(env, order) {
         return ClaimCheck::Holds;
     }
-    let avail = available.troop_bits() & !(me.troops | theirs.troops);
+    let avail = available.troop_bits() & !(me.troops() | theirs.troops());
     contest(&theirs, env, avail, mine, rules, witness)
 }
 
@@ -181,7 +181,7 @@ fn decide_unseen(
     let env = flag.env();
     let me = flag.side(claimant).part();
     let theirs = flag.side(claimant.other()).part();
-    let avail = available.troop_bits() & !(me.troops | theirs.troops);
+    let avail = available.troop_bits() & !(me.troops() | theirs.troops());
     let Some(mine) = part_strength_unseen(&me, env, order, avail) else {
         return ClaimCheck::Incomplete;
     };

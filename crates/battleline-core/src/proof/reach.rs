@@ -22,7 +22,7 @@ const REPLICATE: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30 | 1 << 40 | 1 << 50;
 /// Whether [`refutation`] decides for `theirs`.
 #[inline]
 pub(super) fn handles(theirs: &Part) -> bool {
-    theirs.leaders <= 1
+    theirs.leaders() <= 1
 }
 
 /// Whether some completion of the incomplete side `theirs` with troops of
@@ -99,8 +99,8 @@ impl Side {
             vdup,
             colours: theirs.colours,
             sum: theirs.tsum + theirs.wild_max_sum(),
-            leader: theirs.leaders == 1,
-            shield: theirs.shield,
+            leader: theirs.leaders() == 1,
+            shield: theirs.shield(),
         }
     }
 
