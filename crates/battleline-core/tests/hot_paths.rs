@@ -186,7 +186,15 @@ proptest! {
             ..Rules::default()
         };
         let n = env.slots();
-        let wilds = deal_wilds(&mut rng);
+        let mut wilds = deal_wilds(&mut rng);
+        // Both Leaders on the opponent's side, which no game reaches but a
+        // position may hold: the class-by-class solver decides those.
+        if rng.random_bool(0.05) {
+            let leaders = [Card::tactic(Tactic::Alexander), Card::tactic(Tactic::Darius)];
+            wilds[0].retain(|c| !leaders.contains(c));
+            wilds[1].retain(|c| !leaders.contains(c));
+            wilds[1].splice(0..0, leaders);
+        }
         let mut troops = troops_shuffled(&mut rng);
         if rng.random_bool(0.4) {
             let lo = rng.random_range(1..=6u8);
