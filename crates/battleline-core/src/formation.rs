@@ -3,11 +3,13 @@
 //! A formation's strength is one comparable [`Strength`]: the rank of its
 //! class under the chosen [`FormationOrder`], then the sum of its values.
 //! Without wild cards it is computed with a few bit operations on the set of
-//! values; with wild cards (Leaders, Companion Cavalry, Shield Bearers) each
-//! class is tested by reasoning about which values the wilds may take, never
-//! by trying every assignment (the completion solver of
-//! [`crate::completion`], which the flag-proof solver uses too, extended with
-//! the cards still to be drawn).
+//! values and one lookup of the class's rank; with wild cards (Leaders,
+//! Companion Cavalry, Shield Bearers) that may copy any card the wilds are
+//! placed from the top (Cavalry is a free-colour 8, Leaders fill, Shield
+//! Bearers bound where a run may start), every class's best computed
+//! without branches; never by trying every assignment. Under
+//! [`WildCards::UnseenOnly`](crate::WildCards) the completion solver of
+//! [`crate::completion`] places them among the unseen cards.
 
 use std::fmt;
 
@@ -219,7 +221,7 @@ pub fn formation_strength(
         if x & y & z & TROOP != 0 && a != b && b != c && a != c {
             let vmask = ((x | y | z) & INFO_VALUE) as u16;
             let one_colour = x & y & z & INFO_COLOUR != 0;
-            let sum = ((x >> 16) + (y >> 16) + (z >> 16) & 0xFF) as u16;
+            let sum = (((x >> 16) + (y >> 16) + (z >> 16)) & 0xFF) as u16;
             return Some(troop_strength(vmask, one_colour, sum, 3, env.fog, order));
         }
     }

@@ -5,9 +5,14 @@
 //! troop cards still available (in the hands or the decks, the claimant's
 //! own hand included) may beat the claimant. Unplayed tactics are ignored.
 //! The solver decides this by reasoning about what the available cards can
-//! still form, class by class, per colour and per value (see
-//! [`crate::completion`]), never by enumerating completions; when the claim
-//! fails it names one opponent completion that wins.
+//! still form, class by class, never by enumerating completions: under the
+//! default wild cards on whole bit masks of the available troops, all six
+//! colours at once, stronger classes than the claimant's first and only
+//! the claimant's own class for its best sum (`reach`); under
+//! [`WildCards::UnseenOnly`] per colour and per value (see
+//! [`crate::completion`]). When the claim fails it names one opponent
+//! completion that wins. The claimant's strength is read from the side's
+//! summary, computed when its last card was placed.
 
 mod reach;
 

@@ -262,7 +262,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let env = random_env(&mut rng);
         let order = random_order(&mut rng);
-        let mut pool = vec![
+        let mut pool = [
             Card::tactic(Tactic::Alexander),
             Card::tactic(Tactic::Darius),
             Card::tactic(Tactic::CompanionCavalry),

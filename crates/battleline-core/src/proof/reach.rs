@@ -262,7 +262,7 @@ impl Side {
             return 0;
         }
         if self.colours == 0 {
-            self.run_starts_in(self.avail | self.vmask as u64 * REPLICATE, REPLICATE)
+            self.run_starts_in(self.avail | (self.vmask as u64 * REPLICATE), REPLICATE)
         } else {
             let at = 10 * self.colours.trailing_zeros();
             let held = self.avail & FIELD << at | (self.vmask as u64) << at;
