@@ -21,7 +21,7 @@ use crate::completion::best_completion;
 mod part;
 
 pub(crate) use part::Part;
-use part::{info, wild_sum, with_cavalry, INFO_COLOUR, INFO_VALUE, TROOP};
+use part::{info, wild_sum, with_cavalry, Summary, INFO_COLOUR, INFO_VALUE, TROOP};
 
 /// The formation classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -236,7 +236,15 @@ fn any_formation_strength(
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
-    part_strength(&Part::of(cards)?, env, order)
+    let s = Summary::of(cards)?;
+    if cards.len() != env.slots() {
+        return None;
+    }
+    Some(if env.fog {
+        Strength::sum_only(s.high_sum())
+    } else {
+        Strength(s.strength(cards.len() as u8)).under(order)
+    })
 }
 
 /// Compares two complete formations at a flag with environment `env`;

@@ -91,11 +91,23 @@ pub(super) fn info(c: Card) -> u32 {
     CARD_INFO[c.index() as u8 as usize]
 }
 
-impl Part {
+/// The cards of a formation summarised in registers, before they are
+/// packed into a [`Part`] (or, for a lone formation, straight into its
+/// strength).
+pub(super) struct Summary {
+    /// The slot cards as in [`Part`].
+    seen: u64,
+    vmask: u16,
+    tsum: u16,
+    colours: u8,
+    vdup: bool,
+}
+
+impl Summary {
     /// Summarises `cards`; `None` for a card that has no slot (Fog, Mud,
     /// guile tactics), a card given twice, or more than eight cards.
-    #[inline]
-    pub fn of(cards: &[Card]) -> Option<Part> {
+    #[inline(always)]
+    pub(super) fn of(cards: &[Card]) -> Option<Summary> {
         // Past eight cards (two full sides) the sums below could overflow.
         if cards.len() > 8 {
             return None;
@@ -121,25 +133,55 @@ impl Part {
         if twice != 0 || acc & NOT_SLOT != 0 {
             return None;
         }
-        let vmask = (acc & INFO_VALUE) as u16;
-        let colours = (acc >> 10) as u8 & 0x3F;
-        let vdup = same_value & INFO_VALUE != 0;
-        let tsum = (sums & 0xFF) as u16;
+        Some(Summary {
+            seen,
+            vmask: (acc & INFO_VALUE) as u16,
+            tsum: (sums & 0xFF) as u16,
+            colours: (acc >> 10) as u8 & 0x3F,
+            vdup: same_value & INFO_VALUE != 0,
+        })
+    }
+
+    /// The morale tactics as 4 bits (see [`WILD_COUNT`]).
+    #[inline]
+    fn wilds(&self) -> u8 {
+        (self.seen >> WILD_BITS) as u8
+    }
+
+    /// The sum of the troops and of the wilds at their highest.
+    #[inline]
+    pub(super) fn high_sum(&self) -> u16 {
+        self.tsum + wild_sum(self.wilds())
+    }
+
+    /// The bits of the strength of the cards as a complete formation of `n`
+    /// cards under [`FormationOrder::Text`] without Fog.
+    #[inline]
+    pub(super) fn strength(&self, n: u8) -> u16 {
+        let one_colour = self.colours & self.colours.wrapping_sub(1) == 0;
+        let text = FormationOrder::Text;
+        match self.wilds() {
+            0 => troop_strength(self.vmask, one_colour, self.tsum, n, false, text).0,
+            w => wild_strength(self.vmask, self.vdup, one_colour, self.tsum, w, n).0,
+        }
+    }
+}
+
+impl Part {
+    /// Summarises `cards`; `None` for a card that has no slot (Fog, Mud,
+    /// guile tactics), a card given twice, or more than eight cards.
+    #[inline]
+    pub fn of(cards: &[Card]) -> Option<Part> {
+        let s = Summary::of(cards)?;
         let n = cards.len() as u8;
-        let wilds = (seen >> WILD_BITS) as u8;
-        let one_colour = colours & colours.wrapping_sub(1) == 0;
-        let strength = match (n, wilds) {
-            (3 | 4, 0) => troop_strength(vmask, one_colour, tsum, n, false, FormationOrder::Text).0,
-            (3 | 4, _) => wild_strength(vmask, vdup, one_colour, tsum, wilds, n).0,
-            _ => 0,
-        };
+        let strength = if let 3 | 4 = n { s.strength(n) } else { 0 };
         Some(Part {
-            slots: seen,
-            vmask,
-            tsum,
+            slots: s.seen,
+            vmask: s.vmask,
+            tsum: s.tsum,
             strength,
-            colours,
-            vdup,
+            colours: s.colours,
+            vdup: s.vdup,
             cards: n,
         })
     }
