@@ -139,6 +139,25 @@ fn proof(c: &mut Criterion) {
             n
         })
     });
+    // The same rows as the fixed positions below, on random sets.
+    for (name, set) in [
+        ("holding_top_set", positions::random_top_positions(2000, 1)),
+        (
+            "hard_holding_set",
+            positions::random_hard_positions(2000, 1),
+        ),
+    ] {
+        g.throughput(Throughput::Elements(set.len() as u64));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (f, p, a) in &set {
+                    n += check_claim(black_box(f), *p, *a, &rules).holds() as u32;
+                }
+                n
+            })
+        });
+    }
     g.throughput(Throughput::Elements(1));
     for (name, (f, a)) in [
         ("holding_three_missing", positions::top_three_missing()),

@@ -3,8 +3,11 @@
 //! the branch predictor, and the fixed hard cases.
 #![allow(dead_code)]
 
-use battleline_core::{BattleLine, Card, CardSet, Colour, Environment, Flag, Phase, Rules, Tactic};
+use battleline_core::{
+    check_claim, BattleLine, Card, CardSet, Colour, Environment, Flag, Phase, Rules, Tactic,
+};
 use game_traits::{Game, GameRng, PlayerId, Turn};
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 /// A troop card by colour index and value.
@@ -115,6 +118,100 @@ pub fn hard_mud_four_missing() -> (Flag, CardSet) {
         .chain(mine)
         .collect();
     (f, CardSet::ALL_TROOPS.difference(gone))
+}
+
+/// `count` random claims holding the best strength there is: a Wedge
+/// 8-9-10 (7-8-9-10 under Mud; three or four 10s under Fog) of a random
+/// colour, a Leader or Companion Cavalry in it at times, against a random
+/// incomplete side, with a random share of the other troops available.
+pub fn random_top_positions(count: usize, seed: u64) -> Vec<(Flag, PlayerId, CardSet)> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let rules = Rules::default();
+    (0..count)
+        .map(|_| {
+            let mut f = Flag::new();
+            let mud = rng.random_bool(0.3);
+            let fog = rng.random_bool(0.15);
+            if mud {
+                f.add_mud().expect("mud");
+            }
+            if fog {
+                f.add_fog().expect("fog");
+            }
+            let n = f.env().slots();
+            let c = rng.random_range(0..6);
+            let mut mine: Vec<Card> = if fog {
+                let mut colours: Vec<usize> = (0..6).collect();
+                colours.shuffle(&mut rng);
+                colours[..n].iter().map(|&c| t(c, 10)).collect()
+            } else {
+                (11 - n as u8..=10).map(|v| t(c, v)).collect()
+            };
+            if rng.random_bool(0.3) {
+                let i = rng.random_range(0..n);
+                mine[i] = Card::tactic(Tactic::Alexander);
+            } else if !fog && rng.random_bool(0.2) {
+                mine[n - 3] = Card::tactic(Tactic::CompanionCavalry);
+            }
+            let (claimant, opponent) = if rng.random_bool(0.5) {
+                (PlayerId::P0, PlayerId::P1)
+            } else {
+                (PlayerId::P1, PlayerId::P0)
+            };
+            for &card in &mine {
+                f.place(claimant, card).expect("slot");
+            }
+            let mut rest: Vec<Card> = CardSet::ALL_TROOPS
+                .iter()
+                .filter(|&x| !f.contains(x))
+                .collect();
+            rest.shuffle(&mut rng);
+            for card in rest.drain(..rng.random_range(0..n)) {
+                f.place(opponent, card).expect("slot");
+            }
+            let k = rng.random_range(10..=rest.len());
+            let available: CardSet = rest[..k].iter().copied().collect();
+            assert!(check_claim(&f, claimant, available, &rules).holds());
+            (f, claimant, available)
+        })
+        .collect()
+}
+
+/// `count` random claims that hold below the best strength against an
+/// empty side (three missing, or four under Mud): a random Wedge of 6 and
+/// up, the available troops a random share of the others, kept when the
+/// claim holds (so the solver must show that no completion wins).
+pub fn random_hard_positions(count: usize, seed: u64) -> Vec<(Flag, PlayerId, CardSet)> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let rules = Rules::default();
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut f = Flag::new();
+        if rng.random_bool(0.4) {
+            f.add_mud().expect("mud");
+        }
+        let n = f.env().slots() as u8;
+        let c = rng.random_range(0..6);
+        let top = rng.random_range(6..=9u8);
+        let mine: Vec<Card> = (top + 1 - n..=top).map(|v| t(c, v)).collect();
+        let claimant = if rng.random_bool(0.5) {
+            PlayerId::P0
+        } else {
+            PlayerId::P1
+        };
+        for &card in &mine {
+            f.place(claimant, card).expect("slot");
+        }
+        let keep = rng.random_range(0.2..0.6);
+        let available: CardSet = CardSet::ALL_TROOPS
+            .iter()
+            .filter(|&x| !f.contains(x) && rng.random_bool(keep))
+            .collect();
+        if check_claim(&f, claimant, available, &rules).holds() {
+            out.push((f, claimant, available));
+        }
+    }
+    out
 }
 
 /// `count` random formations of three distinct troops, flattened.

@@ -6,8 +6,10 @@
 //! `cargo build --release -p battleline-core --example hot_paths`, then
 //! `valgrind --tool=callgrind target/release/examples/hot_paths MODE N`
 //! with MODE one of games, proof_mid, proof_top, proof_hard,
-//! formation_plain, formation_wild (the `setup` mode builds the same
-//! position sets and does nothing else: subtract its count).
+//! proof_top_set, proof_hard_set, formation_plain, formation_wild (the
+//! `setup` mode builds the mid-game set and does nothing else, `MODE 0`
+//! any other set: subtract its count). The `_set` modes and proof_mid run
+//! 2,000 random positions; proof_top and proof_hard the two fixed ones.
 
 #[path = "../benches/positions.rs"]
 mod positions;
@@ -42,6 +44,19 @@ fn main() {
                     for (f, p, a) in &set {
                         count += check_claim(black_box(f), *p, *a, &rules).holds() as u64;
                     }
+                }
+            }
+            println!("{} proofs, {count} hold", n * set.len());
+        }
+        "proof_top_set" | "proof_hard_set" => {
+            let set = if mode == "proof_top_set" {
+                positions::random_top_positions(2000, 1)
+            } else {
+                positions::random_hard_positions(2000, 1)
+            };
+            for _ in 0..n {
+                for (f, p, a) in &set {
+                    count += check_claim(black_box(f), *p, *a, &rules).holds() as u64;
                 }
             }
             println!("{} proofs, {count} hold", n * set.len());

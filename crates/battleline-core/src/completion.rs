@@ -7,7 +7,7 @@
 //! complete formation, [`crate::proof`] to find the best completion of an
 //! opponent's side against a claim.
 
-use crate::formation::{Environment, FormationClass, FormationOrder, Part, Strength};
+use crate::formation::{run_sum, Environment, FormationClass, FormationOrder, Part, Strength};
 
 /// Sum of the values of a 10-bit value mask (bit `v - 1` for value `v`).
 static MASK_SUM: [u8; 1024] = {
@@ -29,7 +29,7 @@ static MASK_SUM: [u8; 1024] = {
 };
 
 /// Troop bits (colour-major) of every card of value `v` (index `v - 1`).
-const VALUE_BITS: [u64; 10] = {
+pub(crate) const VALUE_BITS: [u64; 10] = {
     let mut t = [0u64; 10];
     let mut v = 0;
     while v < 10 {
@@ -43,11 +43,12 @@ const VALUE_BITS: [u64; 10] = {
     t
 };
 
-const FIELD: u64 = 0x3FF;
+/// The value mask of one colour in troop bits.
+pub(crate) const FIELD: u64 = 0x3FF;
 
 /// The value mask of colour `c` in troop bits.
 #[inline]
-fn colour_field(troops: u64, c: u32) -> u16 {
+pub(crate) fn colour_field(troops: u64, c: u32) -> u16 {
     (troops >> (c * 10) & FIELD) as u16
 }
 
@@ -161,14 +162,14 @@ fn place_run<const UNSEEN: bool>(part: &Part, n: u8, lo: u8, avail_values: u16) 
         return None;
     }
     let mut wild = 0u16;
-    if part.cavalry {
+    if part.cavalry() {
         if free & (1 << 7) == 0 {
             return None;
         }
         free &= !(1 << 7);
         wild |= 1 << 7;
     }
-    let leaders = part.leaders as u32;
+    let leaders = part.leaders() as u32;
     let try_rest = |rem: u16| -> Option<u16> {
         let miss = rem & !avail_values;
         if miss.count_ones() > leaders {
@@ -187,7 +188,7 @@ fn place_run<const UNSEEN: bool>(part: &Part, n: u8, lo: u8, avail_values: u16) 
         }
         Some(slots)
     };
-    if part.shield {
+    if part.shield() {
         let mut opts = free & 0b111;
         while opts != 0 {
             let s = opts & opts.wrapping_neg();
@@ -235,13 +236,13 @@ fn fixed_wilds_then_top(
     let mut pool = pool;
     let mut base = 0u16;
     let mut taken = Taken::NONE;
-    if part.cavalry {
+    if part.cavalry() {
         let b = one_of_value(pool, 7)?;
         pool &= !b;
         taken.0[0] = b.trailing_zeros() as u8;
         base += 8;
     }
-    if !part.shield {
+    if !part.shield() {
         return top(pool, k).map(|s| (base + s, taken));
     }
     let mut best: Option<(u16, Taken)> = None;
@@ -292,8 +293,8 @@ fn best_in_class(part: &Part, n: u8, avail: u64, class: FormationClass) -> Optio
             }
             (0..10u8).rev().find_map(|v| {
                 let ok = (part.vmask == 0 || part.vmask == 1 << v)
-                    && (!part.cavalry || v == 7)
-                    && (!part.shield || v <= 2)
+                    && (!part.cavalry() || v == 7)
+                    && (!part.shield() || v <= 2)
                     && (avail & VALUE_BITS[v as usize]).count_ones() >= m as u32;
                 ok.then(|| (n as u16 * (v as u16 + 1), Pattern::Phalanx(v)))
             })
@@ -336,7 +337,7 @@ fn best_in_class_unseen(
 ) -> Option<(u16, Pattern)> {
     let m = n.checked_sub(part.len() as u8)?;
     match class {
-        FormationClass::Host => fixed_wilds_then_top(part, avail, part.leaders + m, top_values)
+        FormationClass::Host => fixed_wilds_then_top(part, avail, part.leaders() + m, top_values)
             .map(|(s, taken)| (part.tsum + s, Pattern::AnyExcept(taken))),
         FormationClass::Battalion => {
             let mut best: Option<(u16, Pattern)> = None;
@@ -345,7 +346,7 @@ fn best_in_class_unseen(
                 let c = cols.trailing_zeros();
                 cols &= cols - 1;
                 let field = avail & FIELD << (c * 10);
-                let found = fixed_wilds_then_top(part, field, part.leaders + m, |pool, k| {
+                let found = fixed_wilds_then_top(part, field, part.leaders() + m, |pool, k| {
                     top_bits(colour_field(pool, c), k).map(|b| MASK_SUM[b as usize] as u16)
                 });
                 if let Some((s, taken)) = found {
@@ -365,8 +366,8 @@ fn best_in_class_unseen(
             let need = m as u32 + part.wild_count() as u32;
             (0..10u8).rev().find_map(|v| {
                 let ok = (part.vmask == 0 || part.vmask == 1 << v)
-                    && (!part.cavalry || v == 7)
-                    && (!part.shield || v <= 2)
+                    && (!part.cavalry() || v == 7)
+                    && (!part.shield() || v <= 2)
                     && (avail & VALUE_BITS[v as usize]).count_ones() >= need;
                 ok.then(|| (n as u16 * (v as u16 + 1), Pattern::Phalanx(v)))
             })
@@ -375,11 +376,6 @@ fn best_in_class_unseen(
             .map(|(lo, w)| (run_sum(n, lo), Pattern::Run(lo, w))),
         FormationClass::Wedge => best_wedge::<true>(part, n, avail),
     }
-}
-
-const fn run_sum(n: u8, lo: u8) -> u16 {
-    let n = n as u16;
-    n * (lo as u16 + 1) + n * (n - 1) / 2
 }
 
 /// The strongest completion of `part` to `env.slots()` cards with troops

@@ -3,18 +3,25 @@
 //! A formation's strength is one comparable [`Strength`]: the rank of its
 //! class under the chosen [`FormationOrder`], then the sum of its values.
 //! Without wild cards it is computed with a few bit operations on the set of
-//! values; with wild cards (Leaders, Companion Cavalry, Shield Bearers) each
-//! class is tested by reasoning about which values the wilds may take, never
-//! by trying every assignment (the completion solver of
-//! [`crate::completion`], which the flag-proof solver uses too, extended with
-//! the cards still to be drawn).
+//! values and one lookup of the class's rank; with wild cards (Leaders,
+//! Companion Cavalry, Shield Bearers) that may copy any card the wilds are
+//! placed from the top (Cavalry is a free-colour 8, Leaders fill, Shield
+//! Bearers bound where a run may start), every class's best computed
+//! without branches; never by trying every assignment. Under
+//! [`WildCards::UnseenOnly`](crate::WildCards) the completion solver of
+//! [`crate::completion`] places them among the unseen cards.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, CardSet, Tactic, TROOPS};
+use crate::card::{Card, CardSet};
 use crate::completion::best_completion;
+
+mod part;
+
+pub(crate) use part::Part;
+use part::{info, wild_sum, with_cavalry, Summary, INFO_COLOUR, INFO_VALUE, TROOP};
 
 /// The formation classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -147,7 +154,31 @@ impl Strength {
     pub const fn rank(self) -> u16 {
         self.0 >> 9
     }
+
+    /// The same strength, made under [`FormationOrder::Text`], ranked
+    /// under `order` (the class code stays; only its rank moves).
+    #[inline]
+    pub(crate) fn under(self, order: FormationOrder) -> Strength {
+        match order {
+            FormationOrder::Text => self,
+            FormationOrder::Published => {
+                Strength(self.0 & 0x1FF | PUBLISHED_RANK[(self.0 >> 6 & 7) as usize] << 9)
+            }
+        }
+    }
 }
+
+/// The rank of each class code under [`FormationOrder::Published`].
+static PUBLISHED_RANK: [u16; 8] = {
+    let mut t = [0u16; 8];
+    let classes = FormationOrder::Text.classes();
+    let mut i = 0;
+    while i < 5 {
+        t[classes[i].code() as usize] = FormationOrder::Published.rank(classes[i]);
+        i += 1;
+    }
+    t
+};
 
 impl fmt::Debug for Strength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -161,77 +192,6 @@ impl fmt::Display for Strength {
             Some(c) => write!(f, "{c:?} {}", self.sum()),
             None => write!(f, "sum {}", self.sum()),
         }
-    }
-}
-/// The fixed part of a formation: the cards already in it, summarised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Part {
-    /// Troop cards as troop bits.
-    pub troops: u64,
-    /// Value mask of the troops.
-    pub vmask: u16,
-    /// Colour mask of the troops.
-    pub colours: u8,
-    /// Two troops share a value.
-    pub vdup: bool,
-    /// Sum of the troops' values.
-    pub tsum: u16,
-    /// Number of troops.
-    pub tcount: u8,
-    /// Leaders in the formation.
-    pub leaders: u8,
-    /// Companion Cavalry present.
-    pub cavalry: bool,
-    /// Shield Bearers present.
-    pub shield: bool,
-}
-
-impl Part {
-    /// Summarises `cards`; `None` for a card that has no slot (Fog, Mud,
-    /// guile tactics) or a card given twice.
-    #[inline]
-    pub fn of(cards: &[Card]) -> Option<Part> {
-        let mut p = Part::default();
-        let mut seen: u128 = 0;
-        for &c in cards {
-            let i = c.index();
-            if seen >> i & 1 == 1 {
-                return None;
-            }
-            seen |= 1 << i;
-            if i < TROOPS {
-                let bit = 1u16 << (i % 10);
-                p.vdup |= p.vmask & bit != 0;
-                p.vmask |= bit;
-                p.colours |= 1 << (i / 10);
-                p.tsum += (i % 10) as u16 + 1;
-                p.tcount += 1;
-                p.troops |= 1 << i;
-            } else {
-                match c.as_tactic() {
-                    Some(Tactic::Alexander | Tactic::Darius) => p.leaders += 1,
-                    Some(Tactic::CompanionCavalry) => p.cavalry = true,
-                    Some(Tactic::ShieldBearers) => p.shield = true,
-                    _ => return None,
-                }
-            }
-        }
-        Some(p)
-    }
-
-    /// Number of cards.
-    pub fn len(&self) -> usize {
-        (self.tcount + self.leaders + self.cavalry as u8 + self.shield as u8) as usize
-    }
-
-    pub(crate) fn wild_count(&self) -> u8 {
-        self.leaders + self.cavalry as u8 + self.shield as u8
-    }
-
-    pub(crate) fn wild_max_sum(&self) -> u16 {
-        self.leaders as u16 * 10
-            + if self.cavalry { 8 } else { 0 }
-            + if self.shield { 3 } else { 0 }
     }
 }
 /// The strength of a complete formation of `cards` (3 cards, 4 under Mud)
@@ -254,46 +214,37 @@ pub fn formation_strength(
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
-    // Fast path for three troops: one table lookup per card, then bit tests.
+    // Fast path for three troops: one table lookup per card, then bit
+    // tests and one more lookup, no branch on the class.
     if let ([a, b, c], false) = (cards, env.mud) {
         let (x, y, z) = (info(*a), info(*b), info(*c));
-        let or = x | y | z;
-        if or & NOT_TROOP == 0 && a != b && b != c && a != c {
-            let part = Part {
-                vmask: (or & 0x3FF) as u16,
-                colours: if x & y & z & 0xFC00 != 0 { 1 } else { 3 },
-                tsum: ((x >> 16) + (y >> 16) + (z >> 16)) as u16,
-                tcount: 3,
-                ..Part::default()
-            };
-            return Some(plain_strength(&part, 3, env.fog, order));
+        if x & y & z & TROOP != 0 && a != b && b != c && a != c {
+            let vmask = ((x | y | z) & INFO_VALUE) as u16;
+            let one_colour = x & y & z & INFO_COLOUR != 0;
+            let sum = (((x >> 16) + (y >> 16) + (z >> 16)) & 0xFF) as u16;
+            return Some(troop_strength(vmask, one_colour, sum, 3, env.fog, order));
         }
     }
-    let part = Part::of(cards)?;
-    part_strength(&part, env, order)
+    any_formation_strength(cards, env, order)
 }
 
-/// Per card index: value bit (bits 0..10), colour bit (10..16), the value
-/// (from bit 16), and bit 31 for a card that is not a troop. Indexed by a
-/// byte so that the lookup needs no bounds check.
-const NOT_TROOP: u32 = 1 << 31;
-static CARD_INFO: [u32; 256] = {
-    let mut t = [NOT_TROOP; 256];
-    let mut i = 0;
-    while i < 70 {
-        t[i] = if i < TROOPS {
-            (1 << (i % 10)) | (1 << (10 + i / 10)) | (((i % 10) as u32 + 1) << 16)
-        } else {
-            NOT_TROOP
-        };
-        i += 1;
+/// [`formation_strength`] past the fast path for three troops: kept out of
+/// line so that the fast path inlines into its callers.
+#[inline(never)]
+fn any_formation_strength(
+    cards: &[Card],
+    env: Environment,
+    order: FormationOrder,
+) -> Option<Strength> {
+    let s = Summary::of(cards)?;
+    if cards.len() != env.slots() {
+        return None;
     }
-    t
-};
-
-#[inline]
-fn info(c: Card) -> u32 {
-    CARD_INFO[c.index() as u8 as usize]
+    Some(if env.fog {
+        Strength::sum_only(s.high_sum())
+    } else {
+        Strength(s.strength(cards.len() as u8)).under(order)
+    })
 }
 
 /// Compares two complete formations at a flag with environment `env`;
@@ -320,20 +271,20 @@ pub fn compare_formations(
 }
 
 /// The strength of a complete summarised formation.
-#[inline]
+#[inline(always)]
 pub(crate) fn part_strength(
     part: &Part,
     env: Environment,
     order: FormationOrder,
 ) -> Option<Strength> {
-    let n = env.slots() as u8;
-    if part.len() != n as usize {
+    if part.len() != env.slots() {
         return None;
     }
-    if part.wild_count() == 0 {
-        return Some(plain_strength(part, n, env.fog, order));
-    }
-    best_completion::<false>(part, env, 0, order, 0).map(|(s, _)| s)
+    Some(if env.fog {
+        Strength::sum_only(part.tsum + part.wild_max_sum())
+    } else {
+        Strength(part.strength).under(order)
+    })
 }
 
 /// [`part_strength`] when every wild must become a distinct troop card of
@@ -346,12 +297,11 @@ pub(crate) fn part_strength_unseen(
     order: FormationOrder,
     unseen: u64,
 ) -> Option<Strength> {
-    let n = env.slots() as u8;
-    if part.len() != n as usize {
-        return None;
-    }
     if part.wild_count() == 0 {
-        return Some(plain_strength(part, n, env.fog, order));
+        return part_strength(part, env, order);
+    }
+    if part.len() != env.slots() {
+        return None;
     }
     best_completion::<true>(part, env, unseen, order, 0).map(|(s, _)| s)
 }
@@ -382,31 +332,154 @@ pub fn formation_strength_unseen(
     visible: CardSet,
 ) -> Option<Strength> {
     let part = Part::of(cards)?;
-    let pool = CardSet::ALL_TROOPS.troop_bits() & !visible.troop_bits() & !part.troops;
+    let pool = CardSet::ALL_TROOPS.troop_bits() & !visible.troop_bits() & !part.troops();
     part_strength_unseen(&part, env, order, pool)
 }
 
-/// Strength of a formation of troops only: pure bit tests on the value mask.
+/// Strength of `n` distinct troops with value mask `vmask`: pure bit tests
+/// and a lookup of the class's rank, so that random formations cost no
+/// mispredicted branch.
 #[inline]
-fn plain_strength(part: &Part, n: u8, fog: bool, order: FormationOrder) -> Strength {
+fn troop_strength(
+    vmask: u16,
+    one_colour: bool,
+    sum: u16,
+    n: u8,
+    fog: bool,
+    order: FormationOrder,
+) -> Strength {
     if fog {
-        return Strength::sum_only(part.tsum);
+        return Strength::sum_only(sum);
     }
-    let flush = part.colours.count_ones() == 1;
-    let distinct = part.vmask.count_ones();
-    let run = distinct == n as u32 && (part.vmask >> part.vmask.trailing_zeros()) == (1 << n) - 1;
-    // A formation is never two of Phalanx, run, one colour except a Wedge,
-    // so the class does not depend on the order; only its rank does.
-    let class = if run && flush {
-        FormationClass::Wedge
-    } else if distinct == 1 {
-        FormationClass::Phalanx
-    } else if run {
-        FormationClass::SkirmishLine
-    } else if flush {
-        FormationClass::Battalion
+    let single = vmask & vmask.wrapping_sub(1) == 0;
+    let run = vmask.wrapping_shr(vmask.trailing_zeros()) == (1 << n) - 1;
+    let shape = run as usize | (single as usize) << 1 | (one_colour as usize) << 2;
+    Strength(CLASS_BITS[order as usize][shape] | (sum & 63))
+}
+
+/// The class bits of [`Strength`] per order and shape (bit 0 a run, bit 1
+/// one value, bit 2 one colour). A formation is never two of Phalanx, run,
+/// one colour except a Wedge, so the class does not depend on the order;
+/// only its rank does.
+static CLASS_BITS: [[u16; 8]; 2] = {
+    const fn row(order: FormationOrder) -> [u16; 8] {
+        let mut r = [0u16; 8];
+        let mut shape = 0;
+        while shape < 8 {
+            let (run, single, flush) = (shape & 1 != 0, shape & 2 != 0, shape & 4 != 0);
+            let class = if run && flush {
+                FormationClass::Wedge
+            } else if single {
+                FormationClass::Phalanx
+            } else if run {
+                FormationClass::SkirmishLine
+            } else if flush {
+                FormationClass::Battalion
+            } else {
+                FormationClass::Host
+            };
+            r[shape] = Strength::of(class, 0, order).0;
+            shape += 1;
+        }
+        r
+    }
+    [row(FormationOrder::Text), row(FormationOrder::Published)]
+};
+
+/// Strength of a complete formation with wild cards that may copy any card
+/// ([`WildCards::CopyTable`](crate::WildCards)), under
+/// [`FormationOrder::Text`] without Fog. The wilds are placed from
+/// the top without trying classes one by one: Cavalry is a troop of value 8
+/// in any colour, Leaders fill whatever slots are left (any value, any
+/// colour), so only Shield Bearers' values 1-3 restrict a run.
+#[inline(never)]
+pub(crate) fn wild_strength(
+    vmask: u16,
+    vdup: bool,
+    one_colour: bool,
+    tsum: u16,
+    wilds: u8,
+    n: u8,
+) -> Strength {
+    let of = |class, sum| Strength::of(class, sum, FormationOrder::Text).0;
+    let shield = wilds & 8 != 0;
+    let (vmask, vdup) = with_cavalry(vmask, vdup, wilds & 4 != 0);
+    let all_high = tsum + wild_sum(wilds);
+    // Every class the wilds can reach, best sum each, without branches:
+    // the strongest wins (0 for a class out of reach).
+    let starts = if vdup { 0 } else { run_starts(vmask, n) }
+        & SHIELD_STARTS[(shield as usize) << 3 | (!vmask & 0b111) as usize];
+    let run = run_sum(n, (15 - (starts | 1).leading_zeros()) as u8);
+    let has_run = starts != 0;
+    let wedge = if has_run && one_colour {
+        of(FormationClass::Wedge, run)
     } else {
-        FormationClass::Host
+        0
     };
-    Strength::of(class, part.tsum, order)
+    // One value or none yet: Leaders copy it, Shield Bearers need 1-3.
+    let v = match (vmask, shield) {
+        (0, true) => 2,
+        (0, false) => 9,
+        (m, _) => m.trailing_zeros() as u16,
+    };
+    let phalanx_ok = vmask & vmask.wrapping_sub(1) == 0 && (!shield || v <= 2);
+    let phalanx = if phalanx_ok {
+        of(FormationClass::Phalanx, n as u16 * (v + 1))
+    } else {
+        0
+    };
+    let line = if has_run {
+        of(FormationClass::SkirmishLine, run)
+    } else {
+        0
+    };
+    let battalion = if one_colour {
+        of(FormationClass::Battalion, all_high)
+    } else {
+        0
+    };
+    let host = of(FormationClass::Host, all_high);
+    Strength(wedge.max(phalanx).max(line).max(battalion).max(host))
+}
+
+/// The run starts Shield Bearers allow, per (whether they are there) << 3
+/// | (the free values 1-3 as 3 bits): they take a free value 1-3 inside the
+/// run, so the run may start at most at the highest such value.
+static SHIELD_STARTS: [u16; 16] = {
+    let mut t = [u16::MAX; 16];
+    let mut free = 0;
+    while free < 8 {
+        t[8 | free] = match free {
+            0 => 0,
+            1 => 0b1,
+            2 | 3 => 0b11,
+            _ => 0b111,
+        };
+        free += 1;
+    }
+    t
+};
+
+/// The starts (value indices, as a mask) of the runs of `n` values that hold
+/// every value of `vmask` (a run holds each value once).
+#[inline]
+pub(crate) fn run_starts(vmask: u16, n: u8) -> u16 {
+    let last = 10 - n as u32;
+    if vmask == 0 {
+        return (2 << last) - 1;
+    }
+    let hi = 15 - vmask.leading_zeros();
+    let lo = vmask.trailing_zeros().min(last);
+    let from = (hi + 1).saturating_sub(n as u32);
+    if from > lo {
+        0
+    } else {
+        ((2u16 << lo) - 1) & !((1u16 << from) - 1)
+    }
+}
+
+/// Sum of the run of `n` values from value index `lo`.
+pub(crate) const fn run_sum(n: u8, lo: u8) -> u16 {
+    let n = n as u16;
+    n * (lo as u16 + 1) + n * (n - 1) / 2
 }

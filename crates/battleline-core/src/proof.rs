@@ -5,19 +5,27 @@
 //! troop cards still available (in the hands or the decks, the claimant's
 //! own hand included) may beat the claimant. Unplayed tactics are ignored.
 //! The solver decides this by reasoning about what the available cards can
-//! still form, class by class, per colour and per value (see
-//! [`crate::completion`]), never by enumerating completions; when the claim
-//! fails it names one opponent completion that wins.
+//! still form, class by class, never by enumerating completions: under the
+//! default wild cards on whole bit masks of the available troops, all six
+//! colours at once, stronger classes than the claimant's first and only
+//! the claimant's own class for its best sum (`reach`); under
+//! [`WildCards::UnseenOnly`] per colour and per value (see
+//! [`crate::completion`]). When the claim fails it names one opponent
+//! completion that wins. The claimant's strength is read from the side's
+//! summary, computed when its last card was placed.
+
+mod reach;
 
 use std::fmt;
 
 use game_traits::PlayerId;
 
 use crate::card::CardSet;
-use crate::completion::{best_completion, pattern_cards};
+use crate::completion::{best_completion, pattern_cards, Pattern};
 use crate::flag::Flag;
 use crate::formation::{
-    part_strength, part_strength_unseen, Environment, FormationClass, FormationOrder, Strength,
+    part_strength, part_strength_unseen, Environment, FormationClass, FormationOrder, Part,
+    Strength,
 };
 use crate::rules::{ProofTie, Rules, WildCards};
 
@@ -111,40 +119,18 @@ fn decide(
     if flag.claimed().is_some() {
         return ClaimCheck::AlreadyClaimed;
     }
+    if rules.wild_cards == WildCards::UnseenOnly {
+        return decide_unseen(flag, claimant, available, rules, witness);
+    }
     let order = rules.formation_order;
     let env = flag.env();
     let me = flag.side(claimant).part();
-    let opponent = claimant.other();
-    let theirs = flag.side(opponent).part();
-    let on_flag = me.troops | theirs.troops;
-    let avail = available.troop_bits() & !on_flag;
-    let unseen = rules.wild_cards == WildCards::UnseenOnly;
-    // Under UnseenOnly the wilds become cards of `avail` (the cards not
-    // visible now): the claimant's as the table stands at the claim, the
-    // opponent's besides the troops of his completion.
-    let strength = |part| {
-        if unseen {
-            part_strength_unseen(part, env, order, avail)
-        } else {
-            part_strength(part, env, order)
-        }
-    };
-    let Some(mine) = strength(&me) else {
+    let theirs = flag.side(claimant.other()).part();
+    let Some(mine) = part_strength(&me, env, order) else {
         return ClaimCheck::Incomplete;
     };
     if theirs.len() == env.slots() {
-        // A complete side whose wilds can become nothing is no formation.
-        let Some(s) = strength(&theirs) else {
-            return ClaimCheck::Holds;
-        };
-        let wins = mine > s || (mine == s && flag.first_complete() == Some(claimant));
-        return if wins {
-            ClaimCheck::Holds
-        } else {
-            ClaimCheck::Refuted(Completion {
-                cards: CardSet::EMPTY,
-            })
-        };
+        return settle(flag, claimant, mine, part_strength(&theirs, env, order));
     }
     // The top-strength shortcut: nothing beats the best strength there is
     // (a Wedge 8-9-10, 7-8-9-10 under Mud, or the highest sum under Fog),
@@ -152,36 +138,131 @@ fn decide(
     if rules.proof_tie == ProofTie::ClaimantWins && mine == top_strength(env, order) {
         return ClaimCheck::Holds;
     }
-    let floor = mine.rank();
-    let best = if unseen {
-        best_completion::<true>(&theirs, env, avail, order, floor)
-    } else {
-        best_completion::<false>(&theirs, env, avail, order, floor)
+    let avail = available.troop_bits() & !(me.troops() | theirs.troops());
+    contest(&theirs, env, avail, mine, rules, witness)
+}
+
+/// The search for a completion of the incomplete side `theirs` that beats
+/// `mine`. Out of line, so that the early answers above inline into the
+/// callers without the search's registers and stack.
+#[inline(never)]
+fn contest(
+    theirs: &Part,
+    env: Environment,
+    avail: u64,
+    mine: Strength,
+    rules: &Rules,
+    witness: bool,
+) -> ClaimCheck {
+    let order = rules.formation_order;
+    if reach::handles(theirs) {
+        let found = reach::refutation(theirs, env, avail, order, mine, rules.proof_tie, witness);
+        return match found {
+            Some(cards) => ClaimCheck::Refuted(Completion {
+                cards: CardSet::from_troop_bits(cards),
+            }),
+            None => ClaimCheck::Holds,
+        };
+    }
+    let found = best_completion::<false>(theirs, env, avail, order, mine.rank())
+        .filter(|&(best, _)| beats(best, mine, rules.proof_tie))
+        .map(|(_, pattern)| pattern);
+    answer(found, theirs, env, avail, witness)
+}
+
+/// [`decide`] under [`WildCards::UnseenOnly`], where the wilds become cards
+/// of `avail` (the cards not visible now): the claimant's as the table
+/// stands at the claim, the opponent's besides the troops of his
+/// completion. Out of line so that the default rules' path stays small.
+#[inline(never)]
+fn decide_unseen(
+    flag: &Flag,
+    claimant: PlayerId,
+    available: CardSet,
+    rules: &Rules,
+    witness: bool,
+) -> ClaimCheck {
+    let order = rules.formation_order;
+    let env = flag.env();
+    let me = flag.side(claimant).part();
+    let theirs = flag.side(claimant.other()).part();
+    let avail = available.troop_bits() & !(me.troops() | theirs.troops());
+    let Some(mine) = part_strength_unseen(&me, env, order, avail) else {
+        return ClaimCheck::Incomplete;
     };
-    match best {
-        Some((best, pattern)) if beats(best, mine, rules.proof_tie) => {
-            let n = env.slots() as u8;
+    if theirs.len() == env.slots() {
+        let s = part_strength_unseen(&theirs, env, order, avail);
+        return settle(flag, claimant, mine, s);
+    }
+    if rules.proof_tie == ProofTie::ClaimantWins && mine == top_strength(env, order) {
+        return ClaimCheck::Holds;
+    }
+    let found = best_completion::<true>(&theirs, env, avail, order, mine.rank())
+        .filter(|&(best, _)| beats(best, mine, rules.proof_tie))
+        .map(|(_, pattern)| pattern);
+    answer(found, &theirs, env, avail, witness)
+}
+
+/// The claim against a complete side of strength `theirs` (`None`: a side
+/// whose wilds can become nothing, which is no formation).
+#[inline]
+fn settle(flag: &Flag, claimant: PlayerId, mine: Strength, theirs: Option<Strength>) -> ClaimCheck {
+    let Some(s) = theirs else {
+        return ClaimCheck::Holds;
+    };
+    if mine > s || (mine == s && flag.first_complete() == Some(claimant)) {
+        ClaimCheck::Holds
+    } else {
+        ClaimCheck::Refuted(Completion {
+            cards: CardSet::EMPTY,
+        })
+    }
+}
+
+/// The answer once the search `found` a winning completion of `theirs`
+/// (or none), with its cards when a `witness` is asked for.
+#[inline]
+fn answer(
+    found: Option<Pattern>,
+    theirs: &Part,
+    env: Environment,
+    avail: u64,
+    witness: bool,
+) -> ClaimCheck {
+    match found {
+        Some(pattern) => {
             let cards = if witness {
-                CardSet::from_troop_bits(pattern_cards(&theirs, n, avail, pattern))
+                let n = env.slots() as u8;
+                CardSet::from_troop_bits(pattern_cards(theirs, n, avail, pattern))
             } else {
                 CardSet::EMPTY
             };
             ClaimCheck::Refuted(Completion { cards })
         }
-        _ => ClaimCheck::Holds,
+        None => ClaimCheck::Holds,
     }
 }
 
 /// The best strength any formation of `env` can have under `order`.
 #[inline]
 fn top_strength(env: Environment, order: FormationOrder) -> Strength {
-    match (env.fog, env.mud) {
-        (true, false) => Strength::sum_only(30),
-        (true, true) => Strength::sum_only(40),
-        (false, false) => Strength::of(FormationClass::Wedge, 8 + 9 + 10, order),
-        (false, true) => Strength::of(FormationClass::Wedge, 7 + 8 + 9 + 10, order),
-    }
+    TOP[order as usize][env.fog as usize][env.mud as usize]
 }
+
+/// [`top_strength`] per order, Fog and Mud: a Wedge 8-9-10 (7-8-9-10 under
+/// Mud), the highest sum under Fog.
+static TOP: [[[Strength; 2]; 2]; 2] = {
+    const fn of(order: FormationOrder) -> [[Strength; 2]; 2] {
+        [
+            [
+                Strength::of(FormationClass::Wedge, 8 + 9 + 10, order),
+                Strength::of(FormationClass::Wedge, 7 + 8 + 9 + 10, order),
+            ],
+            [Strength::sum_only(30), Strength::sum_only(40)],
+        ]
+    }
+    [of(FormationOrder::Text), of(FormationOrder::Published)]
+};
 
 fn beats(best: Strength, mine: Strength, tie: ProofTie) -> bool {
     best > mine || (best == mine && tie == ProofTie::Blocks)

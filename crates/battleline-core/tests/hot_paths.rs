@@ -4,8 +4,8 @@
 mod reference;
 
 use battleline_core::{
-    check_claim, formation_strength, formation_strength_unseen, Card, CardSet, ClaimCheck,
-    Environment, Flag, FormationOrder, ProofTie, Rules, Tactic, WildCards,
+    check_claim, claim_holds, formation_strength, formation_strength_unseen, Card, CardSet,
+    ClaimCheck, Environment, Flag, FormationOrder, ProofTie, Rules, Tactic, WildCards,
 };
 use game_traits::PlayerId;
 use proptest::prelude::*;
@@ -48,6 +48,14 @@ fn deal_wilds(rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
     sides
 }
 
+/// The number of cases: `PROPTEST_CASES` when set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 fn troops_shuffled(rng: &mut ChaCha8Rng) -> Vec<Card> {
     let mut t: Vec<Card> = CardSet::ALL_TROOPS.iter().collect();
     t.shuffle(rng);
@@ -55,7 +63,7 @@ fn troops_shuffled(rng: &mut ChaCha8Rng) -> Vec<Card> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(ProptestConfig::with_cases(cases(4000)))]
 
     #[test]
     fn formation_strength_matches_brute_force(seed in any::<u64>()) {
@@ -159,25 +167,175 @@ proptest! {
         let want = reference::claim_holds(&flag, claimant, available, &rules);
         prop_assert_eq!(got.holds(), want, "{:?} avail {} -> {:?}", flag, available, got);
         if let ClaimCheck::Refuted(w) = got {
-            // The witness is a real completion from the available cards that wins.
-            prop_assert!(w.cards().difference(available).is_empty());
-            let mut full: Vec<Card> = flag.side(opponent).iter().collect();
-            full.extend(w.cards().iter());
-            let order = rules.formation_order;
-            let unseen = available.intersection(CardSet::ALL_TROOPS).iter().filter(|&c| !flag.contains(c)).collect::<CardSet>();
-            let (theirs_s, mine_s) = match rules.wild_cards {
-                WildCards::CopyTable => (reference::strength(&full, env, order), reference::strength(&mine, env, order)),
-                WildCards::UnseenOnly => (
-                    reference::strength_unseen(&full, env, order, unseen.difference(w.cards())),
-                    reference::strength_unseen(&mine, env, order, unseen),
-                ),
-            };
-            let theirs_s = theirs_s.expect("complete witness");
-            let mine_s = mine_s.expect("complete claimant");
-            let first_is_me = flag.first_complete() == Some(claimant) && w.cards().is_empty();
-            prop_assert!(theirs_s > mine_s || (theirs_s == mine_s && (!first_is_me || rules.proof_tie == ProofTie::Blocks)));
+            check_witness(&flag, claimant, available, &rules, w, &mine)?;
         }
     }
+
+    /// The default wild cards, where the bit-mask solver decides: any
+    /// number of available troops (few when many cards are missing, so that
+    /// the reference can try every completion), Leaders and Companion
+    /// Cavalry on either side, and `check_claim` agreeing with
+    /// `claim_holds`.
+    #[test]
+    fn flag_proof_default_wilds_matches_brute_force(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let env = random_env(&mut rng);
+        let rules = Rules {
+            formation_order: random_order(&mut rng),
+            proof_tie: if rng.random_bool(0.7) { ProofTie::ClaimantWins } else { ProofTie::Blocks },
+            ..Rules::default()
+        };
+        let n = env.slots();
+        let mut wilds = deal_wilds(&mut rng);
+        // Both Leaders on the opponent's side, which no game reaches but a
+        // position may hold: the class-by-class solver decides those.
+        if rng.random_bool(0.05) {
+            let leaders = [Card::tactic(Tactic::Alexander), Card::tactic(Tactic::Darius)];
+            wilds[0].retain(|c| !leaders.contains(c));
+            wilds[1].retain(|c| !leaders.contains(c));
+            wilds[1].splice(0..0, leaders);
+        }
+        let mut troops = troops_shuffled(&mut rng);
+        if rng.random_bool(0.4) {
+            let lo = rng.random_range(1..=6u8);
+            let colours = rng.random_range(2..=6usize);
+            troops.retain(|c| {
+                let v = (c.index() % 10) as u8 + 1;
+                c.index() / 10 < colours && (lo..=lo + 4).contains(&v)
+            });
+        }
+        let claimant = if rng.random_bool(0.5) { PlayerId::P0 } else { PlayerId::P1 };
+        let opponent = claimant.other();
+        let mut mine: Vec<Card> = wilds[0].iter().copied().take(rng.random_range(0..=n)).collect();
+        while mine.len() < n {
+            mine.push(troops.pop().expect("troops"));
+        }
+        let their_len = if rng.random_bool(0.1) { n } else { rng.random_range(0..n) };
+        let mut theirs: Vec<Card> = wilds[1].iter().copied().take(rng.random_range(0..=their_len)).collect();
+        // Often a side of one colour or of close values, as runs need.
+        let near = rng.random_bool(0.5);
+        let mut tries = 0;
+        while theirs.len() < their_len {
+            tries += 1;
+            let c = troops.pop().expect("troops");
+            let fits = |t: &Card| {
+                theirs.iter().filter(|x| x.is_troop()).all(|x| {
+                    x.index() / 10 == t.index() / 10 || (x.index() % 10).abs_diff(t.index() % 10) < n
+                })
+            };
+            if !near || fits(&c) || tries > 100 {
+                theirs.push(c);
+            } else {
+                troops.insert(0, c);
+            }
+        }
+        let mut flag = Flag::new();
+        if env.fog { flag.add_fog().unwrap(); }
+        if env.mud { flag.add_mud().unwrap(); }
+        let (mut a, mut b) = (mine.clone(), theirs.clone());
+        while !a.is_empty() || !b.is_empty() {
+            let pick_a = !a.is_empty() && (b.is_empty() || rng.random_bool(0.5));
+            if pick_a { flag.place(claimant, a.pop().unwrap()).unwrap(); } else { flag.place(opponent, b.pop().unwrap()).unwrap(); }
+        }
+        let need = n - their_len;
+        let most = [troops.len(), troops.len(), 40, 24, 16][need];
+        let k = rng.random_range(0..=troops.len().min(most));
+        // The claimant's own and the flag's cards are passed too, as the
+        // game passes every card not visible elsewhere.
+        let mut available: CardSet = troops[..k].iter().copied().collect();
+        if rng.random_bool(0.3) {
+            available = available.union(flag.side(claimant).cards()).intersection(CardSet::ALL_TROOPS);
+        }
+        let got = check_claim(&flag, claimant, available, &rules);
+        let want = reference::claim_holds(&flag, claimant, available, &rules);
+        prop_assert_eq!(got.holds(), want, "{:?} avail {} -> {:?}", flag, available, got);
+        prop_assert_eq!(claim_holds(&flag, claimant, available, &rules), want);
+        if let ClaimCheck::Refuted(w) = got {
+            check_witness(&flag, claimant, available, &rules, w, &mine)?;
+        }
+    }
+
+    /// Complete formations with wild cards and any troops, against every
+    /// assignment of the wilds.
+    #[test]
+    fn wild_formation_strength_matches_brute_force(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let env = random_env(&mut rng);
+        let order = random_order(&mut rng);
+        let mut pool = [
+            Card::tactic(Tactic::Alexander),
+            Card::tactic(Tactic::Darius),
+            Card::tactic(Tactic::CompanionCavalry),
+            Card::tactic(Tactic::ShieldBearers),
+        ];
+        pool.shuffle(&mut rng);
+        let w = rng.random_range(1..=env.slots().min(3));
+        let mut cards: Vec<Card> = pool[..w].to_vec();
+        let mut troops = troops_shuffled(&mut rng);
+        if rng.random_bool(0.5) {
+            // One colour and close values: Wedges and runs.
+            let c = rng.random_range(0..6);
+            let lo = rng.random_range(0..7);
+            troops.retain(|t| t.index() / 10 == c && (lo..lo + 4).contains(&(t.index() % 10)));
+        }
+        while cards.len() < env.slots() {
+            cards.push(troops.pop().expect("troops"));
+        }
+        cards.shuffle(&mut rng);
+        prop_assert_eq!(
+            formation_strength(&cards, env, order),
+            reference::strength(&cards, env, order),
+            "{:?} {:?} {:?}", cards, env, order
+        );
+    }
+}
+
+/// That a refutation's witness is a real completion from the available
+/// cards which wins against the claimant's `mine`.
+fn check_witness(
+    flag: &Flag,
+    claimant: PlayerId,
+    available: CardSet,
+    rules: &Rules,
+    w: battleline_core::Completion,
+    mine: &[Card],
+) -> Result<(), TestCaseError> {
+    let opponent = claimant.other();
+    let env = flag.env();
+    prop_assert!(w.cards().difference(available).is_empty());
+    prop_assert!(w.cards().iter().all(|c| !flag.contains(c)));
+    let mut full: Vec<Card> = flag.side(opponent).iter().collect();
+    full.extend(w.cards().iter());
+    prop_assert!(
+        full.len() == env.slots(),
+        "witness {} for {:?}",
+        w.cards(),
+        flag
+    );
+    let order = rules.formation_order;
+    let unseen = available
+        .intersection(CardSet::ALL_TROOPS)
+        .iter()
+        .filter(|&c| !flag.contains(c))
+        .collect::<CardSet>();
+    let (theirs_s, mine_s) = match rules.wild_cards {
+        WildCards::CopyTable => (
+            reference::strength(&full, env, order),
+            reference::strength(mine, env, order),
+        ),
+        WildCards::UnseenOnly => (
+            reference::strength_unseen(&full, env, order, unseen.difference(w.cards())),
+            reference::strength_unseen(mine, env, order, unseen),
+        ),
+    };
+    let theirs_s = theirs_s.expect("complete witness");
+    let mine_s = mine_s.expect("complete claimant");
+    let first_is_me = flag.first_complete() == Some(claimant) && w.cards().is_empty();
+    prop_assert!(
+        theirs_s > mine_s
+            || (theirs_s == mine_s && (!first_is_me || rules.proof_tie == ProofTie::Blocks))
+    );
+    Ok(())
 }
 
 #[test]
