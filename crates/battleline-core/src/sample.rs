@@ -43,22 +43,11 @@ fn nth_bit<const FAST: bool>(bits: u128, k: usize) -> u32 {
     bits.trailing_zeros()
 }
 
-/// A uniformly random number below `n` (at least 1, at most `u32::MAX`):
-/// Lemire's multiply-and-shift on one 32-bit word, with the rejection that
-/// makes it exact (rarely more than the one word; `rand`'s general range
-/// draw takes about twice the instructions).
+/// A uniformly random number below `n` (taken as 1 when 0; counts here
+/// are far below `u32::MAX`), on 32-bit words.
 #[inline(always)]
 fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
-    let n = u32::try_from(n).unwrap_or(u32::MAX).max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        // 2^32 mod n: the low words below it are the surplus draws.
-        let surplus = n.wrapping_neg() % n;
-        while (m as u32) < surplus {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as usize
+    game_traits::chance::below(rng, u32::try_from(n).unwrap_or(u32::MAX)) as usize
 }
 
 #[inline(always)]

@@ -3,22 +3,7 @@
 
 use rand::RngCore;
 
-/// A uniform integer below `n` (`n > 0`), by Lemire's multiply-and-reject:
-/// the high half of `word * n`, where the few words whose low half falls
-/// below `2^32 mod n` are drawn again. Exactly uniform; the remainder (a
-/// division) is only computed in the rare case that may need a redraw.
-#[inline]
-pub(crate) fn below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    let n = n.max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let rejected = n.wrapping_neg() % n;
-        while (m as u32) < rejected {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
+pub(crate) use game_traits::chance::below;
 
 /// One die, 1..=6.
 #[inline]
@@ -72,25 +57,6 @@ pub(crate) fn two_dice_weight(s: u8) -> u32 {
 mod tests {
     use super::*;
 
-    /// Replays fixed words, then zeros.
-    struct Words(Vec<u32>);
-
-    impl RngCore for Words {
-        fn next_u32(&mut self) -> u32 {
-            if self.0.is_empty() {
-                0
-            } else {
-                self.0.remove(0)
-            }
-        }
-        fn next_u64(&mut self) -> u64 {
-            u64::from(self.next_u32())
-        }
-        fn fill_bytes(&mut self, dest: &mut [u8]) {
-            dest.fill(0);
-        }
-    }
-
     #[test]
     fn pair_tables_match_the_listed_weights() {
         for s in 2..=12 {
@@ -101,20 +67,5 @@ mod tests {
             let n = PAIR_MAX.iter().filter(|&&v| v == k).count() as u32;
             assert_eq!(n, guard_die_weight(k), "higher die {k}");
         }
-    }
-
-    #[test]
-    fn below_draws_again_on_a_rejected_word() {
-        // Word 0 gives a low half of 0 < 2^32 mod 5 = 1: rejected; the next
-        // word decides.
-        let mut rng = Words(vec![0, u32::MAX]);
-        assert_eq!(below(&mut rng, 5), 4);
-        assert!(rng.0.is_empty());
-        // For 6 (2^32 mod 6 = 4): a low half of 4 is kept (1431655766 * 6
-        // = 2 * 2^32 + 4), one of 0 is not.
-        assert_eq!(below(&mut Words(vec![1_431_655_766]), 6), 2);
-        let mut rng = Words(vec![0, 1_431_655_766]);
-        assert_eq!(below(&mut rng, 6), 2);
-        assert!(rng.0.is_empty());
     }
 }
