@@ -308,15 +308,11 @@ impl Stratego {
         if self.chase.as_ref().is_some_and(|c| c.chaser == q) || !self.exact_candidates() {
             return false;
         }
-        // Nearly always two pieces can step left, one of them not the
-        // shuttling piece: one shift decides, the four-direction mask
-        // only when it cannot.
-        let left = ((SQUARES & !self.occ[q]) << 1) & self.mobile[q];
-        if left & left.wrapping_sub(1) != 0 {
-            return true;
-        }
         let movable = self.mobile[q] & !self.shuttles[q].at().map_or(0, |sq| sq.bit());
-        self.candidates(q) & movable != 0
+        // Nearly always some piece can step left: one shift decides, the
+        // four-direction mask only when it cannot.
+        let hit = SQUARES & !self.occ[q];
+        (hit << 1) & movable != 0 || self.candidates(q) & movable != 0
     }
 
     /// Whether a piece of player `p` on `sq` would have a legal move (the
