@@ -42,7 +42,9 @@ impl Stratego {
         }
     }
 
-    fn place(&mut self, p: PlayerId, kind: Kind) {
+    /// Places `p`'s next piece, of `kind`, on his next setup square: legal
+    /// when `p` is the one to place and has a piece of `kind` left.
+    pub(crate) fn place(&mut self, p: PlayerId, kind: Kind) {
         let n = self.placed[p] as usize;
         let Some(sq) = SetupSquare::from_index(n).and_then(|ss| ss.board_square(p)) else {
             return;

@@ -14,6 +14,28 @@ use crate::view::ActionView;
 /// Number of setup decisions of a game (40 per player).
 pub const SETUP_ACTIONS: u32 = 2 * SETUP_SQUARES as u32;
 
+impl Stratego {
+    /// The listing path of [`Game::sample_legal`] (setup phase, a chasing
+    /// player to move): out of line and cold, so that the hot mask path
+    /// of a playout step saves and restores no registers for it.
+    #[cold]
+    #[inline(never)]
+    fn sample_listed<R: Rng + ?Sized>(
+        &self,
+        legal: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        if !matches!(self.turn(), Turn::Player(_)) {
+            return None;
+        }
+        self.list_legal(legal);
+        if legal.is_empty() {
+            return None;
+        }
+        Some(legal[game_traits::chance::uniform_index(legal.len(), rng)])
+    }
+}
+
 impl Game for Stratego {
     type Rules = Rules;
     type Action = Action;
@@ -60,14 +82,7 @@ impl Game for Stratego {
                 return self.sample_move(p, rng);
             }
         }
-        if !matches!(self.turn(), Turn::Player(_)) {
-            return None;
-        }
-        self.list_legal(legal);
-        if legal.is_empty() {
-            return None;
-        }
-        Some(legal[game_traits::chance::uniform_index(legal.len(), rng)])
+        self.sample_listed(legal, rng)
     }
 
     fn check_action(&self, action: Action) -> Result<(), StrategoError> {

@@ -309,7 +309,10 @@ impl Stratego {
             return false;
         }
         let movable = self.mobile[q] & !self.shuttles[q].at().map_or(0, |sq| sq.bit());
-        self.candidates(q) & movable != 0
+        // Nearly always some piece can step left: one shift decides, the
+        // four-direction mask only when it cannot.
+        let hit = SQUARES & !self.occ[q];
+        (hit << 1) & movable != 0 || self.candidates(q) & movable != 0
     }
 
     /// Whether a piece of player `p` on `sq` would have a legal move (the

@@ -113,6 +113,18 @@ impl Stratego {
                 return unsafe { self.sample_move_popcnt(p, rng) };
             }
         }
+        self.sample_move_portable(p, rng)
+    }
+
+    /// [`Stratego::sample_move_with`] without `popcnt`: out of line like
+    /// the `popcnt` one, so that its callers stay small and save no
+    /// registers for a body they do not run.
+    #[inline(never)]
+    pub(crate) fn sample_move_portable<R: Rng + ?Sized>(
+        &self,
+        p: PlayerId,
+        rng: &mut R,
+    ) -> Option<Action> {
         self.sample_move_with(p, rng)
     }
 
@@ -260,5 +272,55 @@ impl Stratego {
             return Some(Action::Move(Move { from, to }));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_traits::{Game, GameRng};
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    use crate::{Action, Rules, Setup, Stratego};
+
+    /// Plays a random game under `rules` and checks, at every position the
+    /// masks draw for, that the portable and the `popcnt` bodies draw the
+    /// same move from the same generator state, and a listed one.
+    fn check_paths_agree(rules: Rules, seed: u64) {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let a = Setup::shuffle(rules.variant, &mut rng);
+        let b = Setup::shuffle(rules.variant, &mut rng);
+        let Ok(mut g) = Stratego::new_with_setups(&rules, &a, &b) else {
+            panic!("shuffled setups refused");
+        };
+        let mut legal = Vec::new();
+        while g.end.is_none() {
+            let p = g.to_move;
+            if g.samples_on_masks(p) {
+                let portable = g.sample_move_portable(p, &mut rng.clone());
+                assert_eq!(portable, g.sample_move(p, &mut rng.clone()));
+                g.legal_actions(&mut legal);
+                assert_eq!(portable.is_some(), !legal.is_empty());
+                assert!(portable.is_none_or(|m: Action| legal.contains(&m)));
+            }
+            match g.sample_legal(&mut legal, &mut rng) {
+                Some(m) => g.apply_unchecked(m),
+                None => break,
+            }
+        }
+        assert!(g.moves > 0, "a game of no moves tests nothing");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, ..ProptestConfig::default() })]
+        #[test]
+        fn portable_and_popcnt_draws_agree(seed in any::<u64>(), which in 0usize..3) {
+            let rules = [
+                Rules { more_squares_rule: true, no_attack_limit: Some(100), ..Rules::classic() },
+                Rules { no_attack_limit: Some(100), ..Rules::czech() },
+                Rules::srazhenie(),
+            ][which];
+            check_paths_agree(rules, seed);
+        }
     }
 }

@@ -230,8 +230,14 @@ impl Stratego {
             if setup.variant() != rules.variant {
                 return Err(StrategoError::InvalidSetup("a setup of another rule set"));
             }
+            // A setup's counts are its rule set's by construction, so
+            // every placement is legal: placed without the check of
+            // `apply` (the same state as through it).
             for &k in setup.kinds() {
-                game.apply(crate::Action::Place(k))?;
+                match game.current_player() {
+                    Some(p) if !game.in_play() => game.place(p, k),
+                    _ => return Err(StrategoError::InvalidSetup("a setup past the setup phase")),
+                }
             }
         }
         Ok(game)

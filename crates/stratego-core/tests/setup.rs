@@ -303,3 +303,34 @@ fn gravon_setups_play_to_the_end() {
         assert!(g.moves_played() <= rules.max_moves);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+    /// `new_with_setups` places without `apply`'s checks: the state is the
+    /// one the eighty `Place` actions through `apply` give.
+    #[test]
+    fn new_with_setups_is_the_placements_through_apply(seed in any::<u64>(), ri in 0usize..5, drawn in any::<bool>()) {
+        let rules = [
+            Rules::classic(),
+            Rules::czech(),
+            Rules::srazhenie(),
+            Rules::classic_milton_bradley(),
+            Rules::classic_gravon(),
+        ][ri];
+        let v = rules.variant;
+        let mut rng = GameRng::seed_from_u64(seed);
+        let a = Setup::shuffle(v, &mut rng);
+        let b = Setup::smart(v, &mut rng);
+        let starter = if drawn { P1 } else { P0 };
+        let fast = Stratego::new_with_setups_drawn(&rules, starter, &a, &b).unwrap();
+        let mut slow = Stratego::new(&rules).unwrap();
+        if slow.turn() == Turn::Chance {
+            slow.apply(Action::Start(starter)).unwrap();
+        }
+        for &k in a.kinds().iter().chain(b.kinds()) {
+            slow.apply(Action::Place(k)).unwrap();
+        }
+        prop_assert_eq!(&fast, &slow);
+        prop_assert_eq!(fast.move_count(), slow.move_count());
+    }
+}
