@@ -244,7 +244,7 @@ impl Stratego {
         if total == 0 {
             return None;
         }
-        let mut r = rng.random_range(0..total);
+        let mut r = game_traits::chance::below(rng, total);
         if r < ns {
             return special.and_then(|sq| self.restricted_moves(p, sq).nth(r as usize));
         }
