@@ -5,14 +5,7 @@
 //! `FINAL_GAMES` (default 40 per preset) scale the run.
 
 use battleline_core::{BattleLine, Rules};
-use game_traits::testkit::{determinise_final_positions, hostile_run};
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use game_traits::testkit::{determinise_final_positions, env_count as env, hostile_run};
 
 #[test]
 fn hostile_inputs_are_refused_or_keep_every_contract() {

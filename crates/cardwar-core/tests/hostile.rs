@@ -14,15 +14,10 @@ mod common;
 use common::every_switch_flipped;
 use std::time::Instant;
 
-use cardwar_core::game_traits::testkit::{determinise_final_positions, hostile_run};
+use cardwar_core::game_traits::testkit::{
+    determinise_final_positions, env_count as env, hostile_run,
+};
 use cardwar_core::{CardWar, Rules};
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 #[test]
 fn hostile_inputs_are_refused_or_keep_every_contract() {

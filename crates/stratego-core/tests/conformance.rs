@@ -11,10 +11,7 @@ use stratego_core::{FirstPlayer, Rules, Stratego};
 fn light() -> KitConfig {
     let base = KitConfig::default();
     KitConfig {
-        games: std::env::var("CONFORMANCE_GAMES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(4),
+        games: game_traits::testkit::env_count("CONFORMANCE_GAMES", 4),
         ..base
     }
 }

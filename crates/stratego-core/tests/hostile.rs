@@ -3,17 +3,10 @@
 //! random games under every preset. `HOSTILE_INPUTS` (default 300) and
 //! `FINAL_GAMES` (default 30 per preset) scale the run.
 
-use game_traits::testkit::{determinise_final_positions, hostile_run};
+use game_traits::testkit::{determinise_final_positions, env_count as env, hostile_run};
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use rand::{Rng, SeedableRng};
 use stratego_core::{EndReason, Rules, Stratego};
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Plays `rules` from `Game::new`, each action drawn from the listed ones
 /// as the reproducer does, to the end.

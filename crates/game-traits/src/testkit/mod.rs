@@ -71,17 +71,22 @@ pub struct KitConfig {
     pub full_check_every: usize,
 }
 
+/// A count read from the environment variable `name` (such as
+/// `CONFORMANCE_GAMES` or `HOSTILE_INPUTS`), or `default` when it is unset
+/// or not a number: how every heavy run of the kit and of the games' tests
+/// is scaled.
+pub fn env_count(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 impl Default for KitConfig {
     fn default() -> Self {
-        let env = |name: &str, default: u64| {
-            std::env::var(name)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(default)
-        };
         KitConfig {
-            games: env("CONFORMANCE_GAMES", 30),
-            seed: env("CONFORMANCE_SEED", 0),
+            games: env_count("CONFORMANCE_GAMES", 30),
+            seed: env_count("CONFORMANCE_SEED", 0),
             determinizations: 3,
             tampers: 24,
             applied_per_step: 12,
