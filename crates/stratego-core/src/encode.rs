@@ -8,7 +8,9 @@ use std::fmt::Write;
 use game_traits::{Encode, Plane, PlayerId, TensorLayout};
 
 use crate::kind::{Kind, KindSet};
-use crate::notation::{piece_letter, write_chase, write_move, write_rules, write_shuttle};
+use crate::notation::{
+    piece_letter, write_chase, write_move, write_ranks, write_rules, write_shuttle, SquareText,
+};
 use crate::observation::{ObsCell, Observation};
 use crate::rules::Rules;
 use crate::shuttle::Shuttle;
@@ -449,71 +451,37 @@ impl Stratego {
         let mut out = String::with_capacity(160);
         write_rules(&mut out, &obs.rules);
         let _ = write!(out, " {v} ");
-        for rank in (1..=10u8).rev() {
-            if rank != 10 {
-                out.push('/');
-            }
-            let mut empty = 0;
-            for file in 0..10 {
-                let Some(sq) = Square::from_file_rank(file, rank) else {
-                    continue;
-                };
-                let cell = obs.cell(sq);
-                if cell == ObsCell::Empty {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    let _ = write!(out, "{empty}");
-                    empty = 0;
-                }
-                let (letter, moved, revealed, ruled_out) = match cell {
-                    ObsCell::Lake => {
-                        out.push('~');
-                        continue;
-                    }
-                    ObsCell::Empty => continue,
-                    ObsCell::Own {
-                        kind,
-                        moved,
-                        revealed,
-                        ruled_out,
-                    } => (
-                        piece_letter(variant, &Piece::new(v, kind)),
-                        moved,
-                        revealed,
-                        ruled_out,
-                    ),
-                    ObsCell::Foe {
-                        kind,
-                        moved,
-                        ruled_out,
-                    } => (
-                        match kind {
-                            Some(kind) => piece_letter(variant, &Piece::new(v.other(), kind)),
-                            // An unknown piece: `X` for the first player's,
-                            // `x` for the second's (no kind uses X).
-                            None if v == PlayerId::P1 => 'X',
-                            None => 'x',
-                        },
-                        moved,
-                        kind.is_some(),
-                        ruled_out,
-                    ),
-                };
-                out.push(letter);
-                if moved {
-                    out.push('>');
-                }
-                if revealed {
-                    out.push('*');
-                }
-                write_set(&mut out, variant, ruled_out);
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-        }
+        write_ranks(&mut out, variant, |sq| match obs.cell(sq) {
+            ObsCell::Lake => SquareText::Lake,
+            ObsCell::Empty => SquareText::Empty,
+            ObsCell::Own {
+                kind,
+                moved,
+                revealed,
+                ruled_out,
+            } => SquareText::Piece {
+                letter: piece_letter(variant, &Piece::new(v, kind)),
+                moved,
+                revealed,
+                ruled_out,
+            },
+            ObsCell::Foe {
+                kind,
+                moved,
+                ruled_out,
+            } => SquareText::Piece {
+                letter: match kind {
+                    Some(kind) => piece_letter(variant, &Piece::new(v.other(), kind)),
+                    // An unknown piece: `X` for the first player's, `x` for
+                    // the second's (no kind uses X).
+                    None if v == PlayerId::P1 => 'X',
+                    None => 'x',
+                },
+                moved,
+                revealed: kind.is_some(),
+                ruled_out,
+            },
+        });
         match (obs.first, obs.in_setup()) {
             (None, _) => out.push_str(" draw"),
             (Some(first), true) => {
@@ -572,12 +540,6 @@ impl Stratego {
 }
 
 /// `{..}` with the letters of `set`, nothing when it is empty.
-fn write_set(out: &mut String, variant: Variant, set: KindSet) {
-    if !set.is_empty() {
-        write_set_always(out, variant, set);
-    }
-}
-
 fn write_set_always(out: &mut String, variant: Variant, set: KindSet) {
     out.push('{');
     out.extend(set.iter().filter_map(|k| variant.letter(k)));

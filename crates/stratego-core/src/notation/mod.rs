@@ -41,9 +41,29 @@ pub(crate) fn piece_letter(variant: Variant, p: &Piece) -> char {
     }
 }
 
-fn write_board(out: &mut String, b: &PositionBuilder) {
-    let variant = b.rules().variant;
-    for rank in (1..=10).rev() {
+/// One square as the board is written.
+pub(crate) enum SquareText {
+    Empty,
+    Lake,
+    Piece {
+        letter: char,
+        moved: bool,
+        revealed: bool,
+        ruled_out: KindSet,
+    },
+}
+
+/// Writes the ten ranks, the top one first, `/` between them and runs of
+/// empty squares as their count, each piece as its letter, `>` if it has
+/// moved, `*` if it is revealed and the kinds it is known not to be in
+/// braces: the board of the position notation and of the information-state
+/// string alike.
+pub(crate) fn write_ranks(
+    out: &mut String,
+    variant: Variant,
+    square: impl Fn(Square) -> SquareText,
+) {
+    for rank in (1..=10u8).rev() {
         if rank != 10 {
             out.push('/');
         }
@@ -52,8 +72,8 @@ fn write_board(out: &mut String, b: &PositionBuilder) {
             let Some(sq) = Square::from_file_rank(file, rank) else {
                 continue;
             };
-            let piece = b.get(sq);
-            if piece.is_none() && !sq.is_lake() {
+            let text = square(sq);
+            if let SquareText::Empty = text {
                 empty += 1;
                 continue;
             }
@@ -61,19 +81,25 @@ fn write_board(out: &mut String, b: &PositionBuilder) {
                 let _ = write!(out, "{empty}");
                 empty = 0;
             }
-            match piece {
-                None => out.push('~'),
-                Some(p) => {
-                    out.push(piece_letter(variant, &p));
-                    if p.moved {
+            match text {
+                SquareText::Empty => {}
+                SquareText::Lake => out.push('~'),
+                SquareText::Piece {
+                    letter,
+                    moved,
+                    revealed,
+                    ruled_out,
+                } => {
+                    out.push(letter);
+                    if moved {
                         out.push('>');
                     }
-                    if p.revealed {
+                    if revealed {
                         out.push('*');
                     }
-                    if !p.ruled_out.is_empty() {
+                    if !ruled_out.is_empty() {
                         out.push('{');
-                        out.extend(p.ruled_out.iter().filter_map(|k| variant.letter(k)));
+                        out.extend(ruled_out.iter().filter_map(|k| variant.letter(k)));
                         out.push('}');
                     }
                 }
@@ -83,6 +109,20 @@ fn write_board(out: &mut String, b: &PositionBuilder) {
             let _ = write!(out, "{empty}");
         }
     }
+}
+
+fn write_board(out: &mut String, b: &PositionBuilder) {
+    let variant = b.rules().variant;
+    write_ranks(out, variant, |sq| match b.get(sq) {
+        None if sq.is_lake() => SquareText::Lake,
+        None => SquareText::Empty,
+        Some(p) => SquareText::Piece {
+            letter: piece_letter(variant, &p),
+            moved: p.moved,
+            revealed: p.revealed,
+            ruled_out: p.ruled_out,
+        },
+    });
 }
 
 fn read_board(mut b: PositionBuilder, text: &str) -> Result<PositionBuilder, StrategoError> {
