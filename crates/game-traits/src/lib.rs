@@ -13,6 +13,7 @@ mod playout;
 mod record;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+mod wire;
 
 pub use agent::{agent_rng, best_scored, chance_rng, play_match, Agent, MatchError, RandomAgent};
 pub use encode::{Encode, Plane, TensorLayout};
@@ -21,6 +22,11 @@ pub use info::{ChanceMode, GameInfo, Information, Utility};
 pub use player::{Outcome, PerPlayer, PlayerId, Turn};
 pub use playout::random_playout;
 pub use record::{Record, ReplayError};
+pub use wire::{Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
+
+/// Re-exported so that game crates derive their wire schema with the same
+/// version.
+pub use schemars;
 
 /// The seeded generator used throughout: ChaCha with 8 rounds, fast and
 /// reproducible across platforms.

@@ -62,6 +62,20 @@ impl Serialize for PlayerId {
     }
 }
 
+impl schemars::JsonSchema for PlayerId {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PlayerId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A seat: 0 (the first) or 1.",
+            "type": "integer",
+            "enum": [0, 1]
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for PlayerId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let index = u8::deserialize(deserializer)?;
@@ -82,7 +96,18 @@ impl<'de> Deserialize<'de> for PlayerId {
 /// assert_eq!(score.into_array(), [0, 3]);
 /// ```
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PerPlayer<T>([T; 2]);

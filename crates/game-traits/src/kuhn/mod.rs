@@ -10,12 +10,15 @@
 use std::fmt;
 
 use rand::Rng;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{Encode, Game, Outcome, PlayerId, TensorLayout, Turn};
 
-/// A card of the three-card deck.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A card of the three-card deck (on the wire, its name: `"Jack"`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Card {
     /// The lowest card.
     Jack,
@@ -44,6 +47,33 @@ impl fmt::Display for KuhnAction {
             KuhnAction::Deal(c) => write!(f, "deal {}", card_letter(*c)),
             KuhnAction::Pass => f.write_str("pass"),
             KuhnAction::Bet => f.write_str("bet"),
+        }
+    }
+}
+
+/// Why a text names no Kuhn poker action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a Kuhn poker action: expected pass, bet or deal J, Q or K")]
+pub struct KuhnParseError(pub String);
+
+/// Reads what [`Display`](fmt::Display) writes (`deal K`, `pass`, `bet`),
+/// in any case, and the poker words for the same decisions: check or fold
+/// for a pass, call for a bet.
+impl std::str::FromStr for KuhnAction {
+    type Err = KuhnParseError;
+
+    fn from_str(s: &str) -> Result<KuhnAction, KuhnParseError> {
+        let lower = s.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            ["pass" | "check" | "fold"] => Ok(KuhnAction::Pass),
+            ["bet" | "call"] => Ok(KuhnAction::Bet),
+            ["deal", card] => CARDS
+                .into_iter()
+                .find(|&c| card.eq_ignore_ascii_case(&card_letter(c).to_string()))
+                .map(KuhnAction::Deal)
+                .ok_or_else(|| KuhnParseError(s.to_owned())),
+            _ => Err(KuhnParseError(s.to_owned())),
         }
     }
 }
@@ -514,3 +544,6 @@ impl Encode for KuhnPoker {
         )
     }
 }
+
+mod wire;
+pub use wire::{KuhnActionStruct, KuhnObservationStruct, KuhnViewStruct};

@@ -1,0 +1,72 @@
+//! The wire schema: what a client reads of a game (the browser page, a bot
+//! program, Python, an HTTP client). Actions, action views and
+//! observations go out as structured, versioned JSON, in the manner of
+//! OpenSpiel's `ActionStruct` and `ObservationStruct`:
+//!
+//! - an action is a struct tagged by `"type"`
+//!   (`{"type": "play", "card": "R7", "flag": 3}`), read back by
+//!   [`Wire::action_from_struct`];
+//! - cards and pieces are readable codes (`"R7"`, `"Fog"`, `"Scout"`), and
+//!   sets of them are lists of codes, never the engine's bit sets (a
+//!   128-bit set is no JSON number a browser can hold);
+//! - every number fits in 2^53, so that every JSON reader keeps it exact.
+//!
+//! States and records keep their own serialisation (compact, and read back
+//! by every version); the wire schema is only what clients read. Its JSON
+//! Schema is derived from these types ([`schemars`]) and published beside
+//! the server's OpenAPI file.
+
+use std::fmt::Debug;
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::Game;
+
+/// The wire schema's version: bumped on every change that a client could
+/// notice (a field renamed or removed, a meaning changed).
+pub const WIRE_VERSION: u32 = 1;
+
+/// A game's client-facing forms.
+///
+/// ```
+/// use game_traits::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
+/// use game_traits::Wire;
+///
+/// let bet = KuhnPoker::action_struct(KuhnAction::Bet);
+/// let json = serde_json::to_string(&bet).unwrap();
+/// assert_eq!(json, r#"{"type":"bet"}"#);
+/// let back = serde_json::from_str(&json).unwrap();
+/// assert_eq!(KuhnPoker::action_from_struct(&KuhnRules::default(), &back), Some(KuhnAction::Bet));
+/// ```
+pub trait Wire: Game {
+    /// An action as a struct tagged by `"type"`.
+    type ActionStruct: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+
+    /// An action as one viewer perceives it (what [`Game::action_view`]
+    /// gives), as a struct tagged by `"type"`.
+    type ViewStruct: Clone + Debug + Serialize + JsonSchema;
+
+    /// One player's observation as a record of named fields.
+    type ObservationStruct: Clone + Debug + Serialize + JsonSchema;
+
+    /// The struct of `action`.
+    fn action_struct(action: Self::Action) -> Self::ActionStruct;
+
+    /// The action a struct names, if it is one of the action space under
+    /// `rules` (a struct read from a client may name a card the rules do
+    /// not have, or a flag out of range).
+    fn action_from_struct(rules: &Self::Rules, action: &Self::ActionStruct)
+        -> Option<Self::Action>;
+
+    /// The struct of an action view.
+    fn view_struct(view: &Self::ActionView) -> Self::ViewStruct;
+
+    /// The struct of an observation.
+    fn observation_struct(observation: &Self::Observation) -> Self::ObservationStruct;
+}
+
+/// The largest integer every JSON reader keeps exact (a double's 53-bit
+/// mantissa): the kit checks that no wire value exceeds it.
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
