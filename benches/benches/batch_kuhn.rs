@@ -1,5 +1,6 @@
-//! Batched steps per second on Kuhn poker (the engine's own benches measure
-//! the real games through the umbrella crate's registry).
+//! Batched steps per second of game-env's batched environment on Kuhn poker,
+//! the engine alone (the `batch` bench measures the real games through the
+//! umbrella crate's registry).
 
 use std::sync::Arc;
 

@@ -1,8 +1,8 @@
 //! Benchmarks of the two hot paths and of whole random games.
 //!
-//! `cargo bench -p battleline-core --bench battleline -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p tabletop-benches --bench battleline -- --warm-up-time 1 --measurement-time 3`
 
-#[path = "../tests/reference/mod.rs"]
+#[path = "../../crates/battleline-core/tests/reference/mod.rs"]
 mod reference;
 
 use std::hint::black_box;
@@ -23,7 +23,7 @@ fn random_game(rules: &Rules, seed: u64, legal: &mut Vec<battleline_core::Action
     random_playout(&mut s, legal, &mut rng, u32::MAX) as usize
 }
 
-#[path = "positions.rs"]
+#[path = "../../crates/battleline-core/examples/support/positions.rs"]
 mod positions;
 
 use positions::{midgame_positions, t};

@@ -1,6 +1,6 @@
 //! Whole random games per second on one core.
 //!
-//! `cargo bench -p cardwar-core --bench games -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p tabletop-benches --bench cardwar -- --warm-up-time 1 --measurement-time 3`
 //!
 //! Besides criterion's wall-clock figure it prints the thread CPU time of a
 //! fixed batch of games (from `/proc/thread-self/schedstat`, where
@@ -13,7 +13,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use game_traits::{random_playout, Game, GameRng};
 use rand::{RngCore, SeedableRng};
 
-#[path = "support/wyrand.rs"]
+#[path = "../../crates/cardwar-core/examples/support/wyrand.rs"]
 mod wyrand;
 
 /// Plays one game with uniformly random decisions; returns its length.

@@ -2,7 +2,7 @@
 //! set, with every rule on (two-square rule, no-attack limit, and for
 //! Classic the more-squares rule).
 //!
-//! `cargo bench -p stratego-core --bench stratego -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p tabletop-benches --bench stratego -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use game_traits::{random_playout, Game, GameRng};
@@ -120,7 +120,7 @@ fn gravon_setups() -> Option<Vec<Setup>> {
         .unwrap_or_else(|| {
             concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/data/stratego/classic-human-setups.txt"
+                "/../../shared/data/stratego/classic-human-setups.txt"
             )
             .into()
         });

@@ -11,7 +11,7 @@
 //! any other set: subtract its count). The `_set` modes and proof_mid run
 //! 2,000 random positions; proof_top and proof_hard the two fixed ones.
 
-#[path = "../benches/positions.rs"]
+#[path = "support/positions.rs"]
 mod positions;
 
 use std::hint::black_box;

@@ -1,16 +1,16 @@
-//! Plays seeded random games, as the `games` bench does, for profilers:
+//! Plays seeded random games, as the `cardwar` bench does, for profilers:
 //! `cargo build --release -p cardwar-core --example random_games`, then
 //! `valgrind --tool=callgrind target/release/examples/random_games 2001`.
 //! Instructions per game are the difference between runs of 2001 games and
 //! of 1 game, divided by 2000 (which removes the start-up cost). A second
 //! argument `wyrand` plays them with the bench's cheaper generator instead
-//! of the workspace's ChaCha8 (see `benches/games.rs`).
+//! of the workspace's ChaCha8 (see `benches/benches/cardwar.rs`).
 
 use cardwar_core::{CardWar, Rules};
 use game_traits::{random_playout, Game, GameRng};
 use rand::{RngCore, SeedableRng};
 
-#[path = "../benches/support/wyrand.rs"]
+#[path = "support/wyrand.rs"]
 mod wyrand;
 
 fn play<R: RngCore>(games: u64, seeded: impl Fn(u64) -> R) -> u64 {

@@ -1,6 +1,7 @@
-//! Position sets shared by the benches and the `hot_paths` example (which
-//! callgrind runs): random sets, so that a repeated position does not train
-//! the branch predictor, and the fixed hard cases.
+//! Position sets shared by the `battleline` bench (in benches/) and the
+//! `hot_paths` example (which callgrind runs): random sets, so that a
+//! repeated position does not train the branch predictor, and the fixed
+//! hard cases.
 #![allow(dead_code)]
 
 use battleline_core::{
