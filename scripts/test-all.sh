@@ -1,11 +1,50 @@
 #!/usr/bin/env bash
-# Every test of the project: the Rust workspace, the Python package (built
-# and installed into a virtual environment, with the frameworks its tests
-# run: OpenSpiel, PettingZoo, Gymnasium, Ray), and the server with its
-# browser tests. Installs what it needs from the package registries on a
-# fresh machine; any failure fails the run.
+# The full tier: every test of the project (CI's, through .ci/run). The
+# quick tier, for a change in progress, is scripts/test-quick.sh.
+#
+# 1. Rust: cargo test --workspace, at the documented counts.
+# 2. Python: builds and installs ./python into a virtual environment
+#    ($TABLETOP_VENV, default .venv) with the frameworks its tests run
+#    (OpenSpiel, PettingZoo, Gymnasium, Ray), then pytest python/tests.
+# 3. Browser: builds the server and plays every game in Debian's Chromium
+#    (Playwright, npm).
+#
+# What it needs, checked before anything starts:
+# - cargo, python3 with its venv module, node and npm;
+# - network to the Python package index (pip) and to the npm registry;
+# - Debian's Chromium at /usr/bin/chromium, or root and apt-get to install
+#   it (the only step that needs root).
+# A missing need stops the run at once with what to do, not half-way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+missing=()
+need() { command -v "$1" >/dev/null 2>&1 || missing+=("$1 ($2)"); }
+need cargo "the Rust toolchain: https://rustup.rs"
+need python3 "Python 3.9 or later"
+need node "Node.js, for the browser tests"
+need npm "npm, for the browser tests"
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+    missing+=("python3's venv module (Debian: apt-get install python3-venv)")
+fi
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+        missing+=("Debian's Chromium at /usr/bin/chromium: run 'apt-get install chromium' as root, or run this script as root on Debian")
+    fi
+fi
+if command -v python3 >/dev/null 2>&1 \
+    && ! timeout 60 python3 -m pip index versions pip >/dev/null 2>&1; then
+    missing+=("network to the Python package index (pip could not reach it; set PIP_INDEX_URL for a mirror)")
+fi
+if command -v npm >/dev/null 2>&1 && ! timeout 60 npm ping >/dev/null 2>&1; then
+    missing+=("network to the npm registry (npm ping failed; 'npm config set registry URL' for a mirror)")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "scripts/test-all.sh cannot run on this machine; it needs:" >&2
+    printf '  - %s\n' "${missing[@]}" >&2
+    echo "(scripts/test-quick.sh needs only cargo, python3 and, once, PyPI for numpy, pytest and maturin)" >&2
+    exit 2
+fi
 
 echo "== Rust: cargo test --workspace"
 cargo test --workspace
