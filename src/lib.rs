@@ -65,3 +65,10 @@ pub use cardwar_core as cardwar;
 /// Stratego in three rule sets (feature `stratego`).
 #[cfg(feature = "stratego")]
 pub use stratego_core as stratego;
+
+/// The Rust snippets of `docs/learning.md`, compiled and run by `cargo test`
+/// (`scripts/run_docs.py` checks that every doc with Rust code is included
+/// so).
+#[cfg(doctest)]
+#[doc = include_str!("../docs/learning.md")]
+mod learning_doc {}

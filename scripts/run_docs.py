@@ -1,0 +1,439 @@
+#!/usr/bin/env python3
+"""Run the documentation: every fenced block of README.md, docs/*.md and
+crates/*/README.md that is a command or a program, so that a stale command
+fails the test run.
+
+The rule for doc writers is in docs/architecture.md ("Docs that run"). In
+short, by the fence's language:
+
+- ``sh`` / ``bash``: each command (a line, with its ``\\`` continuations) runs
+  in bash from the repository root, in order, with an empty standard input,
+  after the count rewrites of ``REWRITES`` (``--rounds 100`` runs as
+  ``--rounds 2``...). A ``cargo run`` of ``tabletop-server`` is a server: it
+  is started on port 0 with its database in a temporary directory, its page
+  and ``/api/games`` are fetched, and it is stopped.
+- ``python``: the block runs as its own script in the project's Python (the
+  one running this file, or ``--python``), so it imports what it uses.
+- ``rust``: the file must be compiled as doctests (``include_str!`` into a
+  crate's documentation, which ``cargo test`` runs); this checks the include.
+- ``json`` / ``toml``: parsed. ``text`` (and ``console``, ``html``): shown,
+  never run: a procedure that cannot run on a test machine is written there.
+- anything else, a bare fence included, fails: say what the block is.
+
+An HTML comment on the line above a fence changes that one block, and is the
+only way to: ``<!-- doc-run: replace "OLD" "NEW" (why); timeout 900 -->``. Files
+that a block names and creates (``--save game.json``) are removed after it.
+
+Prints one line per block, each failure with its file:line, then
+``N passed, N failed``; exits 1 if anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DEFAULT_FILES = ["README.md", "docs/*.md", "crates/*/README.md"]
+
+RUN_SHELL = {"sh", "bash"}
+RUN_PYTHON = {"python"}
+DOCTEST = {"rust"}
+PARSED = {"json", "toml"}
+SHOWN = {"text", "console", "html"}
+
+# Counts made small: (pattern, replacement), applied to every shell command.
+# Only numbers are rewritten, so a flag that no longer exists still fails.
+REWRITES = [
+    (r"--rounds[ =]\d+", "--rounds 2"),
+    (r"--games[ =]\d+", "--games 8"),
+    (r"--steps[ =]\d+", "--steps 10"),
+    (r"--seconds[ =][\d.]+", "--seconds 0.2"),
+    (r"--repeats[ =]\d+", "--repeats 1"),
+    (r"--ms-per-move[ =]\d+", "--ms-per-move 5"),
+    (r"\bTABLETOP_LOAD_MATCHES=\d+", "TABLETOP_LOAD_MATCHES=4"),
+    (r"\bHOSTILE_INPUTS=\d+", "HOSTILE_INPUTS=12"),
+    (r"\bFINAL_GAMES=\d+", "FINAL_GAMES=4"),
+    (r"\bCONFORMANCE_GAMES=\d+", "CONFORMANCE_GAMES=2"),
+    (r"\bPROPTEST_CASES=\d+", "PROPTEST_CASES=4"),
+]
+# A long-running command: started, probed over HTTP, stopped.
+SERVER = re.compile(r"\bcargo run\b.*-p tabletop-server\b")
+SERVER_PORT = re.compile(r"--port[ =]\d+")
+SERVER_DB = re.compile(r"--db[ =](\S+)")
+LISTENING = re.compile(r"listening on (http://\S+)")
+# Paths a command may write (records, databases, tables), removed after the
+# block if it created them.
+OUTPUT_FILE = re.compile(r"(?<![\w/.-])([\w.-]+\.(?:json|db|jsonl|csv|txt))\b")
+
+COMMAND_TIMEOUT = 1200  # seconds; a cold release build fits in it
+SERVER_START_TIMEOUT = 1200
+
+
+class Block:
+    """One fenced block of a Markdown file."""
+
+    def __init__(self, path: pathlib.Path, line: int, lang: str, body: list[str], note: str | None):
+        self.path = path
+        self.line = line  # the fence's line, 1-based
+        self.lang = lang
+        self.body = body
+        self.note = note
+
+    @property
+    def where(self) -> str:
+        return self.at(self.line)
+
+    def at(self, line: int) -> str:
+        """file:line of a line of this file, from the root if inside it."""
+        path = self.path.relative_to(ROOT) if self.path.is_relative_to(ROOT) else self.path
+        return f"{path}:{line}"
+
+
+class DocError(Exception):
+    """A block that fails, with the line to blame."""
+
+    def __init__(self, where: str, message: str):
+        super().__init__(f"{where}: {message}")
+
+
+def parse_blocks(path: pathlib.Path, text: str | None = None) -> list[Block]:
+    """The fenced blocks of a file, each with the doc-run comment above it."""
+    lines = (path.read_text(encoding="utf-8") if text is None else text).splitlines()
+    blocks: list[Block] = []
+    i = 0
+    while i < len(lines):
+        match = re.match(r"^(\s*)(```+|~~~+)\s*([^\s`]*)", lines[i])
+        if not match:
+            i += 1
+            continue
+        indent, fence, lang = match.group(1), match.group(2), match.group(3).lower()
+        prev = i - 1
+        while prev >= 0 and not lines[prev].strip():
+            prev -= 1
+        note = None
+        if prev >= 0:
+            comment = re.match(r"^\s*<!--\s*doc-run:(.*?)-->\s*$", lines[prev])
+            if comment:
+                note = comment.group(1).strip()
+        body: list[str] = []
+        j = i + 1
+        while j < len(lines) and not lines[j].strip().startswith(fence[:3]):
+            body.append(lines[j][len(indent):] if lines[j].startswith(indent) else lines[j])
+            j += 1
+        blocks.append(Block(path, i + 1, lang, body, note))
+        i = j + 1
+    return blocks
+
+
+def parse_note(note: str | None, where: str) -> dict:
+    """The directives of a doc-run comment: replace "A" "B"; timeout N."""
+    options: dict = {"replace": [], "timeout": None}
+    if not note:
+        return options
+    for directive in filter(None, (d.strip() for d in note.split(";"))):
+        # A directive may end with its reason in parentheses, for the reader.
+        words = shlex.split(re.sub(r"\s*\([^()]*\)$", "", directive))
+        if words[0] == "replace" and len(words) == 3:
+            options["replace"].append((words[1], words[2]))
+        elif words[0] == "timeout" and len(words) == 2 and words[1].isdigit():
+            options["timeout"] = int(words[1])
+        else:
+            raise DocError(where, f"unknown doc-run directive {directive!r} (replace \"A\" \"B\"; timeout N)")
+    return options
+
+
+def apply_note(block: Block, options: dict) -> str:
+    text = "\n".join(block.body)
+    for old, new in options["replace"]:
+        if old not in text:
+            raise DocError(block.where, f"doc-run: {old!r} is not in the block")
+        text = text.replace(old, new)
+    return text
+
+
+def rewrite(command: str) -> str:
+    """The command with its counts made small (REWRITES)."""
+    for pattern, replacement in REWRITES:
+        command = re.sub(pattern, replacement, command)
+    return command
+
+
+def shell_commands(block: Block, text: str) -> list[tuple[int, str]]:
+    """(line number, command) of each command of a shell block."""
+    commands = []
+    pending, start = "", 0
+    for offset, line in enumerate(text.splitlines()):
+        if not pending:
+            start = block.line + 1 + offset
+        if not pending and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        if line.rstrip().endswith("\\"):
+            pending += line.rstrip()[:-1] + " "
+            continue
+        commands.append((start, pending + line))
+        pending = ""
+    if pending:
+        commands.append((start, pending))
+    return commands
+
+
+def environment(python: pathlib.Path) -> dict:
+    env = dict(os.environ)
+    env["PATH"] = f"{python.parent}{os.pathsep}{env.get('PATH', '')}"
+    env.setdefault("CARGO_TERM_COLOR", "never")
+    return env
+
+
+def tail(text: str, lines: int = 25) -> str:
+    return "\n".join("    " + line for line in text.rstrip().splitlines()[-lines:])
+
+
+def run_command(where: str, command: str, env: dict, timeout: int) -> None:
+    try:
+        done = subprocess.run(
+            ["bash", "-o", "pipefail", "-c", command],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            start_new_session=True,
+        )
+    except subprocess.TimeoutExpired:
+        raise DocError(where, f"timed out after {timeout} s: {command}") from None
+    if done.returncode != 0:
+        raise DocError(
+            where, f"exit {done.returncode}: {command}\n{tail(done.stdout, 10)}\n{tail(done.stderr)}"
+        )
+
+
+def run_server(where: str, command: str, env: dict, timeout: int) -> None:
+    """Start a server command, fetch its page and registry, stop it."""
+    scratch = tempfile.mkdtemp(prefix="doc-run-server-")
+    command = SERVER_PORT.sub("--port 0", command)
+    if not SERVER_PORT.search(command):
+        command += " --port 0"
+    database = SERVER_DB.search(command)
+    name = pathlib.Path(database.group(1)).name if database else "tabletop.db"
+    command = SERVER_DB.sub("", command) + f" --db {shlex.quote(os.path.join(scratch, name))}"
+    log = open(os.path.join(scratch, "server.log"), "w+", encoding="utf-8")
+    process = subprocess.Popen(
+        ["bash", "-c", f"exec {command}"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + timeout
+        address = None
+        assert process.stdout is not None
+        os.set_blocking(process.stdout.fileno(), False)
+        buffered = ""
+        while address is None:
+            if time.monotonic() > deadline:
+                raise DocError(where, f"no 'listening on' within {timeout} s: {command}")
+            if process.poll() is not None:
+                log.seek(0)
+                raise DocError(where, f"exit {process.returncode} before listening: {command}\n{tail(log.read())}")
+            chunk = process.stdout.read() or ""
+            buffered += chunk
+            found = LISTENING.search(buffered)
+            if found:
+                address = found.group(1).rstrip("/")
+            else:
+                time.sleep(0.2)
+        for route, expect in (("/", "<html"), ("/api/games", '"name"')):
+            with urllib.request.urlopen(address + route, timeout=30) as response:
+                body = response.read().decode("utf-8", "replace")
+                if response.status != 200 or expect not in body.lower():
+                    raise DocError(where, f"GET {route} answered {response.status} without {expect!r}")
+    except OSError as e:
+        raise DocError(where, f"{command}: {e}") from None
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        log.close()
+
+
+def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:
+    commands = shell_commands(block, text)
+    if not commands:
+        raise DocError(block.where, "an empty shell block")
+    created = [p for p in {ROOT / m for m in OUTPUT_FILE.findall(text)} if not p.exists()]
+    try:
+        for line, command in commands:
+            where = block.at(line)
+            command = rewrite(command)
+            if SERVER.search(command):
+                run_server(where, command, env, timeout)
+            else:
+                run_command(where, command, env, timeout)
+    finally:
+        for path in created:
+            for leftover in path.parent.glob(path.name + "*"):
+                leftover.unlink()
+    return f"{len(commands)} command{'s' if len(commands) > 1 else ''}"
+
+
+def run_python(block: Block, text: str, python: pathlib.Path, env: dict, timeout: int) -> str:
+    name = f"{block.path.stem}_{block.line}.py"
+    with tempfile.TemporaryDirectory(prefix="doc-run-python-") as scratch:
+        script = pathlib.Path(scratch) / name
+        script.write_text(text + "\n", encoding="utf-8")
+        try:
+            done = subprocess.run(
+                [str(python), str(script)],
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            raise DocError(block.where, f"timed out after {timeout} s") from None
+    if done.returncode != 0:
+        raise DocError(block.where, f"python exit {done.returncode}\n{tail(done.stderr)}")
+    return "python"
+
+
+def doctest_crate(path: pathlib.Path) -> pathlib.Path | None:
+    """The lib.rs that includes this Markdown file as documentation."""
+    candidates = [path.parent / "src" / "lib.rs", ROOT / "src" / "lib.rs"]
+    for lib in candidates:
+        if lib.exists():
+            relative = os.path.relpath(path, lib.parent)
+            if re.search(r"include_str!\(\s*\"" + re.escape(relative) + r"\"\s*\)", lib.read_text(encoding="utf-8")):
+                return lib
+    return None
+
+
+def check_doctest(block: Block) -> str:
+    lib = doctest_crate(block.path)
+    if lib is None:
+        raise DocError(
+            block.where,
+            "a rust block in a file no crate includes as documentation: add "
+            f'#[doc = include_str!("...{block.path.name}")] so that cargo test compiles it',
+        )
+    return f"doctest of {lib.relative_to(ROOT)} (cargo test runs it)"
+
+
+def check_parsed(block: Block, text: str) -> str:
+    if block.lang == "json":
+        decoder, rest = json.JSONDecoder(), text.strip()
+        while rest:
+            try:
+                _, end = decoder.raw_decode(rest)
+            except json.JSONDecodeError as e:
+                raise DocError(block.where, f"not JSON: {e}") from None
+            rest = rest[end:].strip()
+        return "json parsed"
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python < 3.11: the block is only shown
+        return "toml (not parsed: Python < 3.11)"
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DocError(block.where, f"not TOML: {e}") from None
+    return "toml parsed"
+
+
+def run_block(block: Block, python: pathlib.Path, env: dict) -> str | None:
+    """Runs or checks one block: a description, None if it is only shown."""
+    options = parse_note(block.note, block.where)
+    timeout = options["timeout"] or COMMAND_TIMEOUT
+    text = apply_note(block, options)
+    if block.lang in SHOWN:
+        if options["replace"]:
+            raise DocError(block.where, f"a doc-run comment on a {block.lang} block, which never runs")
+        return None
+    if block.lang in RUN_SHELL:
+        return run_shell(block, text, env, timeout)
+    if block.lang in RUN_PYTHON:
+        return run_python(block, text, python, env, timeout)
+    if block.lang in DOCTEST:
+        return check_doctest(block)
+    if block.lang in PARSED:
+        return check_parsed(block, text)
+    known = sorted(RUN_SHELL | RUN_PYTHON | DOCTEST | PARSED | SHOWN)
+    raise DocError(
+        block.where,
+        f"fence language {block.lang or '(none)'!r}: write one of {', '.join(known)} "
+        "(text for what is only shown, such as a procedure a test machine cannot run)",
+    )
+
+
+def files(patterns: list[str]) -> list[pathlib.Path]:
+    found: list[pathlib.Path] = []
+    for pattern in patterns:
+        matches = sorted(ROOT.glob(pattern)) if any(c in pattern for c in "*?[") else [ROOT / pattern]
+        if not matches or not all(m.is_file() for m in matches):
+            raise SystemExit(f"run_docs: no such file: {pattern}")
+        found.extend(m.resolve() for m in matches if m.resolve() not in found)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", help=f"Markdown files or globs, from the root (default: {' '.join(DEFAULT_FILES)})")
+    parser.add_argument("--python", default=sys.executable, help="the Python of python blocks, with tabletop installed (default: this one)")
+    parser.add_argument("--list", action="store_true", help="print what would run, after the rewrites, and run nothing")
+    args = parser.parse_args(argv)
+    python = pathlib.Path(args.python)
+    if not python.is_absolute():
+        python = pathlib.Path.cwd() / python  # not resolved: a venv's python is a symlink
+    env = environment(python)
+    passed = failed = shown = 0
+    for path in files(args.files or DEFAULT_FILES):
+        for block in parse_blocks(path):
+            if args.list:
+                print(f"{block.where} {block.lang or '(none)'}{' [' + block.note + ']' if block.note else ''}")
+                if block.lang in RUN_SHELL:
+                    text = apply_note(block, parse_note(block.note, block.where))
+                    for line, command in shell_commands(block, text):
+                        print(f"  {line}: {rewrite(command)}")
+                continue
+            started = time.monotonic()
+            try:
+                what = run_block(block, python, env)
+            except DocError as e:
+                failed += 1
+                print(f"FAIL {e}", flush=True)
+                continue
+            if what is None:
+                shown += 1
+                continue
+            passed += 1
+            print(f"ok   {block.where} {block.lang}: {what} ({time.monotonic() - started:.1f} s)", flush=True)
+    if args.list:
+        return 0
+    print(f"({shown} blocks only shown: text, console, html)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
