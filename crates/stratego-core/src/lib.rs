@@ -27,6 +27,7 @@ mod state;
 mod validate;
 mod variant;
 mod view;
+mod wire;
 
 pub use action::{Action, Move};
 pub use chase::Chase;
@@ -44,6 +45,11 @@ pub use square::Square;
 pub use state::{End, EndReason, Piece, Stratego};
 pub use variant::{Fight, Variant};
 pub use view::ActionView;
+pub use wire::{
+    StrategoActionStruct, StrategoObservationStruct, StrategoViewStruct, WireChase, WireEndReason,
+    WireFirstPlayer, WireHiddenLoss, WireMove, WirePhase, WirePiece, WirePieces, WireRules,
+    WireShuttle, WireVariant,
+};
 
 pub use game_traits;
 pub use game_traits::rand;
