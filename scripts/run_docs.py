@@ -400,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", help=f"Markdown files or globs, from the root (default: {' '.join(DEFAULT_FILES)})")
     parser.add_argument("--python", default=sys.executable, help="the Python of python blocks, with tabletop installed (default: this one)")
+    parser.add_argument("--lang", action="append", help="only the blocks of this fence language (repeatable)")
     parser.add_argument("--list", action="store_true", help="print what would run, after the rewrites, and run nothing")
     args = parser.parse_args(argv)
     python = pathlib.Path(args.python)
@@ -409,6 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     passed = failed = shown = 0
     for path in files(args.files or DEFAULT_FILES):
         for block in parse_blocks(path):
+            if args.lang and block.lang not in args.lang:
+                continue
             if args.list:
                 print(f"{block.where} {block.lang or '(none)'}{' [' + block.note + ']' if block.note else ''}")
                 if block.lang in RUN_SHELL:
