@@ -5,7 +5,8 @@
 # 1. Rust: cargo test --workspace, at the documented counts.
 # 2. Python: builds and installs ./python into a virtual environment
 #    ($TABLETOP_VENV, default .venv) with the frameworks its tests run
-#    (OpenSpiel, PettingZoo, Gymnasium, Ray), then pytest python/tests.
+#    (OpenSpiel, PettingZoo, Gymnasium, Ray), then pytest python/tests,
+#    then every command and snippet of the docs (scripts/run_docs.py).
 # 3. Browser: builds the server and plays every game in Debian's Chromium
 #    (Playwright, npm).
 #
@@ -58,6 +59,9 @@ fi
 "$venv/bin/python" -m pip install --quiet -r python/requirements-test.txt
 "$venv/bin/python" -m pip install --quiet ./python
 "$venv/bin/python" -m pytest -q python/tests
+
+echo "== Docs: every command and snippet of README.md, docs/ and the crates' READMEs, at small counts"
+"$venv/bin/python" scripts/run_docs.py    # the rule: docs/architecture.md, "Docs that run"
 
 echo "== Browser: a person plays every game in Debian's Chromium (Playwright)"
 if [ ! -x /usr/bin/chromium ]; then
