@@ -20,6 +20,10 @@ short, by the fence's language:
   never run: a procedure that cannot run on a test machine is written there.
 - anything else, a bare fence included, fails: say what the block is.
 
+A ``cargo`` command written inline in prose or a table is not run (often
+a long benchmark), but checked: its package and its bench, example, test or
+bin target must exist (``cargo metadata``), so a target that moved fails.
+
 An HTML comment on the line above a fence changes that one block, and is the
 only way to: ``<!-- doc-run: replace "OLD" "NEW" (why); timeout 900 -->``. Files
 that a block names and creates (``--save game.json``) are removed after it.
@@ -386,6 +390,73 @@ def run_block(block: Block, python: pathlib.Path, env: dict) -> str | None:
     )
 
 
+INLINE_CODE = re.compile(r"``?([^`\n]+?)``?")
+CARGO_CHECKED = {"run", "build", "test", "bench", "check", "clippy", "rustc", "doc"}
+TARGET_FLAGS = {"--bench": "bench", "--example": "example", "--test": "test", "--bin": "bin"}
+
+
+def cargo_targets() -> tuple[dict, str]:
+    """{package: {(kind, name)}} of the workspace, and the root package."""
+    done = subprocess.run(
+        ["cargo", "metadata", "--no-deps", "--format-version", "1"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    metadata = json.loads(done.stdout)
+    packages = {
+        p["name"]: {(kind, t["name"]) for t in p["targets"] for kind in t["kind"]}
+        for p in metadata["packages"]
+    }
+    root = next(
+        (p["name"] for p in metadata["packages"] if pathlib.Path(p["manifest_path"]).parent == ROOT), ""
+    )
+    return packages, root
+
+
+def inline_cargo_commands(path: pathlib.Path) -> list[tuple[int, str]]:
+    """(line, command) of each inline `cargo ...` span outside fenced blocks."""
+    found = []
+    fenced = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if re.match(r"^\s*(```|~~~)", line):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for span in INLINE_CODE.findall(line):
+            words = span.split()
+            while words and re.match(r"^[A-Z_][A-Z0-9_]*=", words[0]):
+                words = words[1:]
+            if len(words) >= 2 and words[0] == "cargo" and words[1] in CARGO_CHECKED:
+                found.append((number, span))
+    return found
+
+
+def placeholder(word: str) -> bool:
+    return any(c in word for c in "<>[].") or word.isupper()
+
+
+def check_cargo_command(where: str, command: str, packages: dict, root: str) -> None:
+    """The package and targets a cargo command names exist."""
+    words = command.split("&&")[0].split()
+    words = words[: words.index("--")] if "--" in words else words
+    package = root
+    targets = []
+    for flag, value in zip(words, words[1:] + [""]):
+        if flag in ("-p", "--package"):
+            package = value
+        elif flag in TARGET_FLAGS and value and not value.startswith("-"):
+            targets.append((TARGET_FLAGS[flag], value))
+    if placeholder(package):
+        return
+    if package not in packages:
+        raise DocError(where, f"no package {package!r} in the workspace: {command}")
+    for kind, name in targets:
+        if not placeholder(name) and (kind, name) not in packages[package]:
+            owners = sorted(p for p, t in packages.items() if (kind, name) in t)
+            hint = f" (it is in {', '.join(owners)})" if owners else ""
+            raise DocError(where, f"package {package} has no {kind} {name!r}{hint}: {command}")
+
+
 def files(patterns: list[str]) -> list[pathlib.Path]:
     found: list[pathlib.Path] = []
     for pattern in patterns:
@@ -408,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         python = pathlib.Path.cwd() / python  # not resolved: a venv's python is a symlink
     env = environment(python)
     passed = failed = shown = 0
+    cargo = None
     for path in files(args.files or DEFAULT_FILES):
         for block in parse_blocks(path):
             if args.lang and block.lang not in args.lang:
@@ -431,6 +503,22 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             passed += 1
             print(f"ok   {block.where} {block.lang}: {what} ({time.monotonic() - started:.1f} s)", flush=True)
+        inline = inline_cargo_commands(path)
+        if inline and not args.list and not args.lang:
+            if cargo is None:
+                cargo = cargo_targets()
+            where = f"{path.relative_to(ROOT)}"
+            errors = []
+            for line, command in inline:
+                try:
+                    check_cargo_command(f"{where}:{line}", command, *cargo)
+                except DocError as e:
+                    errors.append(str(e))
+            for error in errors:
+                print(f"FAIL {error}", flush=True)
+            failed += len(errors)
+            passed += len(inline) - len(errors)
+            print(f"ok   {where}: {len(inline) - len(errors)} of {len(inline)} inline cargo commands name existing targets", flush=True)
     if args.list:
         return 0
     print(f"({shown} blocks only shown: text, console, html)")

@@ -136,3 +136,25 @@ def test_every_block_of_the_docs_has_a_known_language():
         for block in run_docs.parse_blocks(path):
             assert block.lang in known, block.where
             run_docs.parse_note(block.note, block.where)
+
+
+def test_inline_cargo_commands_must_name_existing_packages_and_targets(tmp_path):
+    doc = tmp_path / "doc.md"
+    doc.write_text(
+        "Run `cargo run --release --example arena` or\n"
+        "`HOSTILE_INPUTS=9 cargo test -p stratego-core --test hostile -- --nocapture`.\n\n"
+        "```text\n`cargo bench -p nowhere`\n```\n\n"
+        "Stale: `cargo bench -p tabletop-rules --bench agents -- --warm-up-time 1`, "
+        "placeholder: `cargo build -p <crate> --example <name>`.\n"
+    )
+    commands = run_docs.inline_cargo_commands(doc)
+    assert [line for line, _ in commands] == [1, 2, 8, 8]
+    packages, root = run_docs.cargo_targets()
+    assert root == "tabletop-rules"
+    for line, command in commands[:2] + commands[3:]:
+        run_docs.check_cargo_command(f"doc.md:{line}", command, packages, root)
+    packages["tabletop-benches"].add(("bench", "agents"))  # wherever the agents' bench lives
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:8: package tabletop-rules has no bench 'agents' \(it is in"):
+        run_docs.check_cargo_command("doc.md:8", commands[2][1], packages, root)
+    with pytest.raises(run_docs.DocError, match="no package 'nowhere'"):
+        run_docs.check_cargo_command("doc.md:5", "cargo bench -p nowhere", packages, root)
