@@ -22,10 +22,10 @@
 //! one `register` call in [`registry`].
 //!
 //! ```
-//! use tabletop_rules::{registry, round_robin, run_arena, select, ArenaConfig, BotSpec};
+//! use tabletop_rules::{registry, round_robin, run_arena, select, ArenaConfig, BotSpec, Budget};
 //!
 //! let games = select(&registry(), Some("kuhn_poker")).unwrap();
-//! let pairings = round_robin(&games, &[BotSpec::Random, BotSpec::Ismcts(Some(10))]);
+//! let pairings = round_robin(&games, &[BotSpec::Random, BotSpec::Ismcts(Some(Budget::Iterations(10)))]);
 //! let config = ArenaConfig { games: 2, seed: 1, threads: 1, keep_records: true };
 //! let result = run_arena(&games, &pairings, &config, &mut |_| {});
 //! assert_eq!(result.records.len(), 2 * pairings.len());
@@ -53,7 +53,7 @@ pub use stats::Rate;
 
 pub use game_agents;
 pub use game_env;
-pub use game_env::BotSpec;
+pub use game_env::{BotSpec, Budget};
 pub use game_traits;
 
 /// Battle Line (feature `battleline`).

@@ -12,7 +12,7 @@ use game_traits::{GameRng, Outcome, PlayerId, Turn};
 use rand::SeedableRng;
 use tabletop_rules::{
     narrate, pick_record, play_game, play_session, registry, replay_record, round_robin, run_arena,
-    select, ArenaBot, ArenaConfig, ArenaResult, BotSpec, PlayOptions, SessionEnd, View,
+    select, ArenaBot, ArenaConfig, ArenaResult, BotSpec, Budget, PlayOptions, SessionEnd, View,
     ARENA_TABLES,
 };
 
@@ -36,8 +36,8 @@ fn arena_records_replay_to_the_same_results() {
     let tables = kuhn();
     let bots = [
         BotSpec::Random,
-        BotSpec::Flat(Some(20)),
-        BotSpec::Ismcts(Some(20)),
+        BotSpec::Flat(Some(Budget::Iterations(20))),
+        BotSpec::Ismcts(Some(Budget::Iterations(20))),
     ];
     let result = arena(&tables, &bots, 6, 2);
     assert_eq!(result.pairings.len(), 3);
@@ -71,7 +71,10 @@ fn arena_records_replay_to_the_same_results() {
 #[test]
 fn arena_results_do_not_depend_on_the_thread_count() {
     let tables = kuhn();
-    let bots = [BotSpec::Random, BotSpec::Ismcts(Some(30))];
+    let bots = [
+        BotSpec::Random,
+        BotSpec::Ismcts(Some(Budget::Iterations(30))),
+    ];
     let one = arena(&tables, &bots, 20, 1);
     let three = arena(&tables, &bots, 20, 3);
     assert_eq!(one.records, three.records);
@@ -110,7 +113,7 @@ fn scripted_play_session_reaches_the_end_and_saves_a_replayable_record() {
     for seat in [PlayerId::P0, PlayerId::P1] {
         let path = dir.join(format!("kuhn-{seat}.json"));
         let options = PlayOptions {
-            bot: BotSpec::Ismcts(Some(50)),
+            bot: BotSpec::Ismcts(Some(Budget::Iterations(50))),
             seat,
             seed: 5,
             save: Some(path.clone()),
@@ -165,7 +168,12 @@ fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
 #[test]
 fn replay_refuses_tampered_and_foreign_records() {
     let tables = kuhn();
-    let result = arena(&tables, &[BotSpec::Random, BotSpec::Flat(Some(5))], 2, 1);
+    let result = arena(
+        &tables,
+        &[BotSpec::Random, BotSpec::Flat(Some(Budget::Iterations(5)))],
+        2,
+        1,
+    );
     let good = &result.records[0];
     let registry = registry();
     let mut sink = Vec::new();

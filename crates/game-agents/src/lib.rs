@@ -6,7 +6,7 @@ mod flat;
 mod ismcts;
 mod playout;
 
-pub use budget::Budget;
+pub use budget::{Budget, BudgetError};
 pub use flat::{FlatMonteCarlo, FlatMonteCarloConfig};
 pub use game_traits::RandomAgent;
 pub use ismcts::{Ismcts, IsmctsConfig};

@@ -9,41 +9,67 @@ use game_agents::{
 };
 use game_traits::{Agent, Game};
 
-/// A bot by name: `random`, `flat[:N]`, `ismcts[:N]` or `heuristic`
-/// (`N` = playouts or iterations per decision; without it the game's
-/// default).
+/// A bot by name: `random`, `flat[:B]`, `ismcts[:B]` or `heuristic`, where
+/// the budget `B` of a search bot is per decision, in playouts or
+/// iterations (`ismcts:300`, reproducible) or in milliseconds
+/// (`ismcts:50ms`, to compare bots at equal time); without it the game's
+/// default iterations. `random` and `heuristic` decide at once and take no
+/// budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
     /// Uniform random ([`RandomAgent`]).
     Random,
-    /// [`FlatMonteCarlo`] with this many playouts, or the game's default.
-    Flat(Option<u32>),
-    /// [`Ismcts`] with this many iterations, or the game's default.
-    Ismcts(Option<u32>),
+    /// [`FlatMonteCarlo`] with this budget, or the game's default playouts.
+    Flat(Option<Budget>),
+    /// [`Ismcts`] with this budget, or the game's default iterations.
+    Ismcts(Option<Budget>),
     /// The game's own heuristic bot, where it has one.
     Heuristic,
 }
 
+impl BotSpec {
+    /// The budget the name gives, if any.
+    pub fn budget(self) -> Option<Budget> {
+        match self {
+            BotSpec::Flat(b) | BotSpec::Ismcts(b) => b,
+            BotSpec::Random | BotSpec::Heuristic => None,
+        }
+    }
+
+    /// This bot with `budget` where the name gave none (a search bot
+    /// without a budget); every other name unchanged.
+    pub fn or_budget(self, budget: Budget) -> Self {
+        match self {
+            BotSpec::Flat(None) => BotSpec::Flat(Some(budget)),
+            BotSpec::Ismcts(None) => BotSpec::Ismcts(Some(budget)),
+            other => other,
+        }
+    }
+}
+
 /// Why a bot name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: expected random, flat[:N], ismcts[:N] or heuristic")]
+#[error(
+    "unknown bot {0:?}: expected random, heuristic, flat[:B] or ismcts[:B] \
+     (B = iterations such as 300, or milliseconds such as 50ms)"
+)]
 pub struct BotSpecError(pub String);
 
 impl FromStr for BotSpec {
     type Err = BotSpecError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || BotSpecError(s.to_owned());
+        let err = || BotSpecError(s.chars().take(60).collect());
         let lower = s.trim().to_ascii_lowercase();
-        let (name, count) = match lower.split_once(':') {
-            Some((name, n)) => (name, Some(n.parse::<u32>().map_err(|_| err())?)),
+        let (name, budget) = match lower.split_once(':') {
+            Some((name, b)) => (name, Some(b.parse::<Budget>().map_err(|_| err())?)),
             None => (lower.as_str(), None),
         };
-        match (name, count) {
+        match (name, budget) {
             ("random", None) => Ok(BotSpec::Random),
             ("heuristic", None) => Ok(BotSpec::Heuristic),
-            ("flat" | "flat-mc", n) => Ok(BotSpec::Flat(n)),
-            ("ismcts", n) => Ok(BotSpec::Ismcts(n)),
+            ("flat" | "flat-mc", b) => Ok(BotSpec::Flat(b)),
+            ("ismcts", b) => Ok(BotSpec::Ismcts(b)),
             _ => Err(err()),
         }
     }
@@ -55,9 +81,9 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Heuristic => f.write_str("heuristic"),
             BotSpec::Flat(None) => f.write_str("flat"),
-            BotSpec::Flat(Some(n)) => write!(f, "flat:{n}"),
+            BotSpec::Flat(Some(b)) => write!(f, "flat:{b}"),
             BotSpec::Ismcts(None) => f.write_str("ismcts"),
-            BotSpec::Ismcts(Some(n)) => write!(f, "ismcts:{n}"),
+            BotSpec::Ismcts(Some(b)) => write!(f, "ismcts:{b}"),
         }
     }
 }
@@ -185,7 +211,7 @@ pub fn build_agent<G: Game + 'static>(
         BotSpec::Random => Box::new(RandomAgent),
         BotSpec::Flat(n) => {
             let bot = FlatMonteCarlo::<G>::new(FlatMonteCarloConfig {
-                budget: Budget::Iterations(n.unwrap_or(defaults.flat_playouts)),
+                budget: n.unwrap_or(Budget::Iterations(defaults.flat_playouts)),
                 playout_limit: defaults.playout_limit,
             });
             match knowledge.evaluator {
@@ -195,7 +221,7 @@ pub fn build_agent<G: Game + 'static>(
         }
         BotSpec::Ismcts(n) => {
             let bot = Ismcts::<G>::new(IsmctsConfig {
-                budget: Budget::Iterations(n.unwrap_or(defaults.ismcts_iterations)),
+                budget: n.unwrap_or(Budget::Iterations(defaults.ismcts_iterations)),
                 playout_limit: defaults.playout_limit,
                 ..IsmctsConfig::default()
             });
@@ -227,15 +253,48 @@ mod tests {
             "heuristic",
             "flat",
             "flat:50",
+            "flat:20ms",
             "ismcts",
             "ismcts:300",
+            "ismcts:50ms",
         ] {
             let spec: BotSpec = name.parse().unwrap();
             assert_eq!(spec.to_string(), name);
         }
-        assert_eq!("ISMCTS:7".parse(), Ok(BotSpec::Ismcts(Some(7))));
-        for bad in ["", "mcts", "ismcts:", "ismcts:-1", "random:3", "flat:x"] {
+        assert_eq!(
+            "ISMCTS:7".parse(),
+            Ok(BotSpec::Ismcts(Some(Budget::Iterations(7))))
+        );
+        assert_eq!(
+            "ismcts:50ms".parse(),
+            Ok(BotSpec::Ismcts(Some(Budget::Time(
+                std::time::Duration::from_millis(50)
+            ))))
+        );
+        for bad in [
+            "",
+            "mcts",
+            "ismcts:",
+            "ismcts:-1",
+            "ismcts:0",
+            "ismcts:0ms",
+            "ismcts:5s",
+            "random:3",
+            "heuristic:50ms",
+            "flat:x",
+        ] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn time_budget_fills_only_unbudgeted_search_bots() {
+        let ms = Budget::Time(std::time::Duration::from_millis(10));
+        let fixed = Some(Budget::Iterations(30));
+        assert_eq!(BotSpec::Ismcts(None).or_budget(ms).budget(), Some(ms));
+        assert_eq!(BotSpec::Flat(None).or_budget(ms).budget(), Some(ms));
+        assert_eq!(BotSpec::Ismcts(fixed).or_budget(ms).budget(), fixed);
+        assert_eq!(BotSpec::Heuristic.or_budget(ms), BotSpec::Heuristic);
+        assert_eq!(BotSpec::Random.or_budget(ms), BotSpec::Random);
     }
 }

@@ -19,6 +19,8 @@ pub use bots::{
 pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, Typed, TypedGame};
 pub use error::EnvError;
+/// A search bot's budget per decision, as a [`BotSpec`] names it.
+pub use game_agents::{Budget, BudgetError};
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
 pub use protocol::{read_lines, ProtocolBot, ProtocolConfig, ProtocolError, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};

@@ -5,13 +5,17 @@
 
 use std::fmt;
 
-use game_env::BotSpec;
+use game_env::{BotSpec, Budget};
 
 use crate::error::ApiError;
 
 /// The largest search budget a bot seat may ask for, so that one request
 /// cannot occupy a core for minutes.
 pub const MAX_BUDGET: u32 = 20_000;
+
+/// The longest time per decision a bot seat may ask for (`bot:ismcts:500ms`),
+/// for the same reason.
+pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Longest seat description accepted.
 const MAX_SEAT: usize = 512;
@@ -44,12 +48,16 @@ impl Seat {
             let spec: BotSpec = bot
                 .parse()
                 .map_err(|e: game_env::BotSpecError| ApiError::BadRequest(e.to_string()))?;
-            if let BotSpec::Ismcts(Some(n)) | BotSpec::Flat(Some(n)) = spec {
-                if n == 0 || n > MAX_BUDGET {
-                    return Err(ApiError::BadRequest(format!(
-                        "bot budget {n} is outside 1..={MAX_BUDGET}"
-                    )));
-                }
+            let too_much = match spec.budget() {
+                Some(Budget::Iterations(n)) => n > MAX_BUDGET,
+                Some(Budget::Time(t)) => t > MAX_THINK,
+                None => false,
+            };
+            if too_much {
+                return Err(ApiError::BadRequest(format!(
+                    "bot budget {bot} is above {MAX_BUDGET} iterations or {} ms",
+                    MAX_THINK.as_millis()
+                )));
             }
             return Ok(Seat::Bot(spec));
         }
@@ -101,6 +109,7 @@ mod tests {
             "bot:random",
             "bot:heuristic",
             "bot:ismcts:50",
+            "bot:ismcts:50ms",
             "bot:flat:10",
         ] {
             assert_eq!(Seat::parse(s, false).unwrap().to_string(), s);
@@ -115,6 +124,7 @@ mod tests {
             "bot:",
             "bot:ismcts:0",
             "bot:ismcts:99999999",
+            "bot:ismcts:60000ms",
             "cmd:",
         ] {
             assert!(Seat::parse(bad, true).is_err(), "{bad:?}");
