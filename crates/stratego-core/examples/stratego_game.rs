@@ -2,8 +2,9 @@
 //! the game ended.
 //!
 //! `cargo run -p stratego-core --example stratego_game -- [preset] [seed]`, the
-//! preset one of `Rules::presets()` (`srazhenie`, `srazhenie_runner_soldiers`,
-//! `czech`, `classic`, `classic_milton_bradley`, `classic_gravon`).
+//! preset one of `Rules::presets()` (`classic`, the default,
+//! `classic_milton_bradley`, `classic_gravon`, `srazhenie`,
+//! `srazhenie_runner_soldiers`, `czech`).
 //!
 //! The first player uses "Smart" setups, the second "Shuffle" setups; both
 //! then play uniformly random legal moves, except that a bot always takes
@@ -41,7 +42,7 @@ fn pick(game: &Stratego, legal: &[Action], rng: &mut GameRng) -> Action {
 fn main() {
     let mut args = std::env::args().skip(1);
     let presets = Rules::presets();
-    let name = args.next().unwrap_or_else(|| "srazhenie".to_owned());
+    let name = args.next().unwrap_or_else(|| presets[0].0.to_owned());
     let Some(&(name, _, rules)) = presets.iter().find(|(n, _, _)| *n == name) else {
         let names: Vec<&str> = presets.iter().map(|p| p.0).collect();
         eprintln!("unknown rule set {name:?}: use one of {}", names.join(", "));

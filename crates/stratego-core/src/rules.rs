@@ -20,11 +20,13 @@ pub enum FirstPlayer {
     Drawn,
 }
 
-/// A rule set and its options. Build one with a preset ([`Rules::srazhenie`],
-/// [`Rules::czech`], [`Rules::classic`], the other readings in
+/// A rule set and its options. Build one with a preset ([`Rules::classic`],
+/// [`Rules::srazhenie`], [`Rules::czech`], the other readings in
 /// [`Rules::presets`]) and adjust the public fields; [`Rules::validate`]
 /// (called by [`Game::new`](game_traits::Game::new)) refuses inconsistent
-/// combinations. The default is Srazhenie.
+/// combinations. The default is the international classic game, as the ISF
+/// plays it ([`Rules::classic`]): what "Stratego" means to most players, and
+/// the registry's `stratego`.
 ///
 /// The two fields added after the first release read, when a stored form
 /// lacks them, as the behaviour of that release (partial moves back count,
@@ -207,21 +209,6 @@ impl Rules {
     pub fn presets() -> Vec<(&'static str, &'static str, Rules)> {
         vec![
             (
-                "srazhenie",
-                "Soviet «Сражение» (stratego-srazhenie-ru.txt): 1 Marshal strongest, 3 moves between two squares, draw after 100 moves without attack",
-                Rules::srazhenie(),
-            ),
-            (
-                "srazhenie_runner_soldiers",
-                "«Сражение», the text's variant «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line",
-                Rules::srazhenie_runner_soldiers(),
-            ),
-            (
-                "czech",
-                "Czech rules (stratego-czech-cs.txt): eight-direction steps, the attacker's kind stays hidden, no two-square rule, who starts is drawn",
-                Rules::czech(),
-            ),
-            (
                 "classic",
                 "International Stratego Federation Game Rules: 5 moves between two squares (scout clause), more-squares rule, both stuck is a draw",
                 Rules::classic(),
@@ -235,6 +222,21 @@ impl Rules {
                 "classic_gravon",
                 "Gravon's rules page (gravon.de): 5 consecutive turns between the same 2 squares with the scout clause, no more-squares rule",
                 Rules::classic_gravon(),
+            ),
+            (
+                "srazhenie",
+                "Soviet «Сражение» (stratego-srazhenie-ru.txt): 1 Marshal strongest, 3 moves between two squares, draw after 100 moves without attack",
+                Rules::srazhenie(),
+            ),
+            (
+                "srazhenie_runner_soldiers",
+                "«Сражение», the text's variant «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line",
+                Rules::srazhenie_runner_soldiers(),
+            ),
+            (
+                "czech",
+                "Czech rules (stratego-czech-cs.txt): eight-direction steps, the attacker's kind stays hidden, no two-square rule, who starts is drawn",
+                Rules::czech(),
             ),
         ]
     }
@@ -344,7 +346,7 @@ impl Rules {
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules::srazhenie()
+        Rules::classic()
     }
 }
 

@@ -194,12 +194,25 @@ fn encoding_layout_is_fixed_per_rule_set_and_named() {
     }
 }
 
+/// The default rules, the international classic game (the registry's
+/// `stratego`).
 #[test]
-fn golden_default() {
+fn golden_default_classic() {
     check_golden::<Stratego>(
         &Rules::default(),
         &[1, 2],
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/default.txt"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/classic.txt"),
+    );
+}
+
+/// «Сражение», the default rules before the classic game took the name:
+/// its playthroughs are pinned unchanged.
+#[test]
+fn golden_srazhenie() {
+    check_golden::<Stratego>(
+        &Rules::srazhenie(),
+        &[1, 2],
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/srazhenie.txt"),
     );
 }
 

@@ -1453,15 +1453,33 @@ fn rule_classic_presets_follow_their_sources() {
     assert_eq!(
         names,
         [
-            "srazhenie",
-            "srazhenie_runner_soldiers",
-            "czech",
             "classic",
             "classic_milton_bradley",
-            "classic_gravon"
+            "classic_gravon",
+            "srazhenie",
+            "srazhenie_runner_soldiers",
+            "czech"
         ]
     );
-    assert_eq!(Rules::presets()[0].2, Rules::default());
+}
+
+/// "Stratego" alone means the international classic game as the ISF plays
+/// it: the default rules and the first preset (the registry's `stratego`),
+/// while «Сражение» and the Czech rules are named variants.
+#[test]
+fn rule_the_default_is_the_isf_classic_game() {
+    assert_eq!(Rules::default(), Rules::classic());
+    assert_eq!(Rules::default().variant, Variant::Classic);
+    let (name, _, rules) = Rules::presets()[0];
+    assert_eq!((name, rules), ("classic", Rules::default()));
+    for (name, variant) in [("srazhenie", Variant::Srazhenie), ("czech", Variant::Czech)] {
+        let preset = Rules::presets().into_iter().find(|p| p.0 == name);
+        assert_eq!(
+            preset.map(|p| p.2),
+            Some(Rules::for_variant(variant)),
+            "{name}"
+        );
+    }
 }
 
 #[test]
