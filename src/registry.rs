@@ -70,6 +70,8 @@ fn register_stratego(r: &mut Registry) {
         name: "stratego",
         doc: "Stratego",
         preset_key: Some("variant"),
+        // The international classic game (ISF) first, so that `stratego`
+        // alone means what it means to most players and in OpenSpiel.
         presets: Rules::presets(),
         parameter_docs: Rules::PARAMETER_DOCS,
         aliases: &[],
@@ -130,10 +132,11 @@ fn register_cardwar(r: &mut Registry) {
 }
 
 /// The tables the arena plays by default: each game's rule sets that
-/// players know, one table each.
+/// players know, one table each (`stratego` alone is the international
+/// classic game; «Сражение» and the Czech rules are its named variants).
 pub const ARENA_TABLES: &[&str] = &[
     "battleline",
-    "stratego/classic",
+    "stratego",
     "stratego/srazhenie",
     "stratego/czech",
     "cardwar",
