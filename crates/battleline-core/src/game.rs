@@ -68,6 +68,15 @@ impl Game for BattleLine {
         self.view(viewer, action)
     }
 
+    fn narrate(
+        viewer: PlayerId,
+        before: &Observation,
+        view: &ActionView,
+        after: &Observation,
+    ) -> String {
+        crate::narration::narrate(viewer, before, view, after)
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         let Some(pool) = self.chance_pool() else {

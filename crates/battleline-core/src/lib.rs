@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod action_parse;
 mod card;
 mod claims;
 mod completion;
@@ -15,6 +16,7 @@ mod formation;
 mod game;
 mod heuristic;
 mod listing;
+mod narration;
 mod notation;
 mod observation;
 mod position;
@@ -39,6 +41,7 @@ pub use game_traits::rand;
 pub use game_traits::{Encode, Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
 
 pub use action::{Action, ACTION_SPACE};
+pub use action_parse::ParseActionError;
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
 pub use encode::TENSOR_SIZE;
 pub use error::BattleLineError;

@@ -71,6 +71,15 @@ impl Game for CardWar {
         self.view(viewer, action)
     }
 
+    fn narrate(
+        viewer: PlayerId,
+        before: &Observation,
+        view: &ActionView,
+        after: &Observation,
+    ) -> String {
+        crate::narration::narrate(viewer, before, view, after)
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         let total = self.chance_weights(|a, w| out.push((a, w as f64)));

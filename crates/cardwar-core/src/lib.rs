@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod action_parse;
 mod battle;
 mod card;
 mod chance;
@@ -14,6 +15,7 @@ mod game;
 mod heuristic;
 mod line;
 mod listing;
+mod narration;
 mod notation;
 mod observation;
 mod position;
@@ -36,6 +38,7 @@ pub use game_traits::rand;
 pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
 
 pub use action::{Action, ACTION_SPACE};
+pub use action_parse::ParseActionError;
 pub use card::{CardSet, Cards, Guard, Soldier, SOLDIERS};
 pub use error::CardWarError;
 pub use heuristic::Heuristic;

@@ -48,6 +48,19 @@ impl fmt::Display for CoinAction {
     }
 }
 
+/// The game's actions read back from their `Debug` text (`Call(Heads)`),
+/// as the `Game` trait asks of every action type.
+impl std::str::FromStr for CoinAction {
+    type Err = Illegal;
+    fn from_str(s: &str) -> Result<Self, Illegal> {
+        [Side::Heads, Side::Tails]
+            .into_iter()
+            .flat_map(|side| [CoinAction::Call(side), CoinAction::Toss(side)])
+            .find(|a| a.to_string() == s)
+            .ok_or(Illegal)
+    }
+}
+
 impl fmt::Display for CoinGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self:?}")

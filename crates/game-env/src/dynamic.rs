@@ -37,6 +37,11 @@ pub trait DynGame: Send + Sync {
     /// The action with id `id` in the game's notation.
     fn action_text(&self, id: usize) -> Result<String, EnvError>;
 
+    /// The id of the action `text` writes: the game's notation as
+    /// [`DynGame::action_text`] gives it, or a short form a person types
+    /// (the game's `FromStr`); the game's parse error when it names none.
+    fn parse_action(&self, text: &str) -> Result<usize, EnvError>;
+
     /// A bot for this game: `random`, `flat[:N]`, `ismcts[:N]`, or the
     /// game's `heuristic` (refused where it has none).
     fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError>;
@@ -107,6 +112,11 @@ pub trait DynState: Send + Sync + fmt::Display {
 
     /// The action `id` in the game's notation.
     fn action_text(&self, id: usize) -> Result<String, EnvError>;
+
+    /// The legal action `id`, about to be applied now, told to `viewer` in
+    /// words with what it shows him ([`Game::narrate`]: a fight's result,
+    /// a claim's proof); read from his observations before and after it.
+    fn narrate(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError>;
 
     /// The engine's reason why action `id` is illegal now, `None` if legal.
     fn illegal_reason(&self, id: usize) -> Result<Option<String>, EnvError>;
@@ -244,6 +254,23 @@ where
 
     fn action_text(&self, id: usize) -> Result<String, EnvError> {
         action_of::<G>(&self.rules, id).map(|a| a.to_string())
+    }
+
+    fn parse_action(&self, text: &str) -> Result<usize, EnvError> {
+        let action: G::Action = text.parse().map_err(|e| EnvError::UnreadableAction {
+            text: text.to_owned(),
+            reason: format!("{e}"),
+        })?;
+        // An action outside these rules' space (a Czech placement of a kind
+        // the rule set lacks) maps to no id that maps back to it.
+        let id = G::action_id(&self.rules, action);
+        match G::action_from_id(&self.rules, id) {
+            Some(back) if back == action => Ok(id),
+            _ => Err(EnvError::UnreadableAction {
+                text: text.to_owned(),
+                reason: format!("{action} is no action of these rules"),
+            }),
+        }
     }
 
     fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError> {
@@ -437,6 +464,22 @@ where
 
     fn action_text(&self, id: usize) -> Result<String, EnvError> {
         action_of::<G>(self.state.rules(), id).map(|a| a.to_string())
+    }
+
+    fn narrate(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError> {
+        let action = action_of::<G>(self.state.rules(), id)?;
+        let view = self.state.action_view(viewer, action);
+        let before = self.state.observation(viewer);
+        let mut after = self.state.clone();
+        after
+            .apply(action)
+            .map_err(|e| EnvError::IllegalAction(e.to_string()))?;
+        Ok(G::narrate(
+            viewer,
+            &before,
+            &view,
+            &after.observation(viewer),
+        ))
     }
 
     fn illegal_reason(&self, id: usize) -> Result<Option<String>, EnvError> {

@@ -13,6 +13,14 @@ pub enum EnvError {
         /// The size of the space.
         space: usize,
     },
+    /// A text that names no action of the game (the game's parse error).
+    #[error("{reason}")]
+    UnreadableAction {
+        /// The text given.
+        text: String,
+        /// Why it names no action.
+        reason: String,
+    },
     /// The engine refused the action; the state is unchanged.
     #[error("{0}")]
     IllegalAction(String),

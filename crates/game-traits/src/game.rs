@@ -2,6 +2,7 @@
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
+use std::str::FromStr;
 
 use rand::Rng;
 use serde::de::DeserializeOwned;
@@ -53,13 +54,16 @@ pub trait Game:
 {
     /// The rule set and options; [`Default`] is the default rule set.
     type Rules: Clone + PartialEq + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
-    /// A player's decision or a chance outcome.
+    /// A player's decision or a chance outcome. [`FromStr`] reads what
+    /// [`Display`] writes (and the short forms a person types), with the
+    /// game's own parse error.
     type Action: Copy
         + Eq
         + Ord
         + Hash
         + Debug
         + Display
+        + FromStr<Err: std::error::Error + Send + Sync + 'static>
         + Serialize
         + DeserializeOwned
         + Send
@@ -167,6 +171,21 @@ pub trait Game:
     /// know: two actions that leave him with the same observation give the
     /// same view.
     fn action_view(&self, viewer: PlayerId, action: Self::Action) -> Self::ActionView;
+
+    /// An action told to `viewer` in words, with what it showed him:
+    /// `view` is his [`Game::action_view`] of it, `before` and `after` his
+    /// observations either side of it (a fight's result, a claim's proof).
+    /// Reads only his observations, so it cannot tell him more than he may
+    /// know. The default is the view's text.
+    fn narrate(
+        viewer: PlayerId,
+        before: &Self::Observation,
+        view: &Self::ActionView,
+        after: &Self::Observation,
+    ) -> String {
+        let _ = (viewer, before, after);
+        view.to_string()
+    }
 
     /// Clears `out` and fills it with the outcomes of the chance event now
     /// due and their probabilities; empty when the turn is not

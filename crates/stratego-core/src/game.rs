@@ -104,6 +104,15 @@ impl Game for Stratego {
         self.view_of(viewer, action)
     }
 
+    fn narrate(
+        viewer: PlayerId,
+        before: &Observation,
+        view: &ActionView,
+        after: &Observation,
+    ) -> String {
+        crate::narration::narrate(viewer, before, view, after)
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         if self.awaits_draw() {

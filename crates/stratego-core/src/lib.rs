@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod action_parse;
 mod assign;
 mod cell;
 mod chase;
@@ -14,6 +15,7 @@ mod game;
 mod heuristic;
 mod kind;
 mod listing;
+mod narration;
 mod notation;
 mod observation;
 mod position;
@@ -30,6 +32,7 @@ mod view;
 mod wire;
 
 pub use action::{Action, Move};
+pub use action_parse::ParseActionError;
 pub use chase::Chase;
 pub use error::StrategoError;
 pub use game::SETUP_ACTIONS;
