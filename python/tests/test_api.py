@@ -28,6 +28,26 @@ def test_registry_lists_every_game_with_presets_and_parameters() -> None:
     assert specs == SPECS
 
 
+def test_a_game_name_alone_loads_its_first_preset() -> None:
+    for g in tabletop.registered_games():
+        if g.presets:
+            assert tabletop.load_game(g.name) == tabletop.load_game(g.presets[0].spec)
+
+
+def test_stratego_alone_is_the_international_classic_game() -> None:
+    """``stratego`` is the ISF classic game, as in OpenSpiel; «Сражение»
+    and the Czech rules are named variants."""
+    listing = next(g for g in tabletop.registered_games() if g.name == "stratego")
+    names = [p.name for p in listing.presets]
+    assert names[0] == "classic" and {"srazhenie", "czech"} <= set(names)
+    game = tabletop.load_game("stratego")
+    assert game.name == "stratego(variant=classic)"
+    assert game.num_distinct_actions() == 1380
+    assert tabletop.load_game("stratego/srazhenie").num_distinct_actions() == 324
+    env = tabletop.VecEnv("stratego", 2, seed=1)
+    assert env.action_space == 1380 and env.game == game
+
+
 def test_loading_normalises_the_name(spec: str) -> None:
     game = tabletop.load_game(spec)
     again = tabletop.load_game(game.name)

@@ -189,3 +189,19 @@ test('a person plays every game to the end against a bot by clicking', async () 
     await page.close();
   }
 });
+
+// `stratego` alone is the international classic game: the page's first
+// Stratego option is it, and «Сражение» and the Czech rules are variants
+// offered under their own names.
+test("the page's first Stratego option is the classic game", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+  const values = await page.$$eval('#game option', (opts) => opts.map((o) => o.value));
+  const stratego = values.filter((v) => v.split('(')[0] === 'stratego');
+  assert.equal(stratego[0], 'stratego(variant=classic)');
+  for (const variant of ['stratego(variant=srazhenie)', 'stratego(variant=czech)']) {
+    assert.ok(stratego.includes(variant), `${variant} is offered`);
+  }
+  await page.close();
+});
