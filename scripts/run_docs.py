@@ -38,12 +38,14 @@ import argparse
 import json
 import os
 import pathlib
+import queue
 import re
 import shlex
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -245,23 +247,23 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
     )
     try:
         deadline = time.monotonic() + timeout
+        lines: queue.Queue = queue.Queue()
+        # The server's output is read on a thread: the build before it may
+        # take minutes, and the wait must still end at the deadline.
+        threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
         address = None
-        assert process.stdout is not None
-        os.set_blocking(process.stdout.fileno(), False)
-        buffered = ""
         while address is None:
             if time.monotonic() > deadline:
                 raise DocError(where, f"no 'listening on' within {timeout} s: {command}")
-            if process.poll() is not None:
-                log.seek(0)
-                raise DocError(where, f"exit {process.returncode} before listening: {command}\n{tail(log.read())}")
-            chunk = process.stdout.read() or ""
-            buffered += chunk
-            found = LISTENING.search(buffered)
+            try:
+                found = LISTENING.search(lines.get(timeout=0.5))
+            except queue.Empty:
+                found = None
             if found:
                 address = found.group(1).rstrip("/")
-            else:
-                time.sleep(0.2)
+            elif process.poll() is not None and lines.empty():
+                log.seek(0)
+                raise DocError(where, f"exit {process.returncode} before listening: {command}\n{tail(log.read())}")
         for route, expect in (("/", "<html"), ("/api/games", '"name"')):
             with urllib.request.urlopen(address + route, timeout=30) as response:
                 body = response.read().decode("utf-8", "replace")

@@ -158,3 +158,34 @@ def test_inline_cargo_commands_must_name_existing_packages_and_targets(tmp_path)
         run_docs.check_cargo_command("doc.md:8", commands[2][1], packages, root)
     with pytest.raises(run_docs.DocError, match="no package 'nowhere'"):
         run_docs.check_cargo_command("doc.md:5", "cargo bench -p nowhere", packages, root)
+
+
+FAKE_SERVER = '''
+import argparse, http.server, sys
+parser = argparse.ArgumentParser()
+parser.add_argument("--port", type=int)
+parser.add_argument("--db")
+args = parser.parse_args()
+open(args.db, "w").close()
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = b"<html>page</html>" if self.path == "/" else b'[{"name": "kuhn_poker"}]'
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(body)
+
+server = http.server.HTTPServer(("127.0.0.1", args.port), Handler)
+print(f"listening on http://127.0.0.1:{server.server_port}", flush=True)
+server.serve_forever()
+'''
+
+
+def test_a_server_is_started_on_port_0_with_its_database_aside_probed_and_stopped(tmp_path):
+    script = tmp_path / "fake_server.py"
+    script.write_text(FAKE_SERVER)
+    command = f"{sys.executable} {script} --port 8080 --db tabletop.db"
+    run_docs.run_server("doc.md:3", command, ENV, 60)
+    assert not (ROOT / "tabletop.db").exists() or (ROOT / "tabletop.db").stat().st_mtime < script.stat().st_mtime
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:3: exit 2 before listening"):
+        run_docs.run_server("doc.md:3", f"{sys.executable} {script} --bogus", ENV, 60)
