@@ -37,6 +37,56 @@ async fn the_listing_names_every_game_with_presets_bots_and_legend() {
     }
 }
 
+/// `stratego` alone is the international classic game: the first Stratego
+/// option of the listing (the page's first), and what a match created by
+/// the bare name plays; «Сражение» and the Czech rules are named variants.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stratego_alone_is_the_classic_game_and_its_first_listed_preset() {
+    let (_, app) = app(false);
+    let listing = send(&app, "GET", "/api/games", None, None).await.json;
+    let stratego = listing["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "stratego")
+        .expect("the server lists stratego")
+        .clone();
+    let presets: Vec<&str> = stratego["presets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["spec"].as_str().unwrap())
+        .collect();
+    assert_eq!(presets[0], "stratego(variant=classic)");
+    for variant in ["stratego(variant=srazhenie)", "stratego(variant=czech)"] {
+        assert!(presets.contains(&variant), "{variant} in {presets:?}");
+    }
+    let body = json!({"game": "stratego", "seats": ["human", "human"], "seed": 1});
+    let created = send(&app, "POST", "/api/matches", None, bytes(body)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    assert_eq!(created.json["game"], "stratego(variant=classic)");
+}
+
+/// Every game the OpenAPI description gives as an example is one the
+/// registry loads, under the name it gives.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_openapi_examples_name_registered_games() {
+    let (_, app) = app(false);
+    let doc: Value = serde_json::from_str(OPENAPI).unwrap();
+    let example = doc["components"]["schemas"]["CreateMatch"]["properties"]["game"]["example"]
+        .as_str()
+        .expect("CreateMatch.game has an example");
+    let body = json!({"game": example, "seats": ["human", "human"], "seed": 1});
+    let created = send(&app, "POST", "/api/matches", None, bytes(body)).await;
+    assert_eq!(
+        created.status,
+        StatusCode::CREATED,
+        "{example}: {}",
+        created.json
+    );
+    assert_eq!(created.json["game"], example);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_every_game_to_the_end_against_each_bot_from_either_seat() {
     let (_, app) = app(false);
