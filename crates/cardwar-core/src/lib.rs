@@ -26,6 +26,7 @@ mod rules;
 mod state;
 mod validate;
 mod view;
+mod wire;
 
 /// The rules of card war as implemented, the ambiguities of the text with
 /// the ruling chosen for each, the model, and where each rule is tested.
@@ -53,3 +54,8 @@ pub use state::{
     SidePublic,
 };
 pub use view::ActionView;
+pub use wire::{
+    CardCode, CardWarActionStruct, CardWarFight, CardWarLineKind, CardWarObservationStruct,
+    CardWarOpen, CardWarOutcome, CardWarOwnCards, CardWarPhase, CardWarPrayer, CardWarPrayerResult,
+    CardWarSide, CardWarSlot, CardWarViewStruct,
+};

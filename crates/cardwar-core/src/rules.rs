@@ -1,13 +1,15 @@
 //! The rule set and every ruling of `docs/cardwar.md` that could go the
 //! other way.
 
+use game_traits::schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::card::SOLDIERS;
 use crate::error::CardWarError;
 
 /// Who attacks first from round 2 on (ruling 11).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars", rename = "CardWarFirstAttacker")]
 pub enum FirstAttacker {
     /// The player who attacked last (with at least one card) in the previous
     /// round; when nobody attacked, the roles alternate.
@@ -19,7 +21,9 @@ pub enum FirstAttacker {
 
 /// The rule set. [`Rules::default`] is the rule set of the text with the
 /// rulings of `docs/cardwar.md`; each field names the ruling it switches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+// The wire's observation carries the rules: their schema is derived too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars", rename = "CardWarRules")]
 #[serde(try_from = "RawRules")]
 pub struct Rules {
     /// Soldiers each player puts aside face down as his pile at the start
@@ -199,7 +203,8 @@ impl Rules {
 }
 
 /// The unchecked shape of [`Rules`], validated on deserialisation.
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars")]
 struct RawRules {
     aside: u8,
     keep_in_pile: u8,
