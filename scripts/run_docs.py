@@ -41,6 +41,7 @@ import pathlib
 import queue
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -228,6 +229,7 @@ def run_command(where: str, command: str, env: dict, timeout: int) -> None:
 def run_server(where: str, command: str, env: dict, timeout: int) -> None:
     """Start a server command, fetch its page and registry, stop it."""
     scratch = tempfile.mkdtemp(prefix="doc-run-server-")
+    command = re.sub(r"\s#.*$", "", command)  # the comment, so that arguments can follow
     command = SERVER_PORT.sub("--port 0", command)
     if not SERVER_PORT.search(command):
         command += " --port 0"
@@ -280,6 +282,7 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
         log.close()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:

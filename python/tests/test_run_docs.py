@@ -184,7 +184,7 @@ server.serve_forever()
 def test_a_server_is_started_on_port_0_with_its_database_aside_probed_and_stopped(tmp_path):
     script = tmp_path / "fake_server.py"
     script.write_text(FAKE_SERVER)
-    command = f"{sys.executable} {script} --port 8080 --db tabletop.db"
+    command = f"{sys.executable} {script} --port 8080 --db tabletop.db   # then open http://127.0.0.1:8080/"
     run_docs.run_server("doc.md:3", command, ENV, 60)
     assert not (ROOT / "tabletop.db").exists() or (ROOT / "tabletop.db").stat().st_mtime < script.stat().st_mtime
     with pytest.raises(run_docs.DocError, match=r"doc\.md:3: exit 2 before listening"):
