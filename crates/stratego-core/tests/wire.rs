@@ -7,10 +7,13 @@ use game_traits::rand::SeedableRng;
 use game_traits::testkit::env_count;
 use game_traits::{Game, GameRng, PerPlayer, PlayerId, Wire, MAX_SAFE_INTEGER};
 use proptest::prelude::*;
+use serde::Serialize;
+use serde_json::ser::Formatter;
 use serde_json::Value;
+use std::io::{self, Write};
 use stratego_core::{
-    Action, ActionView, Chase, End, EndReason, FirstPlayer, HiddenLoss, Kind, KindSet, Move,
-    ObsCell, Observation, Rules, Shuttle, Square, Stratego, StrategoActionStruct,
+    classic, Action, ActionView, Chase, End, EndReason, FirstPlayer, HiddenLoss, Kind, KindSet,
+    Move, ObsCell, Observation, Rules, Shuttle, Square, Stratego, StrategoActionStruct,
     StrategoObservationStruct, StrategoViewStruct, Variant, WireEndReason, WireFirstPlayer,
     WirePhase, WirePieces, WireVariant,
 };
@@ -389,6 +392,7 @@ fn observation_json(g: &Stratego, p: PlayerId) -> (Observation, StrategoObservat
 fn observation_and_view_structs_carry_every_fact_as_safe_integers() {
     let games = env_count("WIRE_GAMES", 4);
     let mut legal = Vec::new();
+    let mut seen = Seen::default();
     for (name, _, rules) in Rules::presets() {
         for seed in 0..games {
             let mut rng = GameRng::seed_from_u64(seed);
@@ -399,6 +403,7 @@ fn observation_and_view_structs_carry_every_fact_as_safe_integers() {
                     assert_safe_integers(&v, name);
                     check_phase(&g, &s);
                     assert_eq!(observation_back(&s), o, "{name} seed {seed}: {v}");
+                    seen.note(&s);
                 }
                 let action = match g.turn() {
                     game_traits::Turn::Terminal => break,
@@ -416,6 +421,63 @@ fn observation_and_view_structs_carry_every_fact_as_safe_integers() {
             }
         }
     }
+    assert_eq!(
+        seen,
+        Seen::everything(),
+        "the playouts reach every part of the schema"
+    );
+}
+
+/// Which parts of the observation struct the playouts filled, so that the
+/// round trip above is known to cover them.
+#[derive(Debug, Default, PartialEq)]
+struct Seen {
+    draw: bool,
+    setup: bool,
+    play: bool,
+    over: bool,
+    revealed_foe: bool,
+    unknown_moved_foe: bool,
+    ruled_out: bool,
+    lost: bool,
+    hidden_lost: bool,
+    shuttle: bool,
+    chase: bool,
+}
+
+impl Seen {
+    fn everything() -> Seen {
+        Seen {
+            draw: true,
+            setup: true,
+            play: true,
+            over: true,
+            revealed_foe: true,
+            unknown_moved_foe: true,
+            ruled_out: true,
+            lost: true,
+            hidden_lost: true,
+            shuttle: true,
+            chase: true,
+        }
+    }
+
+    fn note(&mut self, s: &StrategoObservationStruct) {
+        match s.phase {
+            WirePhase::Draw => self.draw = true,
+            WirePhase::Setup { .. } => self.setup = true,
+            WirePhase::Play { .. } => self.play = true,
+            WirePhase::Over { .. } => self.over = true,
+        }
+        let foes = || s.board.iter().filter(|p| p.owner != s.viewer);
+        self.revealed_foe |= foes().any(|p| p.piece.is_some());
+        self.unknown_moved_foe |= foes().any(|p| p.piece.is_none() && p.moved);
+        self.ruled_out |= s.board.iter().any(|p| !p.ruled_out.is_empty());
+        self.lost |= s.lost.iter().any(|l| !l.is_empty());
+        self.hidden_lost |= s.hidden_lost.iter().any(|l| !l.is_empty());
+        self.shuttle |= s.shuttles.iter().any(Option::is_some);
+        self.chase |= s.chase.is_some();
+    }
 }
 
 #[test]
@@ -428,7 +490,7 @@ fn determinisation_gives_its_viewer_the_same_observation_struct() {
             let mut g = Stratego::new(&rules).expect("a preset is valid");
             let mut step = 0u64;
             while !g.is_terminal() {
-                if step % 37 == 0 {
+                if step.is_multiple_of(37) {
                     for p in PlayerId::BOTH {
                         let (o, _, v) = observation_json(&g, p);
                         let d = Stratego::determinize(&o, &mut rng).expect("determinisable");
@@ -452,3 +514,107 @@ fn determinisation_gives_its_viewer_the_same_observation_struct() {
         }
     }
 }
+
+/// Writes JSON with one top-level field a line and one element of a
+/// top-level list a line, the rest compact: how the rules document shows
+/// the pinned example.
+#[derive(Default)]
+struct Layout {
+    /// Per open container: whether it is laid out a line per item, and
+    /// whether it has an item yet.
+    open: Vec<(bool, bool)>,
+}
+
+impl Layout {
+    fn begin<W: ?Sized + Write>(
+        &mut self,
+        w: &mut W,
+        array: bool,
+        bracket: &[u8],
+    ) -> io::Result<()> {
+        let level = self.open.len() + 1;
+        self.open.push((level == 1 || (level == 2 && array), false));
+        w.write_all(bracket)
+    }
+
+    fn end<W: ?Sized + Write>(&mut self, w: &mut W, bracket: &[u8]) -> io::Result<()> {
+        if let Some((true, true)) = self.open.pop() {
+            w.write_all(b"\n")?;
+            w.write_all(&b"  ".repeat(self.open.len()))?;
+        }
+        w.write_all(bracket)
+    }
+
+    fn item<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        let level = self.open.len();
+        match self.open.last_mut() {
+            Some((true, has)) => {
+                *has = true;
+                w.write_all(b"\n")?;
+                w.write_all(&b"  ".repeat(level))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Formatter for Layout {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.begin(w, true, b"[")
+    }
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.end(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.begin(w, false, b"{")
+    }
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.end(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        let top = self.open.len() == 1;
+        w.write_all(if top { b": " } else { b":" })
+    }
+}
+
+fn layout(s: &StrategoObservationStruct) -> String {
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Layout::default());
+    s.serialize(&mut ser)
+        .expect("an observation struct serialises");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+#[test]
+fn pinned_example_of_an_early_observation() {
+    let mut g = Stratego::new(&Rules::default()).expect("the default rules are valid");
+    for kind in [classic::SCOUT, classic::BOMB] {
+        g.apply(Action::Place(kind)).expect("a setup placement");
+    }
+    let s = Stratego::observation_struct(&g.observation(PlayerId::P0));
+    let json = serde_json::to_string(&s).expect("an observation struct serialises");
+    assert_eq!(json, PINNED);
+    let shown = layout(&s);
+    assert_eq!(
+        serde_json::from_str::<Value>(&shown).ok(),
+        serde_json::from_str(&json).ok()
+    );
+    let doc = include_str!("../docs/stratego.md");
+    assert!(
+        doc.contains(&shown),
+        "docs/stratego.md shows the example as\n{shown}"
+    );
+}
+
+/// The observation of the first seat after it placed a Scout and a Bomb
+/// under the default rules.
+const PINNED: &str = r#"{"viewer":0,"rules":{"variant":"classic","runner_soldiers":false,"long_move_attack":true,"czech_scout_steps_diagonally":true,"reveal_attacker":true,"two_square_limit":5,"two_square_partial_moves":true,"more_squares_rule":true,"no_attack_limit":null,"no_move_loses":true,"both_stuck_draw":true,"unreachable_flag_draw":false,"first_player":"seat0","max_moves":3000},"phase":{"type":"setup","player":0,"square":"c4"},"first":0,"placed":[2,0],"to_move":0,"moves":0,"no_attack":0,"army":[{"piece":"Marshal","kind":"R0","rank":10,"count":1},{"piece":"General","kind":"R1","rank":9,"count":1},{"piece":"Colonel","kind":"R2","rank":8,"count":2},{"piece":"Major","kind":"R3","rank":7,"count":3},{"piece":"Captain","kind":"R4","rank":6,"count":4},{"piece":"Lieutenant","kind":"R5","rank":5,"count":4},{"piece":"Sergeant","kind":"R6","rank":4,"count":4},{"piece":"Miner","kind":"R7","rank":3,"count":5},{"piece":"Scout","kind":"R8","rank":2,"count":8},{"piece":"Spy","kind":"R9","rank":1,"count":1},{"piece":"Bomb","kind":"MINE","rank":null,"count":6},{"piece":"Flag","kind":"FLAG","rank":null,"count":1}],"to_place":[{"piece":"Marshal","kind":"R0","rank":10,"count":1},{"piece":"General","kind":"R1","rank":9,"count":1},{"piece":"Colonel","kind":"R2","rank":8,"count":2},{"piece":"Major","kind":"R3","rank":7,"count":3},{"piece":"Captain","kind":"R4","rank":6,"count":4},{"piece":"Lieutenant","kind":"R5","rank":5,"count":4},{"piece":"Sergeant","kind":"R6","rank":4,"count":4},{"piece":"Miner","kind":"R7","rank":3,"count":5},{"piece":"Scout","kind":"R8","rank":2,"count":7},{"piece":"Spy","kind":"R9","rank":1,"count":1},{"piece":"Bomb","kind":"MINE","rank":null,"count":5},{"piece":"Flag","kind":"FLAG","rank":null,"count":1}],"board":[{"square":"a4","owner":0,"piece":"Scout","rank":2,"moved":false,"revealed":false,"ruled_out":[]},{"square":"b4","owner":0,"piece":"Bomb","rank":null,"moved":false,"revealed":false,"ruled_out":[]}],"lakes":["c6","d6","g6","h6","c5","d5","g5","h5"],"lost":[[],[]],"hidden_lost":[[],[]],"last_move":[null,null],"shuttles":[null,null],"chase":null}"#;
