@@ -29,6 +29,7 @@ mod series;
 mod state;
 mod validate;
 mod view;
+mod wire;
 
 /// The rules of Battle Line as this crate implements them: every ruling and
 /// its field, the action model, what each player sees, the position
@@ -38,7 +39,7 @@ pub mod rules_text {}
 
 pub use game_traits;
 pub use game_traits::rand;
-pub use game_traits::{Encode, Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
+pub use game_traits::{Encode, Game, GameRng, Outcome, PerPlayer, PlayerId, Turn, Wire};
 
 pub use action::{Action, ACTION_SPACE};
 pub use action_parse::ParseActionError;
@@ -62,3 +63,8 @@ pub use rules::{
 pub use series::{GameScore, Series, SeriesError};
 pub use state::{BattleLine, Phase, Table, HAND_SIZE, MAX_GAME_LENGTH};
 pub use view::ActionView;
+pub use wire::{
+    ActionStruct, CardCode, ClaimTimingName, DeckCode, DeckStruct, EnvironmentTacticsName,
+    FlagStruct, FormationOrderName, LastPassName, LeaderLimitName, ObservationStruct,
+    OutcomeStruct, PhaseStruct, ProofTieName, RulesStruct, ViewStruct, WildCardsName,
+};

@@ -1,0 +1,603 @@
+//! The wire schema: actions, action views and observations as the structs
+//! clients read, cards as codes, every number safe in a double, nothing
+//! hidden leaking, and one pinned observation that the rules document
+//! shows.
+
+use battleline_core::{
+    Action, ActionStruct, ActionView, BattleLine, Card, CardCode, CardSet, ClaimTiming, Deck,
+    EnvironmentTactics, FlagId, FormationOrder, Game, GameRng, LastPass, LeaderLimit, Observation,
+    ObservationStruct, Phase, PlayerId, ProofTie, Rules, Turn, WildCards, Wire,
+};
+use game_traits::testkit::env_count;
+use game_traits::MAX_SAFE_INTEGER;
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use serde_json::ser::Formatter;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+
+/// The action a JSON text names under `rules`, if it is one.
+fn read_action(rules: &Rules, json: &str) -> Option<Action> {
+    let s: ActionStruct = serde_json::from_str(json).ok()?;
+    BattleLine::action_from_struct(rules, &s)
+}
+
+#[test]
+fn action_struct_round_trips_every_action() {
+    for (name, _, rules) in Rules::presets() {
+        for id in 0..BattleLine::action_space(&rules) {
+            let a = BattleLine::action_from_id(&rules, id).expect("every id names an action");
+            let json = serde_json::to_string(&BattleLine::action_struct(a)).unwrap();
+            assert_eq!(read_action(&rules, &json), Some(a), "{name}: {json}");
+        }
+    }
+}
+
+#[test]
+fn action_struct_names_cards_by_code_and_flags_from_one() {
+    let card = |s: &str| s.parse::<Card>().unwrap();
+    let flag = |n: usize| FlagId::new(n - 1).unwrap();
+    let cases = [
+        (
+            Action::Play {
+                card: card("P10"),
+                flag: flag(1),
+            },
+            r#"{"type":"play","card":"P10","flag":1}"#,
+        ),
+        (
+            Action::Redeploy {
+                card: card("AL"),
+                to: None,
+            },
+            r#"{"type":"redeploy","card":"AL","to":null}"#,
+        ),
+        (
+            Action::Traitor {
+                card: card("G3"),
+                to: flag(9),
+            },
+            r#"{"type":"traitor","card":"G3","to":9}"#,
+        ),
+        (Action::Claim(flag(5)), r#"{"type":"claim","flag":5}"#),
+        (
+            Action::Draw(Deck::Tactics),
+            r#"{"type":"draw","deck":"tactics"}"#,
+        ),
+        (Action::EndTurn, r#"{"type":"end_turn"}"#),
+        (
+            Action::Return(card("FOG")),
+            r#"{"type":"return","card":"FOG"}"#,
+        ),
+    ];
+    for (action, json) in cases {
+        assert_eq!(
+            serde_json::to_string(&BattleLine::action_struct(action)).unwrap(),
+            json
+        );
+    }
+}
+
+#[test]
+fn action_struct_refuses_flags_and_cards_outside_the_rules() {
+    let rules = Rules::default();
+    for good in [
+        r#"{"type":"play","card":"R7","flag":1}"#,
+        r#"{"type":"play","flag":9,"card":"TRT"}"#,
+        r#"{"type":"redeploy","card":"R7","to":null}"#,
+    ] {
+        assert!(read_action(&rules, good).is_some(), "{good}");
+    }
+    for bad in [
+        r#"{"type":"play","card":"R7","flag":0}"#,
+        r#"{"type":"play","card":"R7","flag":10}"#,
+        r#"{"type":"play","card":"R7","flag":-1}"#,
+        r#"{"type":"play","card":"R7","flag":3.5}"#,
+        r#"{"type":"play","card":"R7","flag":"3"}"#,
+        r#"{"type":"play","card":"R11","flag":3}"#,
+        r#"{"type":"play","card":"R0","flag":3}"#,
+        r#"{"type":"play","card":"R07","flag":3}"#,
+        r#"{"type":"play","card":"X7","flag":3}"#,
+        r#"{"type":"play","card":"fog","flag":3}"#,
+        r#"{"type":"play","card":"Fog","flag":3}"#,
+        r#"{"type":"play","card":7,"flag":3}"#,
+        r#"{"type":"play","card":"R7","flag":3,"extra":1}"#,
+        r#"{"type":"play","card":"R7"}"#,
+        r#"{"type":"redeploy","card":"R7"}"#,
+        r#"{"type":"redeploy","card":"R7","to":0}"#,
+        r#"{"type":"traitor","card":"R7","to":10}"#,
+        r#"{"type":"claim","flag":0}"#,
+        r#"{"type":"claim","flag":256}"#,
+        r#"{"type":"draw","deck":"Troop"}"#,
+        r#"{"type":"draw","deck":"discards"}"#,
+        r#"{"type":"scout","card":"SCT"}"#,
+        r#"{"type":"fly"}"#,
+        r#"{"card":"R7","flag":3}"#,
+        r#"{"type":"Play","card":"R7","flag":3}"#,
+        r#"["play","R7",3]"#,
+    ] {
+        assert_eq!(read_action(&rules, bad), None, "{bad}");
+    }
+}
+
+const TYPES: [&str; 13] = [
+    "play", "scout", "redeploy", "deserter", "traitor", "pass", "claim", "draw", "end_turn",
+    "return", "deal", "Play", "dealt",
+];
+
+fn json_field() -> impl Strategy<Value = Option<Value>> {
+    prop::option::of(prop_oneof![
+        (-2i64..12).prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        "[ROYGBPX][0-9]{1,2}".prop_map(Value::from),
+        prop::sample::select(vec!["AL", "FOG", "SCT", "troop", "tactics", "Fog", ""])
+            .prop_map(Value::from),
+        Just(Value::Null),
+        any::<f64>().prop_map(Value::from),
+    ])
+}
+
+proptest! {
+    #[test]
+    fn action_struct_from_arbitrary_text_never_panics(text in ".{0,80}") {
+        for (_, _, rules) in Rules::presets() {
+            let _ = read_action(&rules, &text);
+        }
+    }
+
+    /// Whatever is read is canonical: the struct of the action it names
+    /// is the very JSON read, so no two texts name one action.
+    #[test]
+    fn action_struct_read_is_the_struct_written(
+        ty in prop::sample::select(TYPES.to_vec()),
+        card in json_field(),
+        flag in json_field(),
+        to in json_field(),
+        deck in json_field(),
+    ) {
+        let mut object = serde_json::Map::new();
+        object.insert("type".into(), ty.into());
+        for (name, value) in [("card", card), ("flag", flag), ("to", to), ("deck", deck)] {
+            if let Some(v) = value {
+                object.insert(name.into(), v);
+            }
+        }
+        let input = Value::Object(object);
+        let rules = Rules::default();
+        if let Some(a) = read_action(&rules, &input.to_string()) {
+            let written = serde_json::to_value(BattleLine::action_struct(a)).unwrap();
+            prop_assert_eq!(written, input);
+        }
+    }
+}
+
+/// Asserts that every number in `v` is an integer of at most
+/// [`MAX_SAFE_INTEGER`] in magnitude.
+fn assert_safe_numbers(v: &Value, context: &str) {
+    match v {
+        Value::Number(n) => {
+            let safe = n.as_u64().is_some_and(|x| x <= MAX_SAFE_INTEGER)
+                || n.as_i64()
+                    .is_some_and(|x| x.unsigned_abs() <= MAX_SAFE_INTEGER);
+            assert!(safe, "{context}: {n} is no safe integer");
+        }
+        Value::Array(items) => items.iter().for_each(|x| assert_safe_numbers(x, context)),
+        Value::Object(map) => map.values().for_each(|x| assert_safe_numbers(x, context)),
+        _ => {}
+    }
+}
+
+fn set(codes: &[CardCode]) -> CardSet {
+    codes.iter().map(|c| c.0).collect()
+}
+
+fn list(codes: &[CardCode]) -> Vec<Card> {
+    codes.iter().map(|c| c.0).collect()
+}
+
+fn phase_name(phase: Phase) -> Value {
+    let (name, deck) = match phase {
+        Phase::Setup => ("setup", None),
+        Phase::Play => ("play", None),
+        Phase::Claim => ("claim", None),
+        Phase::Draw => ("draw", None),
+        Phase::Deal(Deck::Troop) => ("deal", Some("troop")),
+        Phase::Deal(Deck::Tactics) => ("deal", Some("tactics")),
+        Phase::Return => ("return", None),
+        Phase::Over => ("over", None),
+    };
+    match deck {
+        Some(d) => serde_json::json!({"type": name, "deck": d}),
+        None => serde_json::json!({"type": name}),
+    }
+}
+
+/// Asserts that `s` carries every fact of `o`, read back from the struct
+/// (the other seat's knowledge of the viewer's hand, which the
+/// observation keeps but does not expose, is compared with `state`).
+fn assert_carries(state: &BattleLine, o: &Observation, s: &ObservationStruct) {
+    let v = o.viewer();
+    let t = o.table();
+    assert_eq!(s.viewer, v);
+    assert_eq!(set(&s.hand), o.hand());
+    assert_eq!(usize::from(s.hand_sizes[v.index()]), o.hand().len());
+    assert_eq!(
+        usize::from(s.hand_sizes[v.other().index()]),
+        o.opponent_hand_len()
+    );
+    assert_eq!(set(&s.revealed[v.index()]), o.known_opponent_cards());
+    for p in PlayerId::all() {
+        assert_eq!(set(&s.revealed[p.index()]), state.known_by(p));
+        assert_eq!(set(&s.discards[p.index()]), t.discards(p));
+        assert_eq!(s.tactics_played[p.index()], t.tactics_played(p));
+        assert_eq!(s.leaders_played[p.index()], t.leader_played(p));
+    }
+    assert_eq!(s.flags.len(), 9);
+    for (id, f) in FlagId::all().zip(&s.flags) {
+        let flag = t.flag(id);
+        assert_eq!(usize::from(f.flag), id.index() + 1);
+        for p in PlayerId::all() {
+            assert_eq!(
+                list(&f.cards[p.index()]),
+                flag.side(p).iter().collect::<Vec<_>>()
+            );
+        }
+        assert_eq!((f.fog, f.mud), (flag.env().fog, flag.env().mud));
+        assert_eq!((f.fog_by, f.mud_by), (flag.fog_owner(), flag.mud_owner()));
+        assert_eq!(f.first_complete, flag.first_complete());
+        assert_eq!(f.claimed_by, flag.claimed());
+    }
+    for (d, deck) in [
+        (Deck::Troop, &s.troop_deck),
+        (Deck::Tactics, &s.tactics_deck),
+    ] {
+        assert_eq!(usize::from(deck.size), o.deck_len(d));
+        assert_eq!(usize::from(deck.returned), o.returned_len(d));
+        assert_eq!(
+            list(&deck.returned_cards),
+            o.returned_by_viewer(d).collect::<Vec<_>>()
+        );
+    }
+    assert_eq!(
+        serde_json::to_value(s.phase).unwrap(),
+        phase_name(t.phase())
+    );
+    assert_eq!(s.player, t.player());
+    assert_eq!(
+        (s.draws_due, s.returns_due, s.drawn, s.passes),
+        (t.draws_due(), t.returns_due(), t.drawn(), t.passes())
+    );
+    assert_eq!(s.scout_by, t.scout_by());
+    assert_eq!(s.moves, t.moves());
+    assert_eq!(s.settled, t.settled());
+    let outcome = serde_json::to_value(s.outcome).unwrap();
+    let expected = match t.outcome() {
+        None => Value::Null,
+        Some(game_traits::Outcome::Win(w)) => serde_json::json!({"type": "win", "winner": w}),
+        Some(game_traits::Outcome::Draw) => serde_json::json!({"type": "draw"}),
+    };
+    assert_eq!(outcome, expected);
+}
+
+/// Asserts that the view struct of `view` shows its card exactly where
+/// the view does, and a public action as its action struct.
+fn assert_view_carries(view: ActionView, json: &Value) {
+    let code = |c: Option<Card>| c.map_or(Value::Null, |c| Value::from(c.to_string()));
+    match view {
+        ActionView::Public { player, action } => {
+            assert_eq!(json["type"], "public");
+            assert_eq!(json["player"], player.index());
+            let a = serde_json::to_value(BattleLine::action_struct(action)).unwrap();
+            assert_eq!(json["action"], a);
+        }
+        ActionView::Dealt { to, card } => {
+            assert_eq!(json["type"], "dealt");
+            assert_eq!(json["to"], to.index());
+            assert_eq!(json["card"], code(card));
+        }
+        ActionView::Drew { player, deck, card } | ActionView::Returned { player, deck, card } => {
+            assert_eq!(json["player"], player.index());
+            assert_eq!(
+                json["deck"],
+                if deck == Deck::Troop {
+                    "troop"
+                } else {
+                    "tactics"
+                }
+            );
+            assert_eq!(json["card"], code(card));
+        }
+    }
+    assert!(json
+        .get("card")
+        .is_none_or(|c| c.is_null() || c.is_string()));
+}
+
+#[test]
+fn observation_and_view_structs_carry_the_facts_in_safe_numbers() {
+    let games = env_count("CONFORMANCE_GAMES", 20);
+    let mut legal = Vec::new();
+    let mut hidden_views = 0;
+    for (name, _, rules) in Rules::presets() {
+        for seed in 0..games {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut guess = GameRng::seed_from_u64(seed ^ 0x5eed);
+            let mut s = BattleLine::new(&rules).unwrap();
+            loop {
+                for p in PlayerId::all() {
+                    let o = s.observation(p);
+                    let wire = BattleLine::observation_struct(&o);
+                    let json = serde_json::to_value(&wire).unwrap();
+                    assert_safe_numbers(&json, name);
+                    assert_carries(&s, &o, &wire);
+                    // Hidden information: any state the viewer cannot tell
+                    // from this one gives him the same struct.
+                    let d = BattleLine::determinize(&o, &mut guess).unwrap();
+                    let again = BattleLine::observation_struct(&d.observation(p));
+                    assert_eq!(
+                        serde_json::to_value(&again).unwrap(),
+                        json,
+                        "{name} seed {seed}"
+                    );
+                }
+                let a = match s.turn() {
+                    Turn::Terminal => break,
+                    Turn::Chance => s.sample_chance(&mut rng).unwrap(),
+                    Turn::Player(_) => {
+                        s.legal_actions(&mut legal);
+                        legal[rng.random_range(0..legal.len())]
+                    }
+                };
+                for p in PlayerId::all() {
+                    let view = s.action_view(p, a);
+                    let json = serde_json::to_value(BattleLine::view_struct(&view)).unwrap();
+                    assert_safe_numbers(&json, name);
+                    assert_view_carries(view, &json);
+                    hidden_views += json.get("card").is_some_and(Value::is_null) as u32;
+                }
+                s.apply(a).unwrap();
+            }
+        }
+    }
+    assert!(hidden_views > 0, "some views hide their card");
+}
+
+#[test]
+fn rules_struct_names_every_ruling() {
+    let flipped = Rules {
+        formation_order: FormationOrder::Published,
+        claim_timing: ClaimTiming::StartOfTurn,
+        leader_limit: LeaderLimit::OneOnTable,
+        proof_tie: ProofTie::Blocks,
+        first_player: PlayerId::P1,
+        environment_tactics: EnvironmentTactics::Movable,
+        wild_cards: WildCards::UnseenOnly,
+        tactics: false,
+        last_pass: LastPass::SettleAtOnce,
+    };
+    let rules_of = |r: Rules| {
+        let o = BattleLine::new(&r).unwrap().observation(PlayerId::P0);
+        serde_json::to_value(BattleLine::observation_struct(&o).rules).unwrap()
+    };
+    assert_eq!(
+        rules_of(Rules::default()),
+        serde_json::json!({
+            "formation_order": "text", "claim_timing": "before_draw",
+            "leader_limit": "once_per_game", "proof_tie": "claimant_wins", "first_player": 0,
+            "environment_tactics": "fixed", "wild_cards": "copy_table", "tactics": true,
+            "last_pass": "claim_first"
+        })
+    );
+    assert_eq!(
+        rules_of(flipped),
+        serde_json::json!({
+            "formation_order": "published", "claim_timing": "start_of_turn",
+            "leader_limit": "one_on_table", "proof_tie": "blocks", "first_player": 1,
+            "environment_tactics": "movable", "wild_cards": "unseen_only", "tactics": false,
+            "last_pass": "settle_at_once"
+        })
+    );
+}
+
+/// JSON with each top-level field on its own line and each object of a
+/// top-level list (the flags) on its own line, compact within: the layout
+/// of the pinned example in the rules document. A formatter rather than a
+/// pass over a `Value`, whose map would sort the fields.
+#[derive(Default)]
+struct Layout {
+    /// The open containers: whether each is a list, and whether its items
+    /// were put on lines of their own.
+    open: Vec<(bool, bool)>,
+}
+
+impl Formatter for Layout {
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        if let [_, (true, broken)] = self.open.as_mut_slice() {
+            *broken = true;
+            w.write_all(b"\n    ")?;
+        }
+        self.open.push((false, false));
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.open.pop();
+        if self.open.is_empty() {
+            w.write_all(b"\n")?;
+        }
+        w.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        if self.open.len() == 1 {
+            w.write_all(b"\n  ")?;
+        }
+        Ok(())
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(if self.open.len() == 1 { b": " } else { b":" })
+    }
+
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.open.push((true, false));
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        if let Some((_, true)) = self.open.pop() {
+            w.write_all(b"\n  ")?;
+        }
+        w.write_all(b"]")
+    }
+}
+
+fn layout(value: &impl Serialize) -> String {
+    let mut out = Vec::new();
+    value
+        .serialize(&mut serde_json::Serializer::with_formatter(
+            &mut out,
+            Layout::default(),
+        ))
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// P1's observation after the deal and P0's first turn (R7 to flag 3, a
+/// troop card drawn), under the default rules.
+const PINNED: &str = r#"{
+  "viewer": 1,
+  "rules": {"formation_order":"text","claim_timing":"before_draw","leader_limit":"once_per_game","proof_tie":"claimant_wins","first_player":0,"environment_tactics":"fixed","wild_cards":"copy_table","tactics":true,"last_pass":"claim_first"},
+  "phase": {"type":"play"},
+  "player": 1,
+  "hand": ["R2","O5","Y9","G1","G2","B10","P4"],
+  "hand_sizes": [7,7],
+  "revealed": [[],[]],
+  "flags": [
+    {"flag":1,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":2,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":3,"cards":[["R7"],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":4,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":5,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":6,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":7,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":8,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null},
+    {"flag":9,"cards":[[],[]],"fog":false,"mud":false,"fog_by":null,"mud_by":null,"first_complete":null,"claimed_by":null}
+  ],
+  "discards": [[],[]],
+  "tactics_played": [0,0],
+  "leaders_played": [false,false],
+  "troop_deck": {"size":45,"returned":0,"returned_cards":[]},
+  "tactics_deck": {"size":10,"returned":0,"returned_cards":[]},
+  "draws_due": 0,
+  "returns_due": 0,
+  "drawn": 0,
+  "passes": 0,
+  "scout_by": null,
+  "moves": 2,
+  "outcome": null,
+  "settled": false
+}"#;
+
+/// P1's state after the deal and P0's first turn.
+fn early_game() -> BattleLine {
+    let card = |s: &str| s.parse::<Card>().unwrap();
+    let mut s = BattleLine::new(&Rules::default()).unwrap();
+    // The deal alternates, P0 first.
+    let deal = [
+        "R7", "R2", "O3", "O5", "Y8", "Y9", "G4", "G1", "B6", "G2", "P1", "B10", "P9", "P4",
+    ];
+    for c in deal {
+        s.apply(Action::Deal(card(c))).unwrap();
+    }
+    for a in [
+        Action::Play {
+            card: card("R7"),
+            flag: FlagId::new(2).unwrap(),
+        },
+        Action::Draw(Deck::Troop),
+        Action::Deal(card("Y1")),
+    ] {
+        s.apply(a).unwrap();
+    }
+    s
+}
+
+#[test]
+fn pinned_observation_struct_is_the_documented_example() {
+    let wire = BattleLine::observation_struct(&early_game().observation(PlayerId::P1));
+    assert_eq!(layout(&wire), PINNED);
+    let doc = include_str!("../docs/battleline.md");
+    assert!(
+        doc.contains(PINNED),
+        "docs/battleline.md shows the pinned example"
+    );
+}
+
+fn keys(object: &Value) -> BTreeSet<String> {
+    object
+        .as_object()
+        .expect("an object")
+        .keys()
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn json_schema_names_every_field_and_code_sent() {
+    use game_traits::schemars::schema_for;
+    let schema = serde_json::to_value(schema_for!(ActionStruct)).unwrap();
+    let variants = schema["oneOf"].as_array().unwrap();
+    let rules = Rules::default();
+    let mut tags = BTreeSet::new();
+    for id in 0..BattleLine::action_space(&rules) {
+        let a = BattleLine::action_from_id(&rules, id).unwrap();
+        let sent = serde_json::to_value(BattleLine::action_struct(a)).unwrap();
+        let variant = variants
+            .iter()
+            .find(|v| v["properties"]["type"]["const"] == sent["type"])
+            .unwrap_or_else(|| panic!("no variant in the schema for {sent}"));
+        assert_eq!(keys(&variant["properties"]), keys(&sent), "{sent}");
+        let required: BTreeSet<String> = variant["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(required, keys(&sent), "{sent}");
+        tags.insert(sent["type"].to_string());
+    }
+    assert_eq!(tags.len(), variants.len());
+    let codes: Vec<Value> = (0..battleline_core::CARDS)
+        .map(|i| Value::from(Card::from_index(i).unwrap().to_string()))
+        .collect();
+    assert_eq!(
+        schema["$defs"]["BattleLineCard"]["enum"],
+        Value::from(codes)
+    );
+
+    let schema = serde_json::to_value(schema_for!(ObservationStruct)).unwrap();
+    let sent = serde_json::to_value(BattleLine::observation_struct(
+        &early_game().observation(PlayerId::P1),
+    ))
+    .unwrap();
+    assert_eq!(keys(&schema["properties"]), keys(&sent));
+    let defs = &schema["$defs"];
+    assert_eq!(
+        keys(&defs["BattleLineFlag"]["properties"]),
+        keys(&sent["flags"][0])
+    );
+    assert_eq!(
+        keys(&defs["BattleLineDeckView"]["properties"]),
+        keys(&sent["troop_deck"])
+    );
+    assert_eq!(
+        keys(&defs["BattleLineRules"]["properties"]),
+        keys(&sent["rules"])
+    );
+}
