@@ -1,9 +1,12 @@
-//! Bots play each other in every game and rule set, and a table of results
-//! is printed.
+//! Bots play each other and the results are printed in words: who beat
+//! whom and how sure that is, each bot's time per decision, and with
+//! `--ladder` Elo ratings over every game and rule set.
 //!
 //! ```text
 //! cargo run --release --example arena
+//! cargo run --release --example arena -- --ladder
 //! cargo run --release --example arena -- --game stratego --bots ismcts,random --rounds 200 --seed 7
+//! cargo run --release --example arena -- --bots heuristic,ismcts,flat --ms-per-move 10
 //! ```
 //!
 //! `--help` lists every option with its default; the same seed gives the
@@ -16,36 +19,55 @@ use std::time::Duration;
 
 use clap::Parser;
 use tabletop_rules::{
-    format_results, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, Progress,
+    format_report, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, BotSpec,
+    Budget, Progress, ReportOptions,
 };
 
-/// Bots play each other in every game and rule set; prints win, draw and
-/// loss rates with 95% confidence intervals.
+/// The first screen's games: one table per game at its default rules, few
+/// enough for 40 games a pairing in well under a minute on two cores.
+const FIRST_SCREEN_GAMES: &str = "battleline,stratego,cardwar";
+
+/// The first screen's bots: the weakest, the hand-written and the search
+/// bot at a budget the first screen can afford in every game.
+const FIRST_SCREEN_BOTS: &str = "random,heuristic,ismcts:100";
+
+/// The ladder's bots: every built-in bot at its game's default budget.
+const LADDER_BOTS: &str = "random,flat,ismcts,heuristic";
+
+/// Bots play each other; prints who beat whom with 95% intervals, each
+/// bot's time per decision and, with --ladder, Elo ratings.
 #[derive(Parser)]
 #[command(version)]
 struct Args {
     /// Games to play, comma-separated: a game (its default rules), a preset
     /// (`stratego/czech`) or a specification with parameters
     /// (`stratego(variant=classic,two_square_limit=3)`). Default: Battle
-    /// Line, Stratego classic, Srazhenie and Czech, card war.
+    /// Line, Stratego and card war at their default rules; with --ladder,
+    /// every rule set the arena knows.
     #[arg(long, value_name = "NAMES")]
     game: Option<String>,
-    /// Bots, comma-separated: random, flat[:N], ismcts[:N], heuristic
-    /// (N = playouts or iterations per decision), `cmd:PROGRAM ARGS` for a
-    /// bot in any language speaking the JSON-lines protocol
-    /// (docs/bot-protocol.md), or `spelinski:PROGRAM ARGS` for a Battle Line
-    /// bot of the BoardGameAIEngine protocol (troops-only rules). A bot named
-    /// twice plays itself.
-    #[arg(
-        long,
-        value_name = "BOTS",
-        value_delimiter = ',',
-        default_value = "random,flat,ismcts,heuristic"
-    )]
-    bots: Vec<ArenaBot>,
+    /// Bots, comma-separated: random, heuristic, flat[:B], ismcts[:B]
+    /// (B = a budget per decision: iterations such as 300, reproducible,
+    /// or milliseconds such as 50ms), `cmd:PROGRAM ARGS` for a bot in any
+    /// language speaking the JSON-lines protocol (docs/bot-protocol.md), or
+    /// `spelinski:PROGRAM ARGS` for a Battle Line bot of the
+    /// BoardGameAIEngine protocol (troops-only rules). A bot named twice
+    /// plays itself. Default: random,heuristic,ismcts:100 (ismcts with
+    /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic.
+    #[arg(long, value_name = "BOTS", value_delimiter = ',')]
+    bots: Option<Vec<ArenaBot>>,
     /// Games per pairing of two bots at one table (seats alternate).
-    #[arg(long, value_name = "N", default_value_t = 6)]
-    rounds: u32,
+    /// Default: 40; with --ladder, 100.
+    #[arg(long, value_name = "N")]
+    rounds: Option<u32>,
+    /// Equal time: every search bot whose name gives no budget thinks this
+    /// many milliseconds a decision (not reproducible, unlike iterations).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
+    ms_per_move: Option<u32>,
+    /// The full ladder: every rule set, every built-in bot, and each
+    /// table's maximum-likelihood Elo ratings with 95% intervals.
+    #[arg(long)]
+    ladder: bool,
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -59,14 +81,38 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let tables = match select(&registry(), args.game.as_deref()) {
+    let games = match (&args.game, args.ladder) {
+        (Some(games), _) => Some(games.as_str()),
+        (None, true) => None,
+        (None, false) => Some(FIRST_SCREEN_GAMES),
+    };
+    let tables = match select(&registry(), games) {
         Ok(tables) => tables,
         Err(e) => {
             eprintln!("arena: {e}");
             return ExitCode::from(2);
         }
     };
-    let pairings = round_robin(&tables, &args.bots);
+    let default_bots = match (args.ladder, args.ms_per_move) {
+        (true, _) => LADDER_BOTS,
+        (false, Some(_)) => "random,heuristic,ismcts",
+        (false, None) => FIRST_SCREEN_BOTS,
+    };
+    let mut bots = args.bots.clone().unwrap_or_else(|| {
+        default_bots
+            .split(',')
+            .map(|b| b.parse().expect("the default bots parse"))
+            .collect()
+    });
+    if let Some(ms) = args.ms_per_move {
+        let budget = Budget::Time(Duration::from_millis(u64::from(ms)));
+        for bot in &mut bots {
+            if let ArenaBot::Builtin(spec) = bot {
+                *spec = BotSpec::or_budget(*spec, budget);
+            }
+        }
+    }
+    let pairings = round_robin(&tables, &bots);
     if pairings.is_empty() {
         eprintln!("arena: nothing to play (need two bots and at least one game)");
         return ExitCode::from(2);
@@ -89,7 +135,7 @@ fn main() -> ExitCode {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let config = ArenaConfig {
-        games: args.rounds,
+        games: args.rounds.unwrap_or(if args.ladder { 100 } else { 40 }),
         seed: args.seed,
         threads,
         keep_records: args.records.is_some(),
@@ -135,7 +181,14 @@ fn main() -> ExitCode {
         }
     };
     let result = run_arena(&tables, &pairings, &config, &mut show);
-    print!("{}", format_results(&tables, &result));
+    let options = ReportOptions {
+        games: config.games,
+        seed: config.seed,
+        threads: config.threads,
+        ms_per_move: args.ms_per_move,
+        ladder: args.ladder,
+    };
+    print!("{}", format_report(&tables, &result, &options));
     if let (Some(file), Some(path)) = (&mut records_file, &args.records) {
         let mut text = result.records.join("\n");
         text.push('\n');

@@ -7,7 +7,6 @@
 //! a seed with the seats swapped, which cancels much of the luck of the deal
 //! between the two bots.
 
-use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -18,7 +17,7 @@ use std::sync::Arc;
 use game_env::{BotSpec, DynGame, Opponent, ProtocolBot, ProtocolConfig};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
-use crate::stats::Rate;
+use crate::stats::{Rate, Score};
 
 /// A player of the arena: a built-in bot, or a program in any language
 /// speaking the JSON-lines bot protocol (`docs/bot-protocol.md`).
@@ -194,8 +193,49 @@ pub struct PairingResult {
     pub moves: u64,
     /// Seconds of play over all finished games (one thread's time).
     pub seconds: f64,
+    /// The thinking time of `bots[0]` and of `bots[1]` over all finished
+    /// games.
+    pub think: [Think; 2],
     /// Games that failed, with the reason (an engine or bot bug).
     pub errors: Vec<String>,
+}
+
+/// How long a bot took over its decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Think {
+    /// Decisions timed.
+    pub decisions: u64,
+    /// Seconds over all of them.
+    pub seconds: f64,
+    /// The longest one, in seconds.
+    pub longest: f64,
+}
+
+impl Think {
+    fn record(&mut self, seconds: f64) {
+        self.decisions += 1;
+        self.seconds += seconds;
+        self.longest = self.longest.max(seconds);
+    }
+
+    /// Both tallies together.
+    pub fn merged(self, other: Think) -> Think {
+        Think {
+            decisions: self.decisions + other.decisions,
+            seconds: self.seconds + other.seconds,
+            longest: self.longest.max(other.longest),
+        }
+    }
+
+    /// Mean milliseconds per decision (0 with none).
+    pub fn mean_ms(self) -> f64 {
+        1000.0 * self.seconds / self.decisions.max(1) as f64
+    }
+
+    /// The longest decision in milliseconds.
+    pub fn max_ms(self) -> f64 {
+        1000.0 * self.longest
+    }
 }
 
 impl PairingResult {
@@ -207,7 +247,17 @@ impl PairingResult {
             draws: 0,
             moves: 0,
             seconds: 0.0,
+            think: [Think::default(); 2],
             errors: Vec::new(),
+        }
+    }
+
+    /// The results of `bots[0]` against `bots[1]`.
+    pub fn score(&self) -> Score {
+        Score {
+            wins: self.wins[0],
+            draws: self.draws,
+            losses: self.wins[1],
         }
     }
 
@@ -322,6 +372,10 @@ pub fn run_arena(
                 total.seconds += game.seconds;
                 // Seat 0 holds bots[0] in even games.
                 let first_in_seat0 = g % 2 == 0;
+                let seats = if first_in_seat0 { [0, 1] } else { [1, 0] };
+                for (bot, seat) in seats.into_iter().enumerate() {
+                    total.think[bot] = total.think[bot].merged(game.think[seat]);
+                }
                 match game.outcome {
                     Outcome::Draw => total.draws += 1,
                     Outcome::Win(w) => {
@@ -374,6 +428,8 @@ pub struct Played {
     pub moves: u32,
     /// Seconds the game took.
     pub seconds: f64,
+    /// The thinking time of the bot in seat 0 and of the one in seat 1.
+    pub think: [Think; 2],
     /// The record as one line of JSON, when asked for.
     pub record: Option<String>,
 }
@@ -395,6 +451,7 @@ pub fn play_game(
     let mut state = game.new_state();
     let mut actions = Vec::new();
     let max = game.info().max_game_length as usize;
+    let mut think = [Think::default(); 2];
     let start = Instant::now();
     loop {
         let id = match state.turn() {
@@ -403,9 +460,14 @@ pub fn play_game(
             Turn::Chance => state
                 .sample_chance_id(&mut chance)
                 .ok_or_else(|| format!("{name} seed {seed}: chance without outcomes"))?,
-            Turn::Player(p) => agents[p]
-                .choose(state.as_ref(), p, &mut seat_rngs[p])
-                .map_err(|e| format!("{name} seed {seed}: {p}'s bot: {e}"))?,
+            Turn::Player(p) => {
+                let asked = Instant::now();
+                let id = agents[p]
+                    .choose(state.as_ref(), p, &mut seat_rngs[p])
+                    .map_err(|e| format!("{name} seed {seed}: {p}'s bot: {e}"))?;
+                think[p.index().min(1)].record(asked.elapsed().as_secs_f64());
+                id
+            }
         };
         state
             .apply_id(id)
@@ -427,67 +489,7 @@ pub fn play_game(
         outcome,
         moves: state.move_count(),
         seconds,
+        think,
         record,
     })
-}
-
-/// The results as a text table: per pairing the win, draw and loss rates
-/// with 95% confidence intervals, mean game length and speed.
-pub fn format_results(tables: &[Arc<dyn DynGame>], result: &ArenaResult) -> String {
-    let mut out = String::new();
-    let name_width = tables
-        .iter()
-        .map(|t| t.name().len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let _ = writeln!(
-        out,
-        "{:<name_width$}  {:<11} {:<11} {:>5}  {:<21}  {:<21}  {:<21}  {:>7}  {:>8}",
-        "game", "bot A", "bot B", "games", "A wins [95% CI]", "draws", "B wins", "moves", "games/s"
-    );
-    for r in &result.pairings {
-        let _ = writeln!(
-            out,
-            "{:<name_width$}  {:<11} {:<11} {:>5}  {:<21}  {:<21}  {:<21}  {:>7.1}  {:>8.1}",
-            tables[r.pairing.table].name(),
-            r.pairing.bots[0].to_string(),
-            r.pairing.bots[1].to_string(),
-            r.games,
-            r.win_rate(0).to_string(),
-            r.draw_rate().to_string(),
-            r.win_rate(1).to_string(),
-            r.mean_moves(),
-            r.games_per_second(),
-        );
-        for e in r.errors.iter().take(3) {
-            let _ = writeln!(out, "    failed: {e}");
-        }
-    }
-    let widest = result
-        .pairings
-        .iter()
-        .flat_map(|r| [r.win_rate(0), r.draw_rate(), r.win_rate(1)])
-        .map(|rate| {
-            let (lo, hi) = rate.interval();
-            100.0 * (hi - lo)
-        })
-        .fold(0.0, f64::max);
-    if widest > 20.0 {
-        let fewest = result.pairings.iter().map(|r| r.games).min().unwrap_or(0);
-        let _ = writeln!(
-            out,
-            "The 95% intervals are up to {widest:.0} points wide: {fewest} games per pairing \
-             keep this run short. Intervals narrow with the square root of the games; about \
-             100 per pairing (--rounds 100) bring them under 20 points."
-        );
-    }
-    let games: u64 = result.pairings.iter().map(|r| r.games).sum();
-    let _ = writeln!(
-        out,
-        "{games} games in {:.1} s ({:.1} games/s overall); games/s per pairing is one thread's rate",
-        result.seconds,
-        games as f64 / result.seconds.max(1e-9)
-    );
-    out
 }

@@ -33,9 +33,11 @@
 #![warn(missing_docs)]
 
 mod arena;
+mod ladder;
 mod play;
 mod registry;
 mod replay;
+mod report;
 /// The Battle Line protocol of spelinski/BoardGameAIEngine: its bots play
 /// troops-only Battle Line (feature `battleline`).
 #[cfg(feature = "battleline")]
@@ -43,13 +45,15 @@ pub mod spelinski;
 mod stats;
 
 pub use arena::{
-    format_results, game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig,
-    ArenaResult, Pairing, PairingResult, Played, Progress,
+    game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig, ArenaResult, Pairing,
+    PairingResult, Played, Progress, Think,
 };
+pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{narrate, play_session, PlayOptions, SessionEnd};
 pub use registry::{registry, select, split_specs, ARENA_TABLES};
 pub use replay::{pick_record, replay_record, View, ViewError};
-pub use stats::Rate;
+pub use report::{format_report, ReportOptions, LADDER_PRIOR_DRAWS};
+pub use stats::{margin_points, Rate, Score, Verdict};
 
 pub use game_agents;
 pub use game_env;

@@ -1,0 +1,269 @@
+//! The arena's results in words, for a reader who has never seen it: who
+//! beat whom and how sure that is, each bot's time per decision and, for
+//! the ladder, Elo ratings. Every line fits 100 columns (with the built-in
+//! bots' names).
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use game_env::{BotSpec, Budget, DynGame};
+
+use crate::arena::{ArenaBot, ArenaResult, Think};
+use crate::ladder::{Ladder, Rating};
+use crate::stats::margin_points;
+
+/// Virtual draws added to every pairing of a ladder, so that a bot that
+/// won every game still gets a finite rating (see [`Ladder::fit`]).
+pub const LADDER_PRIOR_DRAWS: f64 = 1.0;
+
+/// What the report says beyond the results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReportOptions {
+    /// Games per pairing asked for.
+    pub games: u32,
+    /// The seed of the run.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The time budget given to the search bots (`--ms-per-move`), if any.
+    pub ms_per_move: Option<u32>,
+    /// Whether to add each table's Elo ladder.
+    pub ladder: bool,
+}
+
+/// The whole report: how to read it first, then per table the verdicts and
+/// the bots' times (and Elo ratings with [`ReportOptions::ladder`]), then
+/// the totals.
+pub fn format_report(
+    tables: &[Arc<dyn DynGame>],
+    result: &ArenaResult,
+    options: &ReportOptions,
+) -> String {
+    let mut out = String::new();
+    let mut bots: Vec<&ArenaBot> = Vec::new();
+    for r in &result.pairings {
+        for b in &r.pairing.bots {
+            if !bots.contains(&b) {
+                bots.push(b);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "Who beats whom: {} games a pairing, seats alternating (seed {}, {} threads).",
+        options.games, options.seed, options.threads
+    );
+    let width = bots.iter().map(|b| b.to_string().len()).max().unwrap_or(0);
+    for b in &bots {
+        let _ = writeln!(out, "  {:<width$}  {}", b.to_string(), describe(b));
+    }
+    if let Some(ms) = options.ms_per_move {
+        let _ = writeln!(
+            out,
+            "Equal time: every search bot without a budget of its own thinks {ms} ms a \
+             decision\n(--ms-per-move; not reproducible: a loaded machine searches less)."
+        );
+    }
+    let _ = writeln!(
+        out,
+        "How sure: a draw counts half a win. A score's 95 % interval holds the true score 19\n\
+         times in 20; at {} games it is up to ±{:.0} points wide. \"Clearly stronger\": the\n\
+         whole interval is above 50 %. \"Too close to call\": it holds 50 %.",
+        options.games,
+        margin_points(u64::from(options.games)),
+    );
+    if options.ladder {
+        let _ = writeln!(
+            out,
+            "Elo: maximum-likelihood ratings (Bradley-Terry, draws half a win, {} virtual draw\n\
+             a pairing) with 95 % intervals from the Fisher information, `random` = 0 (else\n\
+             the first bot); a 100-point edge is a 64 % score, 200 points 76 %.",
+            LADDER_PRIOR_DRAWS
+        );
+    }
+    for (t, table) in tables.iter().enumerate() {
+        let pairings: Vec<_> = result
+            .pairings
+            .iter()
+            .filter(|r| r.pairing.table == t)
+            .collect();
+        if pairings.is_empty() {
+            continue;
+        }
+        let title = table.title().split(':').next().unwrap_or("");
+        let _ = writeln!(out, "\n{title}: {}", table.name());
+        let mut ladder = Ladder::new();
+        let mut think: Vec<(String, Think)> = Vec::new();
+        for r in &pairings {
+            let [a, b] = [0, 1].map(|i| r.pairing.bots[i].to_string());
+            if r.games == 0 {
+                let _ = writeln!(out, "  {a} against {b}: no game finished");
+            } else {
+                let _ = writeln!(out, "  {}", r.score().sentence(&a, &b));
+            }
+            for e in r.errors.iter().take(3) {
+                let _ = writeln!(out, "    failed: {e}");
+            }
+            ladder.add(&a, &b, r.wins[0], r.draws, r.wins[1]);
+            for (name, t) in [a, b].into_iter().zip(r.think) {
+                match think.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, total)) => *total = total.merged(t),
+                    None => think.push((name, t)),
+                }
+            }
+        }
+        let ratings = if options.ladder {
+            let anchor = match think.iter().any(|(n, _)| n == "random") {
+                true => "random".to_owned(),
+                false => think.first().map(|(n, _)| n.clone()).unwrap_or_default(),
+            };
+            match ladder.fit(&anchor, LADDER_PRIOR_DRAWS) {
+                Ok(ratings) => Some(ratings),
+                Err(e) => {
+                    let _ = writeln!(out, "  no ladder: {e}");
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        write_bots(&mut out, &think, ratings.as_deref());
+    }
+    let games: u64 = result.pairings.iter().map(|r| r.games).sum();
+    let _ = writeln!(
+        out,
+        "\n{games} games in {:.1} s on {} threads.",
+        result.seconds, options.threads
+    );
+    if !options.ladder {
+        let _ = writeln!(
+            out,
+            "More games narrow the intervals (--rounds 400: ±5 points); every rule set with Elo\n\
+             ratings: --ladder; equal time per move: --ms-per-move 10; all options: --help."
+        );
+    }
+    out
+}
+
+/// Each bot's time per decision, and its rating when there is a ladder
+/// (then best first).
+fn write_bots(out: &mut String, think: &[(String, Think)], ratings: Option<&[Rating]>) {
+    let width = think.iter().map(|(n, _)| n.len()).max().unwrap_or(3).max(3);
+    let mut rows: Vec<(&str, Think, Option<&Rating>)> = think
+        .iter()
+        .map(|(n, t)| {
+            let rating = ratings.and_then(|rs| rs.iter().find(|r| r.name == *n));
+            (n.as_str(), *t, rating)
+        })
+        .collect();
+    if ratings.is_some() {
+        rows.sort_by(|x, y| {
+            let elo = |r: Option<&Rating>| r.map_or(f64::NEG_INFINITY, |r| r.elo);
+            elo(y.2).total_cmp(&elo(x.2))
+        });
+    }
+    let _ = write!(
+        out,
+        "  {:<width$}  {:>11}  {:>9}",
+        "bot", "ms/decision", "longest"
+    );
+    if ratings.is_some() {
+        let _ = write!(
+            out,
+            "  {:>6}  {:<18}  {:>6}",
+            "Elo", "95 % interval", "games"
+        );
+    }
+    out.push('\n');
+    for (name, t, rating) in rows {
+        let _ = write!(
+            out,
+            "  {name:<width$}  {:>11}  {:>9}",
+            millis(t.mean_ms()),
+            millis(t.max_ms())
+        );
+        if let Some(r) = rating {
+            let interval = if r.interval.0 == r.interval.1 {
+                "(anchor)".to_owned()
+            } else {
+                format!("{} to {}", elo(r.interval.0), elo(r.interval.1))
+            };
+            let _ = write!(out, "  {:>6}  {interval:<18}  {:>6}", elo(r.elo), r.games);
+        }
+        out.push('\n');
+    }
+}
+
+/// Elo points, signed, whole, and never `-0`.
+fn elo(points: f64) -> String {
+    match points.round() {
+        0.0 => "0".to_owned(),
+        p => format!("{p:+.0}"),
+    }
+}
+
+/// Milliseconds with three significant figures or so.
+fn millis(ms: f64) -> String {
+    if ms >= 100.0 {
+        format!("{ms:.0}")
+    } else if ms >= 1.0 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.3}")
+    }
+}
+
+/// What a bot is, in a few words.
+fn describe(bot: &ArenaBot) -> String {
+    let per_decision = |budget: Option<Budget>, unit: &str| match budget {
+        Some(Budget::Iterations(n)) => format!("{n} {unit} a decision"),
+        Some(Budget::Time(t)) => format!("{} ms a decision", t.as_millis()),
+        None => format!("the game's default number of {unit} a decision"),
+    };
+    match bot {
+        ArenaBot::Builtin(BotSpec::Random) => "uniformly random moves".to_owned(),
+        ArenaBot::Builtin(BotSpec::Heuristic) => {
+            "each game's hand-written rules of thumb".to_owned()
+        }
+        ArenaBot::Builtin(BotSpec::Flat(b)) => {
+            format!("flat Monte Carlo, {}", per_decision(*b, "playouts"))
+        }
+        ArenaBot::Builtin(BotSpec::Ismcts(b)) => format!(
+            "tree search over the hidden cards (ISMCTS), {}",
+            per_decision(*b, "iterations")
+        ),
+        ArenaBot::Command(_) => "a program speaking the JSON-lines bot protocol".to_owned(),
+        ArenaBot::Spelinski(_) => "a program speaking the BoardGameAIEngine protocol".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_are_described_with_their_budget() {
+        let ismcts: ArenaBot = "ismcts:50ms".parse().unwrap();
+        assert_eq!(
+            describe(&ismcts),
+            "tree search over the hidden cards (ISMCTS), 50 ms a decision"
+        );
+        let flat: ArenaBot = "flat:30".parse().unwrap();
+        assert_eq!(describe(&flat), "flat Monte Carlo, 30 playouts a decision");
+    }
+
+    #[test]
+    fn elo_points_are_signed_and_whole() {
+        assert_eq!(elo(-0.4), "0");
+        assert_eq!(elo(0.0), "0");
+        assert_eq!(elo(412.6), "+413");
+        assert_eq!(elo(-37.2), "-37");
+    }
+
+    #[test]
+    fn milliseconds_keep_about_three_figures() {
+        assert_eq!(millis(0.0123), "0.012");
+        assert_eq!(millis(3.26), "3.3");
+        assert_eq!(millis(250.4), "250");
+    }
+}
