@@ -493,3 +493,45 @@ pub fn play_game(
         record,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{registry, select};
+
+    #[test]
+    fn time_budgeted_bot_thinks_about_its_budget_and_is_timed_by_bot_not_seat() {
+        let tables = select(&registry(), Some("kuhn_poker")).unwrap();
+        let timed: ArenaBot = "ismcts:5ms".parse().unwrap();
+        let pairings = round_robin(&tables, &[timed, ArenaBot::Builtin(BotSpec::Random)]);
+        let config = ArenaConfig {
+            games: 4,
+            seed: 3,
+            threads: 1,
+            keep_records: false,
+        };
+        let result = run_arena(&tables, &pairings, &config, &mut |_| {});
+        let [search, random] = result.pairings[0].think;
+        assert!(search.decisions >= 4 && random.decisions >= 1);
+        // Every Kuhn decision has two choices, so the search runs its 5 ms.
+        assert!(search.mean_ms() >= 5.0, "{search:?}");
+        // Loosely: a loaded machine may deschedule a thread, but not for
+        // seconds on end.
+        assert!(search.max_ms() < 2_000.0, "{search:?}");
+        assert!(random.mean_ms() < search.mean_ms(), "{random:?}");
+    }
+
+    #[test]
+    fn think_tallies_merge() {
+        let mut a = Think::default();
+        a.record(0.002);
+        a.record(0.004);
+        let mut b = Think::default();
+        b.record(0.010);
+        let both = a.merged(b);
+        assert_eq!(both.decisions, 3);
+        assert!((both.mean_ms() - 16.0 / 3.0).abs() < 1e-9);
+        assert!((both.max_ms() - 10.0).abs() < 1e-9);
+        assert_eq!(Think::default().mean_ms(), 0.0);
+    }
+}
