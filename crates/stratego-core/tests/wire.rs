@@ -5,45 +5,18 @@
 
 use game_traits::rand::SeedableRng;
 use game_traits::testkit::env_count;
-use game_traits::{Game, GameRng, PerPlayer, PlayerId, Wire, MAX_SAFE_INTEGER};
+use game_traits::{Game, GameRng, PlayerId, Wire, MAX_SAFE_INTEGER};
 use proptest::prelude::*;
-use serde::Serialize;
-use serde_json::ser::Formatter;
 use serde_json::Value;
-use std::io::{self, Write};
 use stratego_core::{
-    classic, Action, ActionView, Chase, End, EndReason, FirstPlayer, HiddenLoss, Kind, KindSet,
-    Move, ObsCell, Observation, Rules, Shuttle, Square, Stratego, StrategoActionStruct,
-    StrategoObservationStruct, StrategoViewStruct, Variant, WireEndReason, WireFirstPlayer,
-    WirePhase, WirePieces, WireVariant,
+    classic, Action, Observation, Rules, Stratego, StrategoActionStruct, StrategoObservationStruct,
+    WirePhase,
 };
 
-fn sq(name: &str) -> Square {
-    name.parse().expect("square name")
-}
+mod wire_support;
 
-/// The kind `variant` names `name` (its name without the rank).
-fn kind_named(variant: Variant, name: &str) -> Kind {
-    variant
-        .kinds()
-        .find(|&k| variant.name(k).split(" (").next() == Some(name))
-        .unwrap_or_else(|| panic!("{variant} has no piece named {name}"))
-}
-
-/// The rule-set-free code of a kind: its index as the constants name it.
-fn code(kind: Kind) -> String {
-    match kind {
-        Kind::MINE => "MINE".to_owned(),
-        Kind::FLAG => "FLAG".to_owned(),
-        k => format!("R{}", k.index()),
-    }
-}
-
-fn kinds_named(variant: Variant, names: &[String]) -> KindSet {
-    names.iter().fold(KindSet::EMPTY, |set, n| {
-        set.or(KindSet::of(kind_named(variant, n)))
-    })
-}
+use wire_support::layout::layout;
+use wire_support::*;
 
 fn through_json(action: &StrategoActionStruct) -> StrategoActionStruct {
     let json = serde_json::to_string(action).expect("an action struct serialises");
@@ -188,199 +161,6 @@ fn assert_safe_integers(v: &Value, what: &str) {
     }
 }
 
-fn rules_back(s: &StrategoObservationStruct) -> Rules {
-    let w = &s.rules;
-    Rules {
-        variant: match w.variant {
-            WireVariant::Srazhenie => Variant::Srazhenie,
-            WireVariant::Czech => Variant::Czech,
-            WireVariant::Classic => Variant::Classic,
-        },
-        runner_soldiers: w.runner_soldiers,
-        long_move_attack: w.long_move_attack,
-        czech_scout_steps_diagonally: w.czech_scout_steps_diagonally,
-        reveal_attacker: w.reveal_attacker,
-        two_square_limit: w.two_square_limit,
-        two_square_partial_moves: w.two_square_partial_moves,
-        more_squares_rule: w.more_squares_rule,
-        no_attack_limit: w.no_attack_limit,
-        no_move_loses: w.no_move_loses,
-        both_stuck_draw: w.both_stuck_draw,
-        unreachable_flag_draw: w.unreachable_flag_draw,
-        first_player: match w.first_player {
-            WireFirstPlayer::Seat0 => FirstPlayer::Seat0,
-            WireFirstPlayer::Seat1 => FirstPlayer::Seat1,
-            WireFirstPlayer::Drawn => FirstPlayer::Drawn,
-        },
-        max_moves: w.max_moves,
-    }
-}
-
-fn counts_back(variant: Variant, pieces: &[WirePieces]) -> [u8; Kind::COUNT] {
-    let mut counts = [0; Kind::COUNT];
-    for p in pieces {
-        let kind = kind_named(variant, &p.piece);
-        assert_eq!(p.kind, code(kind), "{}", p.piece);
-        counts[kind.index()] += p.count;
-    }
-    counts
-}
-
-fn end_back(reason: WireEndReason) -> EndReason {
-    match reason {
-        WireEndReason::FlagCaptured => EndReason::FlagCaptured,
-        WireEndReason::NoLegalMove => EndReason::NoLegalMove,
-        WireEndReason::BothStuck => EndReason::BothStuck,
-        WireEndReason::FlagUnreachable => EndReason::FlagUnreachable,
-        WireEndReason::NoAttackLimit => EndReason::NoAttackLimit,
-        WireEndReason::MoveLimit => EndReason::MoveLimit,
-    }
-}
-
-/// The observation the struct describes, read back from its codes alone.
-fn observation_back(s: &StrategoObservationStruct) -> Observation {
-    let rules = rules_back(s);
-    let variant = rules.variant;
-    let named = |name: &Option<String>| name.as_deref().map(|n| kind_named(variant, n));
-    let mut cells = vec![ObsCell::Empty; 100];
-    for lake in &s.lakes {
-        cells[sq(lake).index()] = ObsCell::Lake;
-    }
-    for p in &s.board {
-        let ruled_out = kinds_named(variant, &p.ruled_out);
-        cells[sq(&p.square).index()] = if p.owner == s.viewer {
-            ObsCell::Own {
-                kind: named(&p.piece).expect("own pieces are named"),
-                moved: p.moved,
-                revealed: p.revealed,
-                ruled_out,
-            }
-        } else {
-            assert_eq!(
-                p.revealed,
-                p.piece.is_some(),
-                "a foe is revealed when named"
-            );
-            ObsCell::Foe {
-                kind: named(&p.piece),
-                moved: p.moved,
-                ruled_out,
-            }
-        };
-        if let Some(kind) = named(&p.piece) {
-            let rank = variant.name(kind).split(" (").nth(1);
-            assert_eq!(p.rank.map(|r| format!("{r})")).as_deref(), rank);
-        }
-    }
-    let army = counts_back(variant, &s.army);
-    assert_eq!(army, Kind::ALL.map(|k| variant.count(k)));
-    let end = match s.phase {
-        WirePhase::Over { winner, reason } => Some(End {
-            winner,
-            reason: end_back(reason),
-        }),
-        _ => None,
-    };
-    let move_back = |m: &Option<stratego_core::WireMove>| {
-        m.as_ref().map(|m| Move {
-            from: sq(&m.from),
-            to: sq(&m.to),
-        })
-    };
-    Observation {
-        rules,
-        viewer: s.viewer,
-        cells,
-        placed: PerPlayer::from(s.placed),
-        to_move: s.to_move,
-        moves: s.moves,
-        no_attack: s.no_attack,
-        lost: PerPlayer::from(s.lost.clone().map(|l| counts_back(variant, &l))),
-        hidden_lost: PerPlayer::from(s.hidden_lost.clone().map(|l| {
-            l.iter()
-                .map(|h| HiddenLoss {
-                    kind: named(&h.piece),
-                    ruled_out: kinds_named(variant, &h.ruled_out),
-                })
-                .collect()
-        })),
-        first: s.first,
-        shuttles: PerPlayer::from(s.shuttles.clone().map(|w| {
-            w.map(|w| {
-                Shuttle::new(
-                    sq(&w.origin),
-                    sq(&w.end),
-                    sq(&w.square),
-                    w.moves,
-                    w.last_move_back,
-                )
-                .expect("a consistent shuttle")
-            })
-        })),
-        chase: s.chase.as_ref().map(|c| {
-            let positions = c
-                .positions
-                .iter()
-                .map(|h| {
-                    assert_eq!(h.len(), 16, "{h}");
-                    u64::from_str_radix(h, 16).expect("a hex hash")
-                })
-                .collect();
-            Chase::new(c.chaser, sq(&c.evader), positions)
-        }),
-        last_move: PerPlayer::from(s.last_move.clone().map(|m| move_back(&m))),
-        end,
-    }
-}
-
-/// The phase agrees with the turn of the game it was observed in.
-fn check_phase(g: &Stratego, s: &StrategoObservationStruct) {
-    match (&s.phase, g.turn()) {
-        (WirePhase::Draw, game_traits::Turn::Chance) => {}
-        (WirePhase::Setup { player, square }, game_traits::Turn::Player(p)) => {
-            assert_eq!(*player, p);
-            assert!(
-                g.piece(sq(square)).is_none(),
-                "the next setup square is free"
-            );
-        }
-        (WirePhase::Play { to_move }, game_traits::Turn::Player(p)) => assert_eq!(*to_move, p),
-        (WirePhase::Over { .. }, game_traits::Turn::Terminal) => {}
-        (phase, turn) => panic!("phase {phase:?} in turn {turn:?}"),
-    }
-}
-
-/// The view the struct describes.
-fn view_back(variant: Variant, v: &StrategoViewStruct) -> ActionView {
-    match v {
-        StrategoViewStruct::Start { player } => ActionView::Start(*player),
-        StrategoViewStruct::Place {
-            player,
-            square,
-            piece,
-            kind,
-            rank,
-        } => {
-            let k = piece.as_deref().map(|n| kind_named(variant, n));
-            assert_eq!(kind.is_some(), k.is_some());
-            assert_eq!(
-                rank.is_some(),
-                k.is_some_and(|k| variant.name(k).contains('('))
-            );
-            ActionView::Place {
-                player: *player,
-                square: sq(square),
-                kind: k,
-                variant,
-            }
-        }
-        StrategoViewStruct::Move { from, to } => ActionView::Move(Move {
-            from: sq(from),
-            to: sq(to),
-        }),
-    }
-}
-
 fn observation_json(g: &Stratego, p: PlayerId) -> (Observation, StrategoObservationStruct, Value) {
     let o = g.observation(p);
     let s = Stratego::observation_struct(&o);
@@ -515,85 +295,6 @@ fn determinisation_gives_its_viewer_the_same_observation_struct() {
     }
 }
 
-/// Writes JSON with one top-level field a line and one element of a
-/// top-level list a line, the rest compact: how the rules document shows
-/// the pinned example.
-#[derive(Default)]
-struct Layout {
-    /// Per open container: whether it is laid out a line per item, and
-    /// whether it has an item yet.
-    open: Vec<(bool, bool)>,
-}
-
-impl Layout {
-    fn begin<W: ?Sized + Write>(
-        &mut self,
-        w: &mut W,
-        array: bool,
-        bracket: &[u8],
-    ) -> io::Result<()> {
-        let level = self.open.len() + 1;
-        self.open.push((level == 1 || (level == 2 && array), false));
-        w.write_all(bracket)
-    }
-
-    fn end<W: ?Sized + Write>(&mut self, w: &mut W, bracket: &[u8]) -> io::Result<()> {
-        if let Some((true, true)) = self.open.pop() {
-            w.write_all(b"\n")?;
-            w.write_all(&b"  ".repeat(self.open.len()))?;
-        }
-        w.write_all(bracket)
-    }
-
-    fn item<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        if !first {
-            w.write_all(b",")?;
-        }
-        let level = self.open.len();
-        match self.open.last_mut() {
-            Some((true, has)) => {
-                *has = true;
-                w.write_all(b"\n")?;
-                w.write_all(&b"  ".repeat(level))
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
-impl Formatter for Layout {
-    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.begin(w, true, b"[")
-    }
-    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.end(w, b"]")
-    }
-    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        self.item(w, first)
-    }
-    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.begin(w, false, b"{")
-    }
-    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.end(w, b"}")
-    }
-    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        self.item(w, first)
-    }
-    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        let top = self.open.len() == 1;
-        w.write_all(if top { b": " } else { b":" })
-    }
-}
-
-fn layout(s: &StrategoObservationStruct) -> String {
-    let mut out = Vec::new();
-    let mut ser = serde_json::Serializer::with_formatter(&mut out, Layout::default());
-    s.serialize(&mut ser)
-        .expect("an observation struct serialises");
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
 #[test]
 fn pinned_example_of_an_early_observation() {
     let mut g = Stratego::new(&Rules::default()).expect("the default rules are valid");
@@ -618,3 +319,27 @@ fn pinned_example_of_an_early_observation() {
 /// The observation of the first seat after it placed a Scout and a Bomb
 /// under the default rules.
 const PINNED: &str = r#"{"viewer":0,"rules":{"variant":"classic","runner_soldiers":false,"long_move_attack":true,"czech_scout_steps_diagonally":true,"reveal_attacker":true,"two_square_limit":5,"two_square_partial_moves":true,"more_squares_rule":true,"no_attack_limit":null,"no_move_loses":true,"both_stuck_draw":true,"unreachable_flag_draw":false,"first_player":"seat0","max_moves":3000},"phase":{"type":"setup","player":0,"square":"c4"},"first":0,"placed":[2,0],"to_move":0,"moves":0,"no_attack":0,"army":[{"piece":"Marshal","kind":"R0","rank":10,"count":1},{"piece":"General","kind":"R1","rank":9,"count":1},{"piece":"Colonel","kind":"R2","rank":8,"count":2},{"piece":"Major","kind":"R3","rank":7,"count":3},{"piece":"Captain","kind":"R4","rank":6,"count":4},{"piece":"Lieutenant","kind":"R5","rank":5,"count":4},{"piece":"Sergeant","kind":"R6","rank":4,"count":4},{"piece":"Miner","kind":"R7","rank":3,"count":5},{"piece":"Scout","kind":"R8","rank":2,"count":8},{"piece":"Spy","kind":"R9","rank":1,"count":1},{"piece":"Bomb","kind":"MINE","rank":null,"count":6},{"piece":"Flag","kind":"FLAG","rank":null,"count":1}],"to_place":[{"piece":"Marshal","kind":"R0","rank":10,"count":1},{"piece":"General","kind":"R1","rank":9,"count":1},{"piece":"Colonel","kind":"R2","rank":8,"count":2},{"piece":"Major","kind":"R3","rank":7,"count":3},{"piece":"Captain","kind":"R4","rank":6,"count":4},{"piece":"Lieutenant","kind":"R5","rank":5,"count":4},{"piece":"Sergeant","kind":"R6","rank":4,"count":4},{"piece":"Miner","kind":"R7","rank":3,"count":5},{"piece":"Scout","kind":"R8","rank":2,"count":7},{"piece":"Spy","kind":"R9","rank":1,"count":1},{"piece":"Bomb","kind":"MINE","rank":null,"count":5},{"piece":"Flag","kind":"FLAG","rank":null,"count":1}],"board":[{"square":"a4","owner":0,"piece":"Scout","rank":2,"moved":false,"revealed":false,"ruled_out":[]},{"square":"b4","owner":0,"piece":"Bomb","rank":null,"moved":false,"revealed":false,"ruled_out":[]}],"lakes":["c6","d6","g6","h6","c5","d5","g5","h5"],"lost":[[],[]],"hidden_lost":[[],[]],"last_move":[null,null],"shuttles":[null,null],"chase":null}"#;
+
+#[test]
+fn json_schema_names_every_field_the_observation_writes() {
+    let schema = game_traits::schemars::schema_for!(StrategoObservationStruct);
+    let schema = serde_json::to_value(&schema).expect("a schema serialises");
+    let mut named: Vec<&String> = schema["properties"]
+        .as_object()
+        .expect("an object schema")
+        .keys()
+        .collect();
+    let example: Value = serde_json::from_str(PINNED).expect("the pinned JSON");
+    let mut written: Vec<&String> = example.as_object().expect("an object").keys().collect();
+    named.sort();
+    written.sort();
+    assert_eq!(named, written);
+    let actions = game_traits::schemars::schema_for!(StrategoActionStruct);
+    let actions = serde_json::to_string(&actions).expect("a schema serialises");
+    for tag in ["start", "place", "move"] {
+        assert!(
+            actions.contains(&format!("\"const\":\"{tag}\"")),
+            "{tag}: {actions}"
+        );
+    }
+}
