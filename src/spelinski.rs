@@ -44,22 +44,15 @@
 //! or nothing within its time limit (or exits) forfeits, and the
 //! `SpelinskiError` says why.
 
-use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
 use std::time::Duration;
 
 use battleline_core::{Action, BattleLine, Card, CardKind, CardSet, Colour, FlagId, Phase};
-use game_env::{read_lines, DynState, EnvError, Opponent, Typed};
+use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent, Typed};
 use game_traits::{Game, GameRng, PlayerId, Turn};
 
 /// The colour names sent in `colors`, in our colour order (Red, Orange,
 /// Yellow, Green, Blue, Purple), as the reference server spells them.
 pub const COLOURS: [&str; 6] = ["RED", "ORANGE", "YELLOW", "GREEN", "BLUE", "PURPLE"];
-
-/// Longest answer line accepted; a longer one is garbage.
-pub const MAX_LINE: usize = 4096;
 
 /// How to start a bot of the protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,23 +67,13 @@ pub struct SpelinskiConfig {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpelinskiError {
-    /// The program could not be started.
-    #[error("cannot start {program:?}: {reason}")]
-    Spawn {
-        /// The program.
-        program: String,
-        /// The system's reason.
-        reason: String,
-    },
+    /// The program failed as any bot program can: it could not be started,
+    /// did not answer in time, exited, or its input could not be written.
+    #[error(transparent)]
+    Process(#[from] BotFailure),
     /// The game is not troops-only Battle Line.
     #[error("the spelinski protocol plays troops-only Battle Line, not {0}")]
     WrongGame(String),
-    /// No answer within the time limit.
-    #[error("no answer within {0:?}")]
-    Timeout(Duration),
-    /// The program closed its output or exited.
-    #[error("the bot exited or closed its output")]
-    Exited,
     /// The answer is not `play <1-9> <color>,<number>`.
     #[error("unreadable answer {0:?}: expected play <1-9> <color>,<number>")]
     Garbage(String),
@@ -102,9 +85,6 @@ pub enum SpelinskiError {
         /// Why it is illegal.
         reason: String,
     },
-    /// The bot's input could not be written.
-    #[error("cannot write to the bot: {0}")]
-    Write(String),
     /// Nobody decides now, or the referee has nothing to do.
     #[error("no decision for this seat now")]
     NoDecision,
@@ -114,9 +94,7 @@ pub enum SpelinskiError {
 /// troops-only Battle Line.
 pub struct SpelinskiBot {
     config: SpelinskiConfig,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, SpelinskiError>>,
+    process: BotProcess,
     seat: Option<PlayerId>,
     name: Option<String>,
     /// The opponent's cards on the table at this seat's last decision.
@@ -128,33 +106,10 @@ pub struct SpelinskiBot {
 impl SpelinskiBot {
     /// Starts the program of `config` (its standard error is inherited).
     pub fn spawn(config: SpelinskiConfig) -> Result<SpelinskiBot, SpelinskiError> {
-        let program = config.argv.first().cloned().unwrap_or_default();
-        let spawn_error = |reason: String| SpelinskiError::Spawn {
-            program: program.clone(),
-            reason,
-        };
-        let mut child = Command::new(&program)
-            .args(config.argv.iter().skip(1))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| spawn_error(e.to_string()))?;
-        let stdin = child.stdin.take();
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| spawn_error("no standard output".into()))?;
-        let (tx, lines) = mpsc::channel();
-        thread::Builder::new()
-            .name("spelinski-reader".into())
-            .spawn(move || read_lines(stdout, MAX_LINE, tx, SpelinskiError::Garbage))
-            .map_err(|e| spawn_error(e.to_string()))?;
+        let process = BotProcess::spawn(&config.argv)?;
         Ok(SpelinskiBot {
             config,
-            child,
-            stdin,
-            lines,
+            process,
             seat: None,
             name: None,
             opponent_cards: CardSet::EMPTY,
@@ -174,24 +129,13 @@ impl SpelinskiBot {
     }
 
     fn send(&mut self, line: &str) -> Result<(), SpelinskiError> {
-        let stdin = self.stdin.as_mut().ok_or(SpelinskiError::Exited)?;
-        stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush())
-            .map_err(|e| SpelinskiError::Write(e.to_string()))?;
+        self.process.send(line.as_bytes())?;
         self.transcript.push(format!("> {line}"));
         Ok(())
     }
 
     fn receive(&mut self) -> Result<String, SpelinskiError> {
-        let line = match self.lines.recv_timeout(self.config.time_limit) {
-            Ok(line) => line?,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(SpelinskiError::Timeout(self.config.time_limit))
-            }
-            Err(RecvTimeoutError::Disconnected) => return Err(SpelinskiError::Exited),
-        };
+        let line = self.process.receive(self.config.time_limit)?;
         self.transcript.push(format!("< {line}"));
         Ok(line)
     }
@@ -339,16 +283,6 @@ pub fn parse_play(line: &str) -> Result<Action, SpelinskiError> {
     Ok(Action::Play { card, flag })
 }
 
-impl Drop for SpelinskiBot {
-    fn drop(&mut self) {
-        // The protocol has no end message: closing the input and killing
-        // the program ends it.
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 impl Opponent for SpelinskiBot {
     fn name(&self) -> String {
         format!("spelinski:{}", self.config.argv.join(" "))
@@ -360,20 +294,27 @@ impl Opponent for SpelinskiBot {
         seat: PlayerId,
         _rng: &mut GameRng,
     ) -> Result<usize, EnvError> {
+        let failed = |bot: &Self, failure| EnvError::Bot {
+            bot: bot.name(),
+            failure,
+        };
         let typed = state
             .as_any()
             .downcast_ref::<Typed<BattleLine>>()
-            .ok_or_else(|| {
-                EnvError::InvalidState(format!(
-                    "{} forfeits: {}",
-                    self.name(),
-                    SpelinskiError::WrongGame("another game".into())
-                ))
-            })?
+            .ok_or_else(|| failed(self, BotFailure::WrongGame))?
             .state();
-        let action = self
-            .decide(typed, seat)
-            .map_err(|e| EnvError::IllegalAction(format!("{} forfeits: {e}", self.name())))?;
+        let action = self.decide(typed, seat).map_err(|e| {
+            let failure = match e {
+                SpelinskiError::Process(f) => f,
+                SpelinskiError::WrongGame(_) => BotFailure::WrongGame,
+                SpelinskiError::Garbage(line) => BotFailure::Garbage(line),
+                SpelinskiError::Illegal { answer, reason } => {
+                    BotFailure::IllegalAnswer { answer, reason }
+                }
+                SpelinskiError::NoDecision => BotFailure::NoDecision,
+            };
+            failed(self, failure)
+        })?;
         Ok(<BattleLine as Game>::action_id(typed.rules(), action))
     }
 }

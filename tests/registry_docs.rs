@@ -213,9 +213,9 @@ fn every_default_named_in_the_docs_is_the_registry_default() {
 }
 
 fn default_rules_are_the_registry_default<G: Game>(name: &str) {
-    let loaded = registry().load(name).unwrap().rules_json();
+    let loaded = registry().load(name).unwrap();
     assert_eq!(
-        serde_json::from_str::<serde_json::Value>(&loaded).unwrap(),
+        serde_json::from_str::<serde_json::Value>(loaded.rules_json()).unwrap(),
         serde_json::to_value(G::Rules::default()).unwrap(),
         "`{name}` alone loads the crate's `Rules::default()`"
     );

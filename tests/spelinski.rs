@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use game_env::{DynGame, DynState, Opponent, Typed};
+use game_env::{BotFailure, DynGame, DynState, EnvError, Opponent, Typed};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 use tabletop_rules::battleline::{BattleLine, Card};
 use tabletop_rules::spelinski::{card_text, SpelinskiBot, SpelinskiConfig, SpelinskiError};
@@ -38,24 +38,22 @@ fn play(
     mut bots: PerPlayer<Box<dyn Opponent>>,
     seed: u64,
     mut watch: impl FnMut(&dyn DynState),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, EnvError> {
     let mut chance = chance_rng(seed);
     let mut rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
     let mut state = game.new_state();
     for _ in 0..game.info().max_game_length {
         let id = match state.turn() {
-            Turn::Terminal => return state.outcome().ok_or_else(|| "no outcome".to_owned()),
+            Turn::Terminal => return Ok(state.outcome().expect("an ended game has an outcome")),
             Turn::Chance => state.sample_chance_id(&mut chance).unwrap(),
             Turn::Player(p) => {
                 watch(state.as_ref());
-                bots[p]
-                    .choose(state.as_ref(), p, &mut rngs[p])
-                    .map_err(|e| e.to_string())?
+                bots[p].choose(state.as_ref(), p, &mut rngs[p])?
             }
         };
-        state.apply_id(id).map_err(|e| e.to_string())?;
+        state.apply_id(id)?;
     }
-    Err("too long".into())
+    panic!("the game ran past its maximum length")
 }
 
 fn spawn(argv: Vec<String>, ms: u64) -> SpelinskiBot {
@@ -211,21 +209,25 @@ fn parse_card(word: &str) -> Option<Card> {
     )
 }
 
-fn forfeit(argv: Vec<String>, ms: u64, seat: PlayerId) -> String {
+/// How the bot of `argv` at `seat` fails: the forfeit's typed cause.
+fn forfeit(argv: Vec<String>, ms: u64, seat: PlayerId) -> BotFailure {
     let game = troops_only();
     let mut bots = PerPlayer::from_fn(|_| game.bot(BotSpec::Random).unwrap());
     bots[seat] = Box::new(spawn(argv, ms));
-    play(game.as_ref(), bots, 9, |_| {}).unwrap_err()
+    match play(game.as_ref(), bots, 9, |_| {}) {
+        Err(EnvError::Bot { bot, failure }) => {
+            assert!(bot.starts_with("spelinski:"), "{bot}");
+            failure
+        }
+        other => panic!("expected a forfeit, got {other:?}"),
+    }
 }
 
 #[test]
 fn garbage_forfeits() {
     let script = "import sys\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('player', w[1], 'g', flush=True)\n    if w[0] == 'go': print('hello', flush=True)\n";
     let err = forfeit(python(script), 5000, PlayerId::P0);
-    assert!(
-        err.contains("forfeits: unreadable answer \"hello\""),
-        "{err}"
-    );
+    assert_eq!(err, BotFailure::Garbage("hello".into()));
 }
 
 #[test]
@@ -235,13 +237,16 @@ fn an_illegal_play_forfeits() {
     let script = "import sys\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('player', w[1], 'i', flush=True)\n    if w[1:3] == ['north', 'hand'] or w[1:3] == ['south', 'hand']: card = w[3]\n    if w[0] == 'go': print('play 1', card, flush=True)\n";
     for seat in PlayerId::all() {
         let err = forfeit(python(script), 5000, seat);
-        assert!(err.contains("forfeits: illegal play \"play 1 "), "{err}");
+        assert!(
+            matches!(&err, BotFailure::IllegalAnswer { answer, .. } if answer.starts_with("play 1 ")),
+            "{err}"
+        );
     }
     // A card that is not in the hand.
     let script = "import sys\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('player', w[1], 'i', flush=True)\n    if w[1:3] == ['north', 'hand']: other = [c for c in ['RED,1', 'RED,2', 'RED,3', 'RED,4', 'RED,5', 'RED,6', 'RED,7', 'RED,8'] if c not in w[3:]][0]\n    if w[0] == 'go': print('play 5', other, flush=True)\n";
     let err = forfeit(python(script), 5000, PlayerId::P0);
     assert!(
-        err.contains("forfeits: illegal play \"play 5 RED,"),
+        matches!(&err, BotFailure::IllegalAnswer { answer, .. } if answer.starts_with("play 5 RED,")),
         "{err}"
     );
 }
@@ -250,15 +255,16 @@ fn an_illegal_play_forfeits() {
 fn silence_and_exit_forfeit() {
     // Gives its name, then never plays.
     let script = "import sys, time\nfor l in sys.stdin:\n    w = l.split()\n    if w[-1] == 'name': print('player', w[1], 's', flush=True)\n    if w[0] == 'go': time.sleep(30)\n";
+    let limit = Duration::from_millis(300);
     let err = forfeit(python(script), 300, PlayerId::P1);
-    assert!(err.contains("forfeits: no answer within 300ms"), "{err}");
+    assert_eq!(err, BotFailure::Timeout(limit));
     // Never answers at all: not even its name.
     let err = forfeit(python("import time\ntime.sleep(30)\n"), 300, PlayerId::P0);
-    assert!(err.contains("forfeits: no answer within 300ms"), "{err}");
+    assert_eq!(err, BotFailure::Timeout(limit));
     // Exits at once.
     let err = forfeit(python("pass"), 5000, PlayerId::P0);
     assert!(
-        err.contains("forfeits: the bot exited") || err.contains("forfeits: cannot write"),
+        matches!(err, BotFailure::Exited | BotFailure::Write(_)),
         "{err}"
     );
     // A program that does not exist.
@@ -266,7 +272,10 @@ fn silence_and_exit_forfeit() {
         argv: vec!["/nonexistent/bot".into()],
         time_limit: Duration::from_secs(1),
     });
-    assert!(matches!(missing, Err(SpelinskiError::Spawn { .. })));
+    assert!(matches!(
+        missing,
+        Err(SpelinskiError::Process(game_env::BotFailure::Spawn { .. }))
+    ));
 }
 
 #[test]

@@ -335,7 +335,7 @@ impl Game {
 
     /// The rules as JSON, every field with its value.
     fn rules_json(&self) -> String {
-        self.inner.rules_json()
+        self.inner.rules_json().to_owned()
     }
 
     /// What every code of the game's text rendering means.

@@ -39,6 +39,8 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidStateError",
         py.get_type::<errors::InvalidStateError>(),
     )?;
+    m.add("BotError", py.get_type::<errors::BotError>())?;
+    m.add("InternalError", py.get_type::<errors::InternalError>())?;
     m.add_class::<api::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<api::Bot>()?;

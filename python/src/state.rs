@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use game_env::{DynGame, DynState};
+use game_env::{DynGame, DynState, EnvError};
 use game_traits::rand::SeedableRng;
 use game_traits::{GameRng, Outcome, PlayerId, Turn};
 use numpy::{IxDyn, PyArray1, PyArrayDyn, PyArrayMethods};
@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::api::{action_id, seat, turn_marker, Game, CHANCE_PLAYER};
-use crate::errors::{to_py, GameError};
+use crate::errors::{to_py, GameError, IllegalActionError};
 
 /// A game in progress (OpenSpiel's ``State``), from
 /// ``Game.new_initial_state()``. Actions are integer ids; chance events are
@@ -136,7 +136,54 @@ impl State {
     /// is legal.
     fn illegal_reason(&self, action: i64) -> PyResult<Option<String>> {
         let id = action_id(self.game.as_ref(), action)?;
-        self.inner.illegal_reason(id).map_err(to_py)
+        match self.inner.check_id(id) {
+            Ok(()) => Ok(None),
+            Err(EnvError::IllegalAction { reason, .. }) => Ok(Some(reason)),
+            Err(e) => Err(to_py(e)),
+        }
+    }
+
+    /// The legal actions now as dictionaries ``{"id", "text", "action"}``,
+    /// ``action`` being the action's wire struct (``docs/wire.md``).
+    fn legal_action_structs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let legal = serde_json::to_value(self.inner.legal_actions())
+            .map_err(|e| to_py(EnvError::Internal(format!("serialising: {e}"))))?;
+        to_python(py, &legal)
+    }
+
+    /// The action ``action`` as its wire struct (a dictionary tagged by
+    /// ``"type"``).
+    fn action_struct<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyAny>> {
+        let id = action_id(self.game.as_ref(), action)?;
+        to_python(py, &self.inner.action_struct(id).map_err(to_py)?)
+    }
+
+    /// The id of the action a wire struct (a dictionary) names; refused
+    /// with ``IllegalActionError`` when it names none.
+    fn action_from_struct(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let text: String = py
+            .import("json")?
+            .call_method1("dumps", (action,))?
+            .extract()?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| IllegalActionError::new_err(format!("not a wire struct: {e}")))?;
+        self.game.action_id_of(&value).map_err(to_py)
+    }
+
+    /// ``player``'s observation as its wire struct (a dictionary of named
+    /// fields, the current player's by default): what a client draws the
+    /// game from.
+    #[pyo3(signature = (player = None))]
+    fn observation_struct<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let value = self
+            .inner
+            .observation_struct(self.viewer(player)?)
+            .map_err(to_py)?;
+        to_python(py, &value)
     }
 
     /// Plays every chance event now due, drawn from a generator seeded with
@@ -216,10 +263,13 @@ impl State {
         Ok(self.inner.observation_text(self.viewer(player)?))
     }
 
-    /// ``player``'s observation as the engine's JSON.
+    /// ``player``'s observation as the engine's JSON (what determinisation
+    /// reads back; to draw the game, read ``observation_struct``).
     #[pyo3(signature = (player = None))]
     fn observation_json(&self, player: Option<i64>) -> PyResult<String> {
-        Ok(self.inner.observation_json(self.viewer(player)?))
+        self.inner
+            .observation_json(self.viewer(player)?)
+            .map_err(to_py)
     }
 
     /// A full state consistent with ``player``'s observation, the part
@@ -295,13 +345,14 @@ impl State {
 
     /// The state as text that ``tabletop.deserialize_state`` reads back:
     /// the game's specification on the first line, the state's JSON after.
-    fn serialize(&self) -> String {
-        format!("{}\n{}", self.game.name(), self.inner.to_json())
+    fn serialize(&self) -> PyResult<String> {
+        let json = self.inner.to_json().map_err(to_py)?;
+        Ok(format!("{}\n{json}", self.game.name()))
     }
 
     /// The whole state as the engine's JSON (hidden parts included).
-    fn to_json(&self) -> String {
-        self.inner.to_json()
+    fn to_json(&self) -> PyResult<String> {
+        self.inner.to_json().map_err(to_py)
     }
 
     /// The whole state, hidden parts included (OpenSpiel's ``ToString``):
@@ -324,6 +375,15 @@ impl State {
     /// serialisation.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let load = py.import("tabletop")?.getattr("deserialize_state")?;
-        PyTuple::new(py, [load, PyTuple::new(py, [self.serialize()])?.into_any()])
+        PyTuple::new(
+            py,
+            [load, PyTuple::new(py, [self.serialize()?])?.into_any()],
+        )
     }
+}
+
+/// A JSON value as the Python object `json.loads` makes of it.
+fn to_python<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?
+        .call_method1("loads", (value.to_string(),))
 }

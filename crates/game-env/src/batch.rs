@@ -15,7 +15,7 @@ use game_traits::{GameRng, PlayerId, Turn};
 
 use crate::dynamic::{DynGame, DynState};
 use crate::opponent::{Opponent, OpponentFactory};
-use crate::EnvError;
+use crate::{BotFailure, EnvError};
 
 /// The chance generator of episode `episode` of game `index` in a batch
 /// seeded with `seed`.
@@ -206,7 +206,7 @@ impl BatchEnv {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(config.threads)
             .build()
-            .map_err(|e| EnvError::InvalidRules(format!("no worker threads: {e}")))?;
+            .map_err(|e| EnvError::Internal(format!("no worker threads: {e}")))?;
         let tensor = game.layout().size();
         let space = game.info().action_space;
         let slots = (0..config.games)
@@ -303,7 +303,13 @@ impl BatchEnv {
     /// then chance events and the opponent's decisions until the learner
     /// decides again; a finished game is reset at once and its first
     /// decision written (rewards and flags tell that it ended). Refused,
-    /// with nothing changed, when an action is illegal.
+    /// with nothing changed, when an action is illegal: every action is
+    /// checked before any game moves. An opponent bot that fails to decide
+    /// forfeits that game (terminated, the game's best return to the
+    /// learner's seat, its worst to the bot's) and the step goes on; only a
+    /// failure of ours ([`EnvError::Internal`]) or a bot failing at the very
+    /// start of a new episode stops a step, and then the games of the batch
+    /// are each whole, some stepped and some not.
     pub fn step(&mut self, actions: &[usize], out: &mut StepOutput<'_>) -> Result<(), EnvError> {
         self.check(out)?;
         if actions.len() != self.slots.len() {
@@ -314,12 +320,7 @@ impl BatchEnv {
             });
         }
         for (slot, &id) in self.slots.iter().zip(actions) {
-            if let Some(reason) = slot.state.illegal_reason(id)? {
-                return Err(EnvError::IllegalAction(format!(
-                    "game {}: {reason}",
-                    slot.index
-                )));
-            }
+            slot.state.check_id(id)?;
         }
         let ctx = Context {
             game: self.game.as_ref(),
@@ -404,14 +405,25 @@ fn step_slot(
         Some(id) => {
             slot.state.apply_id(id)?;
             slot.steps += 1;
-            advance(slot)?;
-            if slot.state.is_terminal() {
+            // The opponent's bot failing to decide (a crash, a timeout, an
+            // illegal choice) forfeits its game, as in the arena: this
+            // slot's episode ends with the loss, and no other slot is
+            // touched by it, so a step never stops half-way.
+            let forfeit = match advance(slot) {
+                Ok(()) => None,
+                Err(EnvError::Bot { .. }) => slot.opponent.as_ref().map(|(seat, _)| *seat),
+                Err(e) => return Err(e),
+            };
+            if forfeit.is_some() || slot.state.is_terminal() {
                 terminated = true;
             } else if ctx.max_steps.is_some_and(|m| slot.steps >= m) {
                 truncated = true;
             }
             if terminated || truncated {
-                let r = slot.state.returns();
+                let r = match forfeit {
+                    Some(loser) => forfeit_returns(ctx.game, loser),
+                    None => slot.state.returns(),
+                };
                 rewards = [r[0] as f32, r[1] as f32];
                 let next = slot.episode + 1;
                 new_episode(slot, ctx, next);
@@ -443,10 +455,19 @@ fn step_slot(
         if slot.state.is_terminal() {
             mask.fill(false);
         } else {
-            slot.state.write_mask(mask)?;
+            slot.state.write_mask_mut(mask)?;
         }
     }
     Ok(())
+}
+
+/// Both seats' returns when `loser` forfeits: the game's worst return for
+/// him, its best for the other seat.
+fn forfeit_returns(game: &dyn DynGame, loser: PlayerId) -> [f64; 2] {
+    let info = game.info();
+    let mut returns = [info.max_return; 2];
+    returns[loser.index()] = info.min_return;
+    returns
 }
 
 fn new_episode(slot: &mut Slot, ctx: &Context<'_>, episode: u64) {
@@ -472,9 +493,10 @@ fn advance(slot: &mut Slot) -> Result<(), EnvError> {
             Turn::Player(p) => match slot.opponent.as_mut() {
                 Some((seat, bot)) if *seat == p => {
                     let id = bot.choose(slot.state.as_ref(), p, &mut slot.opponent_rng)?;
-                    slot.state
-                        .apply_id(id)
-                        .map_err(|_| EnvError::OpponentIllegal)?;
+                    slot.state.apply_id(id).map_err(|_| EnvError::Bot {
+                        bot: bot.name(),
+                        failure: BotFailure::Illegal(id as u64),
+                    })?;
                 }
                 _ => return Ok(()),
             },

@@ -6,7 +6,11 @@
 use std::any::Any;
 use std::fmt::{self, Write as _};
 
-use game_traits::{Encode, Game, GameInfo, GameRng, Outcome, PlayerId, Record, TensorLayout, Turn};
+use game_traits::{
+    Encode, Game, GameInfo, GameRng, Outcome, PlayerId, Record, TensorLayout, Turn, Wire,
+};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::bots::{build_agent, BotSpec, Knowledge};
 use crate::opponent::{AgentOpponent, Opponent};
@@ -25,7 +29,20 @@ pub trait DynGame: Send + Sync {
     fn layout(&self) -> &TensorLayout;
 
     /// The rules as JSON (every field, defaults filled in).
-    fn rules_json(&self) -> String;
+    fn rules_json(&self) -> &str;
+
+    /// The JSON Schema of the game's wire forms: `{"action", "view",
+    /// "observation"}` with their shared definitions under `"$defs"`, whose
+    /// references point at `definitions_root` (a JSON pointer, e.g.
+    /// `/games/battleline/$defs`) so that several games' schemas live in
+    /// one document.
+    fn wire_schema(&self, definitions_root: &str) -> Value;
+
+    /// The action with id `id` as its wire struct.
+    fn action_struct(&self, id: usize) -> Result<Value, EnvError>;
+
+    /// The id of the action a wire struct names.
+    fn action_id_of(&self, action: &Value) -> Result<usize, EnvError>;
 
     /// A new game at its initial state (chance stays explicit).
     fn new_state(&self) -> Box<dyn DynState>;
@@ -73,10 +90,17 @@ pub trait DynState: Send + Sync + fmt::Display {
     }
 
     /// The legal action ids now (chance outcomes at a chance event), sorted.
-    fn legal_ids(&mut self, out: &mut Vec<usize>);
+    fn legal_ids(&self, out: &mut Vec<usize>);
+
+    /// The legal actions now with their ids, texts and wire structs.
+    fn legal_actions(&self) -> Vec<LegalAction>;
 
     /// Writes the legal-action mask (length: the action space).
-    fn write_mask(&mut self, mask: &mut [bool]) -> Result<(), EnvError>;
+    fn write_mask(&self, mask: &mut [bool]) -> Result<(), EnvError>;
+
+    /// [`DynState::write_mask`] reusing the state's own scratch list: the
+    /// batched environment's hot path, which owns its states.
+    fn write_mask_mut(&mut self, mask: &mut [bool]) -> Result<(), EnvError>;
 
     /// The chance outcomes now, with their probabilities.
     fn chance_outcomes(&self, out: &mut Vec<(usize, f64)>);
@@ -89,7 +113,7 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn sample_chance_id(&self, rng: &mut GameRng) -> Option<usize>;
 
     /// Draws a uniformly random legal decision from `rng`.
-    fn sample_legal_id(&mut self, rng: &mut GameRng) -> Option<usize>;
+    fn sample_legal_id(&self, rng: &mut GameRng) -> Option<usize>;
 
     /// Plays chance events from `rng` until a player decides or the game
     /// ends; returns how many were played.
@@ -101,14 +125,26 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// `player`'s information-state string.
     fn information_state_string(&self, player: PlayerId) -> String;
 
-    /// `player`'s observation as JSON (the engine's serialisation).
-    fn observation_json(&self, player: PlayerId) -> String;
+    /// `player`'s observation as JSON in the engine's serialisation (what
+    /// determinisation reads back; clients read
+    /// [`DynState::observation_struct`]).
+    fn observation_json(&self, player: PlayerId) -> Result<String, EnvError>;
+
+    /// `player`'s observation as its wire struct, with the wire schema's
+    /// version.
+    fn observation_struct(&self, player: PlayerId) -> Result<Value, EnvError>;
 
     /// `player`'s observation rendered as text.
     fn observation_text(&self, player: PlayerId) -> String;
 
     /// The action `id`, about to be applied now, as `viewer` perceives it.
     fn action_view(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError>;
+
+    /// [`DynState::action_view`] as its wire struct.
+    fn view_struct(&self, viewer: PlayerId, id: usize) -> Result<Value, EnvError>;
+
+    /// The action with id `id` as its wire struct.
+    fn action_struct(&self, id: usize) -> Result<Value, EnvError>;
 
     /// The action `id` in the game's notation.
     fn action_text(&self, id: usize) -> Result<String, EnvError>;
@@ -118,8 +154,9 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// a claim's proof); read from his observations before and after it.
     fn narrate(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError>;
 
-    /// The engine's reason why action `id` is illegal now, `None` if legal.
-    fn illegal_reason(&self, id: usize) -> Result<Option<String>, EnvError>;
+    /// Whether action `id` is legal now: the engine's refusal as
+    /// [`EnvError::IllegalAction`] if not.
+    fn check_id(&self, id: usize) -> Result<(), EnvError>;
 
     /// Both seats' returns (0 before the end).
     fn returns(&self) -> [f64; 2];
@@ -131,7 +168,7 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn move_count(&self) -> u32;
 
     /// The whole state as JSON.
-    fn to_json(&self) -> String;
+    fn to_json(&self) -> Result<String, EnvError>;
 
     /// A full state consistent with `player`'s observation, the unseen part
     /// drawn from `rng` (information-set search).
@@ -158,16 +195,18 @@ pub struct TypedGame<G: Game> {
     name: String,
     title: String,
     rules: G::Rules,
+    rules_json: String,
     info: GameInfo,
     layout: TensorLayout,
     knowledge: Knowledge<G>,
 }
 
-impl<G: Game + Encode> TypedGame<G> {
+impl<G: Game + Encode + Wire> TypedGame<G> {
     /// `G` under `rules`; refused when the engine refuses the rules.
     pub fn new(rules: G::Rules) -> Result<Self, EnvError> {
         G::new(&rules).map_err(|e| EnvError::InvalidRules(e.to_string()))?;
         Ok(TypedGame {
+            rules_json: to_json(&rules)?,
             name: G::NAME.to_owned(),
             title: G::NAME.to_owned(),
             info: G::info(&rules),
@@ -213,9 +252,60 @@ fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError
     })
 }
 
+/// `value` as JSON text; a failure is ours (no wire or engine type holds
+/// anything serde_json refuses), so it is internal, never an empty string.
+fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, EnvError> {
+    serde_json::to_string(value).map_err(|e| EnvError::Internal(format!("serialising: {e}")))
+}
+
+fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, EnvError> {
+    serde_json::to_value(value).map_err(|e| EnvError::Internal(format!("serialising: {e}")))
+}
+
+/// The JSON Schema of `G`'s wire forms (see [`DynGame::wire_schema`]).
+fn wire_schema_of<G: Wire>(definitions_root: &str) -> Value {
+    // The serialize contract: the schema of what is sent (a rules type read
+    // through a private raw form would otherwise show that form).
+    let mut settings =
+        game_traits::schemars::generate::SchemaSettings::draft2020_12().for_serialize();
+    settings.definitions_path = definitions_root.to_owned().into();
+    let mut generator = settings.into_generator();
+    let action = generator.subschema_for::<G::ActionStruct>();
+    let view = generator.subschema_for::<G::ViewStruct>();
+    let observation = generator.subschema_for::<G::ObservationStruct>();
+    let defs: serde_json::Map<String, Value> = generator.take_definitions(true);
+    serde_json::json!({
+        "action": action,
+        "view": view,
+        "observation": observation,
+        "$defs": defs,
+    })
+}
+
+/// A legal action as clients read it: its id, its text in the game's
+/// notation and its wire struct.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The action's id.
+    pub id: usize,
+    /// The action in the game's notation.
+    pub text: String,
+    /// The action's wire struct.
+    pub action: Value,
+}
+
+fn legal_action<G: Game + Wire>(rules: &G::Rules, action: G::Action) -> LegalAction {
+    LegalAction {
+        id: G::action_id(rules, action),
+        text: action.to_string(),
+        // Wire structs are plain data: serialising one cannot fail.
+        action: serde_json::to_value(G::action_struct(action)).unwrap_or(Value::Null),
+    }
+}
+
 impl<G> DynGame for TypedGame<G>
 where
-    G: Game + Encode,
+    G: Game + Encode + Wire,
 {
     fn name(&self) -> &str {
         &self.name
@@ -229,8 +319,28 @@ where
         &self.layout
     }
 
-    fn rules_json(&self) -> String {
-        serde_json::to_string(&self.rules).unwrap_or_default()
+    fn rules_json(&self) -> &str {
+        &self.rules_json
+    }
+
+    fn wire_schema(&self, definitions_root: &str) -> Value {
+        wire_schema_of::<G>(definitions_root)
+    }
+
+    fn action_struct(&self, id: usize) -> Result<Value, EnvError> {
+        to_value(&G::action_struct(action_of::<G>(&self.rules, id)?))
+    }
+
+    fn action_id_of(&self, action: &Value) -> Result<usize, EnvError> {
+        let unknown = |reason: String| EnvError::UnknownAction {
+            given: action.to_string().chars().take(200).collect(),
+            reason,
+        };
+        let parsed: G::ActionStruct =
+            serde_json::from_value(action.clone()).map_err(|e| unknown(e.to_string()))?;
+        G::action_from_struct(&self.rules, &parsed)
+            .map(|a| G::action_id(&self.rules, a))
+            .ok_or_else(|| unknown("not an action under these rules".into()))
     }
 
     fn new_state(&self) -> Box<dyn DynState> {
@@ -257,8 +367,8 @@ where
     }
 
     fn parse_action(&self, text: &str) -> Result<usize, EnvError> {
-        let action: G::Action = text.parse().map_err(|e| EnvError::UnreadableAction {
-            text: text.to_owned(),
+        let action: G::Action = text.parse().map_err(|e| EnvError::UnknownAction {
+            given: text.to_owned(),
             reason: format!("{e}"),
         })?;
         // An action outside these rules' space (a Czech placement of a kind
@@ -266,8 +376,8 @@ where
         let id = G::action_id(&self.rules, action);
         match G::action_from_id(&self.rules, id) {
             Some(back) if back == action => Ok(id),
-            _ => Err(EnvError::UnreadableAction {
-                text: text.to_owned(),
+            _ => Err(EnvError::UnknownAction {
+                given: text.to_owned(),
                 reason: format!("{action} is no action of these rules"),
             }),
         }
@@ -308,13 +418,13 @@ where
         for &id in actions {
             record.push(action_of::<G>(&self.rules, id)?);
         }
-        serde_json::to_string(&record).map_err(|e| EnvError::InvalidState(e.to_string()))
+        to_json(&record)
     }
 }
 
 /// A record of `G` read from JSON: its game under the record's rules, its
 /// seed and its action ids, checked to replay legally.
-pub fn typed_record<G: Game + Encode>(
+pub fn typed_record<G: Game + Encode + Wire>(
     json: &str,
 ) -> Result<(TypedGame<G>, u64, Vec<usize>), EnvError> {
     let record: Record<G> =
@@ -369,28 +479,35 @@ impl<G: Game> fmt::Display for Typed<G> {
 
 impl<G> DynState for Typed<G>
 where
-    G: Game + Encode,
+    G: Game + Encode + Wire,
 {
     fn turn(&self) -> Turn {
         self.state.turn()
     }
 
-    fn legal_ids(&mut self, out: &mut Vec<usize>) {
-        self.state.legal_actions(&mut self.legal);
+    fn legal_ids(&self, out: &mut Vec<usize>) {
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
         let rules = self.state.rules();
         out.clear();
-        out.extend(self.legal.iter().map(|&a| G::action_id(rules, a)));
+        out.extend(legal.iter().map(|&a| G::action_id(rules, a)));
     }
 
-    fn write_mask(&mut self, mask: &mut [bool]) -> Result<(), EnvError> {
-        let space = G::action_space(self.state.rules());
-        if mask.len() != space {
-            return Err(EnvError::BufferSize {
-                name: "mask",
-                given: mask.len(),
-                expected: space,
-            });
-        }
+    fn legal_actions(&self) -> Vec<LegalAction> {
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        let rules = self.state.rules();
+        legal.iter().map(|&a| legal_action::<G>(rules, a)).collect()
+    }
+
+    fn write_mask(&self, mask: &mut [bool]) -> Result<(), EnvError> {
+        check_mask::<G>(self.state.rules(), mask)?;
+        self.state.legal_mask(&mut Vec::new(), mask);
+        Ok(())
+    }
+
+    fn write_mask_mut(&mut self, mask: &mut [bool]) -> Result<(), EnvError> {
+        check_mask::<G>(self.state.rules(), mask)?;
         self.state.legal_mask(&mut self.legal, mask);
         Ok(())
     }
@@ -407,7 +524,7 @@ where
         let action = action_of::<G>(self.state.rules(), id)?;
         self.state
             .apply(action)
-            .map_err(|e| EnvError::IllegalAction(e.to_string()))
+            .map_err(|e| illegal::<G>(id, action, &e))
     }
 
     fn sample_chance_id(&self, rng: &mut GameRng) -> Option<usize> {
@@ -415,8 +532,8 @@ where
         Some(G::action_id(self.state.rules(), a))
     }
 
-    fn sample_legal_id(&mut self, rng: &mut GameRng) -> Option<usize> {
-        let a = self.state.sample_legal(&mut self.legal, rng)?;
+    fn sample_legal_id(&self, rng: &mut GameRng) -> Option<usize> {
+        let a = self.state.sample_legal(&mut Vec::new(), rng)?;
         Some(G::action_id(self.state.rules(), a))
     }
 
@@ -449,8 +566,12 @@ where
         G::information_state_string(&self.state.observation(player))
     }
 
-    fn observation_json(&self, player: PlayerId) -> String {
-        serde_json::to_string(&self.state.observation(player)).unwrap_or_default()
+    fn observation_json(&self, player: PlayerId) -> Result<String, EnvError> {
+        to_json(&self.state.observation(player))
+    }
+
+    fn observation_struct(&self, player: PlayerId) -> Result<Value, EnvError> {
+        to_value(&G::observation_struct(&self.state.observation(player)))
     }
 
     fn observation_text(&self, player: PlayerId) -> String {
@@ -460,6 +581,15 @@ where
     fn action_view(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError> {
         let action = action_of::<G>(self.state.rules(), id)?;
         Ok(self.state.action_view(viewer, action).to_string())
+    }
+
+    fn view_struct(&self, viewer: PlayerId, id: usize) -> Result<Value, EnvError> {
+        let action = action_of::<G>(self.state.rules(), id)?;
+        to_value(&G::view_struct(&self.state.action_view(viewer, action)))
+    }
+
+    fn action_struct(&self, id: usize) -> Result<Value, EnvError> {
+        to_value(&G::action_struct(action_of::<G>(self.state.rules(), id)?))
     }
 
     fn action_text(&self, id: usize) -> Result<String, EnvError> {
@@ -473,7 +603,7 @@ where
         let mut after = self.state.clone();
         after
             .apply(action)
-            .map_err(|e| EnvError::IllegalAction(e.to_string()))?;
+            .map_err(|e| illegal::<G>(id, action, &e))?;
         Ok(G::narrate(
             viewer,
             &before,
@@ -482,9 +612,11 @@ where
         ))
     }
 
-    fn illegal_reason(&self, id: usize) -> Result<Option<String>, EnvError> {
+    fn check_id(&self, id: usize) -> Result<(), EnvError> {
         let action = action_of::<G>(self.state.rules(), id)?;
-        Ok(self.state.check_action(action).err().map(|e| e.to_string()))
+        self.state
+            .check_action(action)
+            .map_err(|e| illegal::<G>(id, action, &e))
     }
 
     fn returns(&self) -> [f64; 2] {
@@ -499,8 +631,8 @@ where
         self.state.move_count()
     }
 
-    fn to_json(&self) -> String {
-        serde_json::to_string(&self.state).unwrap_or_default()
+    fn to_json(&self) -> Result<String, EnvError> {
+        to_json(&self.state)
     }
 
     fn resample(&self, player: PlayerId, rng: &mut GameRng) -> Result<Box<dyn DynState>, EnvError> {
@@ -522,8 +654,31 @@ where
     }
 }
 
+fn check_mask<G: Game>(rules: &G::Rules, mask: &[bool]) -> Result<(), EnvError> {
+    let space = G::action_space(rules);
+    if mask.len() == space {
+        Ok(())
+    } else {
+        Err(EnvError::BufferSize {
+            name: "mask",
+            given: mask.len(),
+            expected: space,
+        })
+    }
+}
+
+/// The engine's refusal of `action` as the environment's error, its reason
+/// kept apart from the action.
+fn illegal<G: Game>(id: usize, action: G::Action, error: &G::Error) -> EnvError {
+    EnvError::IllegalAction {
+        id,
+        action: action.to_string(),
+        reason: error.to_string(),
+    }
+}
+
 /// The legal actions of `state` as `id: text` lines, for logs and tests.
-pub fn describe_legal(state: &mut dyn DynState) -> String {
+pub fn describe_legal(state: &dyn DynState) -> String {
     let mut ids = Vec::new();
     state.legal_ids(&mut ids);
     let mut out = String::new();

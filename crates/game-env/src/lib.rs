@@ -7,6 +7,7 @@ mod check;
 mod dynamic;
 mod error;
 mod opponent;
+mod process;
 mod protocol;
 mod registry;
 mod spec;
@@ -17,11 +18,12 @@ pub use bots::{
     SearchDefaults,
 };
 pub use check::check_batch;
-pub use dynamic::{describe_legal, typed_record, DynGame, DynState, Typed, TypedGame};
-pub use error::EnvError;
+pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, Typed, TypedGame};
+pub use error::{BotFailure, EnvError};
 /// A search bot's budget per decision, as a [`BotSpec`] names it.
 pub use game_agents::{Budget, BudgetError};
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
-pub use protocol::{read_lines, ProtocolBot, ProtocolConfig, ProtocolError, PROTOCOL_VERSION};
+pub use process::{BotProcess, MAX_LINE};
+pub use protocol::{ProtocolBot, ProtocolConfig, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
 pub use spec::{parameters, rules_with, GameSpec};

@@ -4,7 +4,7 @@
 use game_traits::{Agent, Game, GameRng, PlayerId};
 
 use crate::dynamic::{DynState, Typed};
-use crate::EnvError;
+use crate::{BotFailure, EnvError};
 
 /// A bot that takes a seat's decisions in a [`DynState`]. It is given the
 /// state but, as every [`Agent`], chooses from the seat's observation and
@@ -38,7 +38,7 @@ impl<G: Game> AgentOpponent<G> {
     }
 }
 
-impl<G: Game + game_traits::Encode> Opponent for AgentOpponent<G> {
+impl<G: Game + game_traits::Encode + game_traits::Wire> Opponent for AgentOpponent<G> {
     fn name(&self) -> String {
         self.agent.name()
     }
@@ -52,9 +52,10 @@ impl<G: Game + game_traits::Encode> Opponent for AgentOpponent<G> {
         let typed = state
             .as_any()
             .downcast_ref::<Typed<G>>()
-            .ok_or(EnvError::InvalidState(
-                "the opponent plays another game".into(),
-            ))?
+            .ok_or_else(|| EnvError::Bot {
+                bot: self.agent.name(),
+                failure: BotFailure::WrongGame,
+            })?
             .state();
         typed.legal_actions(&mut self.legal);
         if self.legal.is_empty() {
@@ -64,7 +65,10 @@ impl<G: Game + game_traits::Encode> Opponent for AgentOpponent<G> {
             .agent
             .choose(&typed.observation(seat), &self.legal, rng);
         if !self.legal.contains(&action) {
-            return Err(EnvError::OpponentIllegal);
+            return Err(EnvError::Bot {
+                bot: self.agent.name(),
+                failure: BotFailure::Illegal(G::action_id(typed.rules(), action) as u64),
+            });
         }
         Ok(G::action_id(typed.rules(), action))
     }

@@ -3,31 +3,29 @@
 //! `turn` with one line `{"action": ID}` on its standard output
 //! (`docs/bot-protocol.md` describes every message).
 //!
-//! [`ProtocolBot`] is the referee's side: it starts the program, sends it
-//! the seat's observation, the legal actions with ids and text and the
-//! actions since its last turn as its seat perceived them, and reads the
-//! answer on a reader thread with a time limit, so a silent or runaway bot
-//! cannot hang the referee. A bot that answers an illegal id, garbage, or
-//! nothing in time forfeits, and [`ProtocolError`] says why.
+//! [`ProtocolBot`] is the referee's side: it starts the program through
+//! the one process driver ([`BotProcess`]), sends it the seat's
+//! observation as its wire struct, the legal actions with ids, texts and
+//! wire structs, and the actions since its last turn as its seat perceived
+//! them (text and wire struct), and reads the answer with a time limit. A
+//! bot that answers an illegal id, garbage, or nothing in time forfeits,
+//! and [`BotFailure`] says why.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
 use std::time::Duration;
 
-use game_traits::{GameRng, PlayerId, Turn};
+use game_traits::{GameRng, PlayerId, Turn, WIRE_VERSION};
 use serde::Serialize;
+use serde_json::Value;
 
-use crate::dynamic::DynState;
+use crate::dynamic::{DynState, LegalAction};
 use crate::opponent::Opponent;
-use crate::EnvError;
+use crate::process::BotProcess;
+use crate::{BotFailure, EnvError};
 
-/// The protocol's version, sent in the `start` message.
-pub const PROTOCOL_VERSION: u32 = 1;
-
-/// Longest answer line accepted; a longer one is garbage.
-pub const MAX_LINE: usize = 64 * 1024;
+/// The protocol's version, sent in the `start` message. Version 2 sends
+/// wire structs (observation, legal actions, events) where version 1 sent
+/// the engine's serialisation.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// How to start a protocol bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,59 +40,25 @@ pub struct ProtocolConfig {
     pub legend: String,
 }
 
-/// Why a protocol bot forfeits, or could not be started.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ProtocolError {
-    /// The program could not be started.
-    #[error("cannot start {program:?}: {reason}")]
-    Spawn {
-        /// The program.
-        program: String,
-        /// The system's reason.
-        reason: String,
-    },
-    /// No answer within the time limit.
-    #[error("no answer within {0:?}")]
-    Timeout(Duration),
-    /// The program closed its output or exited.
-    #[error("the bot exited or closed its output")]
-    Exited,
-    /// The answer is not `{"action": ID}` with an integer id.
-    #[error("unreadable answer {0:?}: expected {{\"action\": ID}}")]
-    Garbage(String),
-    /// The id is not among the legal ones.
-    #[error("illegal action id {0}: not among the legal ids sent")]
-    Illegal(u64),
-    /// The bot's input could not be written.
-    #[error("cannot write to the bot: {0}")]
-    Write(String),
-    /// Nobody decides now.
-    #[error("no player decides now")]
-    NoDecision,
-}
-
 #[derive(Serialize)]
 struct Start<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     protocol: u32,
+    wire: u32,
     game: &'a str,
-    seat: u8,
+    seat: PlayerId,
     time_limit_ms: u64,
     legend: &'a str,
 }
 
+/// An action told to the bot: who made it (`null` for chance), and what
+/// the bot's seat saw of it, as text and as a wire struct.
 #[derive(Clone, Debug, Serialize)]
 struct Event {
-    by: String,
+    by: Option<PlayerId>,
     text: String,
-}
-
-#[derive(Serialize)]
-struct Legal {
-    id: usize,
-    text: String,
+    view: Value,
 }
 
 #[derive(Serialize)]
@@ -103,59 +67,30 @@ struct TurnMsg<'a> {
     kind: &'static str,
     #[serde(rename = "move")]
     move_number: u32,
-    observation: serde_json::Value,
+    observation: Value,
     text: String,
-    legal: Vec<Legal>,
-    opponent_last: Option<&'a str>,
+    legal: &'a [LegalAction],
+    opponent_last: Option<&'a Event>,
     events: &'a [Event],
 }
 
 /// A bot program driven over JSON lines; an [`Opponent`] for any game.
 pub struct ProtocolBot {
     config: ProtocolConfig,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, ProtocolError>>,
+    process: BotProcess,
     started: bool,
     events: Vec<Event>,
-    opponent_last: Option<String>,
+    opponent_last: Option<Event>,
     seat: Option<PlayerId>,
 }
 
 impl ProtocolBot {
     /// Starts the program of `config` (its standard error is inherited).
-    pub fn spawn(config: ProtocolConfig) -> Result<ProtocolBot, ProtocolError> {
-        let program = config.argv.first().cloned().unwrap_or_default();
-        let mut child = Command::new(&program)
-            .args(config.argv.iter().skip(1))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| ProtocolError::Spawn {
-                program: program.clone(),
-                reason: e.to_string(),
-            })?;
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().ok_or_else(|| ProtocolError::Spawn {
-            program: program.clone(),
-            reason: "no standard output".into(),
-        })?;
-        let (tx, lines) = mpsc::channel();
-        // The reader thread ends when the program closes its output (at
-        // the latest when it is killed on drop).
-        thread::Builder::new()
-            .name("protocol-bot-reader".into())
-            .spawn(move || read_lines(stdout, MAX_LINE, tx, ProtocolError::Garbage))
-            .map_err(|e| ProtocolError::Spawn {
-                program,
-                reason: e.to_string(),
-            })?;
+    pub fn spawn(config: ProtocolConfig) -> Result<ProtocolBot, BotFailure> {
+        let process = BotProcess::spawn(&config.argv)?;
         Ok(ProtocolBot {
             config,
-            child,
-            stdin,
-            lines,
+            process,
             started: false,
             events: Vec::new(),
             opponent_last: None,
@@ -163,148 +98,103 @@ impl ProtocolBot {
         })
     }
 
-    /// Tells the bot of an action (before its next turn): `by` who acted
-    /// (`None` for chance) and `view`, the action as the bot's seat
-    /// perceived it (`DynState::action_view` for that seat).
-    pub fn tell(&mut self, by: Option<PlayerId>, view: &str) {
-        let by_text = by.map_or_else(|| "chance".to_owned(), |p| p.to_string());
-        if by.is_some() && by != self.seat {
-            self.opponent_last = Some(view.to_owned());
+    /// Tells the bot of action `id` about to be applied to `state` (before
+    /// its next turn): `by` who acts (`None` for chance); the bot hears it
+    /// as `viewer` (its seat) perceives it.
+    pub fn tell(
+        &mut self,
+        state: &dyn DynState,
+        by: Option<PlayerId>,
+        viewer: PlayerId,
+        id: usize,
+    ) -> Result<(), EnvError> {
+        let event = Event {
+            by,
+            text: state.action_view(viewer, id)?,
+            view: state.view_struct(viewer, id)?,
+        };
+        if by.is_some() && by != Some(viewer) {
+            self.opponent_last = Some(event.clone());
         }
-        self.events.push(Event {
-            by: by_text,
-            text: view.to_owned(),
-        });
-    }
-
-    fn send(&mut self, line: &[u8]) -> Result<(), ProtocolError> {
-        let stdin = self.stdin.as_mut().ok_or(ProtocolError::Exited)?;
-        stdin
-            .write_all(line)
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush())
-            .map_err(|e| ProtocolError::Write(e.to_string()))
+        self.events.push(event);
+        Ok(())
     }
 
     /// Asks the bot for `seat`'s decision in `state`; the answer is checked
     /// against the legal ids sent.
-    pub fn decide(&mut self, state: &dyn DynState, seat: PlayerId) -> Result<usize, ProtocolError> {
+    pub fn decide(&mut self, state: &dyn DynState, seat: PlayerId) -> Result<usize, EnvError> {
+        let failed = |bot: &Self, failure| EnvError::Bot {
+            bot: bot.name(),
+            failure,
+        };
         if state.turn() != Turn::Player(seat) {
-            return Err(ProtocolError::NoDecision);
+            return Err(failed(self, BotFailure::NoDecision));
         }
         if self.seat != Some(seat) {
             // The opponent's last action is only known relative to a seat.
-            if self.seat.is_some() {
-                self.opponent_last = None;
-            }
+            self.opponent_last = None;
             self.seat = Some(seat);
         }
         if !self.started {
             let start = Start {
                 kind: "start",
                 protocol: PROTOCOL_VERSION,
+                wire: WIRE_VERSION,
                 game: &self.config.game,
-                seat: seat.index() as u8,
-                time_limit_ms: self.config.time_limit.as_millis() as u64,
+                seat,
+                time_limit_ms: u64::try_from(self.config.time_limit.as_millis())
+                    .unwrap_or(u64::MAX),
                 legend: &self.config.legend,
             };
-            let line = serde_json::to_vec(&start).unwrap_or_default();
-            self.send(&line)?;
+            let line = serde_json::to_vec(&start)
+                .map_err(|e| EnvError::Internal(format!("serialising the start: {e}")))?;
+            self.process.send(&line).map_err(|f| failed(self, f))?;
             self.started = true;
         }
-        let mut scratch = state.clone_box();
-        let mut ids = Vec::new();
-        scratch.legal_ids(&mut ids);
-        let legal: Vec<Legal> = ids
-            .iter()
-            .map(|&id| Legal {
-                id,
-                text: state.action_text(id).unwrap_or_default(),
-            })
-            .collect();
+        let legal = state.legal_actions();
         let msg = TurnMsg {
             kind: "turn",
             move_number: state.move_count(),
-            observation: serde_json::from_str(&state.observation_json(seat))
-                .unwrap_or(serde_json::Value::Null),
+            observation: state.observation_struct(seat)?,
             text: state.observation_text(seat),
-            legal,
-            opponent_last: self.opponent_last.as_deref(),
+            legal: &legal,
+            opponent_last: self.opponent_last.as_ref(),
             events: &self.events,
         };
-        let line = serde_json::to_vec(&msg).unwrap_or_default();
-        self.send(&line)?;
+        let line = serde_json::to_vec(&msg)
+            .map_err(|e| EnvError::Internal(format!("serialising a turn: {e}")))?;
+        self.process.send(&line).map_err(|f| failed(self, f))?;
         self.events.clear();
-        let answer = match self.lines.recv_timeout(self.config.time_limit) {
-            Ok(line) => line?,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(ProtocolError::Timeout(self.config.time_limit))
-            }
-            Err(RecvTimeoutError::Disconnected) => return Err(ProtocolError::Exited),
-        };
-        let id = parse_answer(&answer)?;
-        match usize::try_from(id).ok().filter(|id| ids.contains(id)) {
+        let answer = self
+            .process
+            .receive(self.config.time_limit)
+            .map_err(|f| failed(self, f))?;
+        let id = parse_answer(&answer).map_err(|f| failed(self, f))?;
+        match usize::try_from(id)
+            .ok()
+            .filter(|id| legal.iter().any(|l| l.id == *id))
+        {
             Some(id) => Ok(id),
-            None => Err(ProtocolError::Illegal(id)),
+            None => Err(failed(self, BotFailure::Illegal(id))),
         }
     }
 }
 
 /// Reads `{"action": ID}` (an unsigned integer id).
-fn parse_answer(line: &str) -> Result<u64, ProtocolError> {
-    let garbage = || ProtocolError::Garbage(line.chars().take(200).collect());
-    let value: serde_json::Value = serde_json::from_str(line).map_err(|_| garbage())?;
+fn parse_answer(line: &str) -> Result<u64, BotFailure> {
+    let garbage = || BotFailure::Garbage(line.chars().take(200).collect());
+    let value: Value = serde_json::from_str(line).map_err(|_| garbage())?;
     value
         .as_object()
         .and_then(|o| o.get("action"))
-        .and_then(serde_json::Value::as_u64)
+        .and_then(Value::as_u64)
         .ok_or_else(garbage)
-}
-
-/// Reads a program's output line by line, sending each non-empty trimmed
-/// line to `tx`; a line longer than `max` bytes is sent as `too_long` of
-/// its first 200 characters and ends the reading, as do the end of the
-/// stream and a closed channel. Both bot referees (this protocol and the
-/// Battle Line one of the umbrella crate) read their programs with it, on a
-/// thread of their own so that a silent program cannot hang them.
-pub fn read_lines<E>(
-    from: impl Read,
-    max: usize,
-    tx: mpsc::Sender<Result<String, E>>,
-    too_long: fn(String) -> E,
-) {
-    let mut reader = BufReader::new(from);
-    loop {
-        let mut buf = Vec::new();
-        let read = (&mut reader)
-            .take(max as u64 + 1)
-            .read_until(b'\n', &mut buf);
-        let line = match read {
-            Ok(0) | Err(_) => return,
-            Ok(_) if buf.len() > max => {
-                let head = String::from_utf8_lossy(&buf[..200.min(buf.len())]).into_owned();
-                let _ = tx.send(Err(too_long(head)));
-                return;
-            }
-            Ok(_) => String::from_utf8_lossy(&buf).trim().to_owned(),
-        };
-        if line.is_empty() {
-            continue;
-        }
-        if tx.send(Ok(line)).is_err() {
-            return;
-        }
-    }
 }
 
 impl Drop for ProtocolBot {
     fn drop(&mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = stdin.write_all(b"{\"type\":\"quit\"}\n");
-        }
         // Closing its input asks it to stop; a bot that does not is killed.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.close(Some(b"{\"type\":\"quit\"}"));
     }
 }
 
@@ -320,6 +210,27 @@ impl Opponent for ProtocolBot {
         _rng: &mut GameRng,
     ) -> Result<usize, EnvError> {
         self.decide(state, seat)
-            .map_err(|e| EnvError::IllegalAction(format!("{} forfeits: {e}", self.name())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_other_than_an_action_id_are_garbage() {
+        assert_eq!(parse_answer(r#"{"action": 7}"#), Ok(7));
+        for bad in [
+            r#"{"action": -1}"#,
+            r#"{"action": "7"}"#,
+            "7",
+            "",
+            r#"{"act": 7}"#,
+        ] {
+            assert!(
+                matches!(parse_answer(bad), Err(BotFailure::Garbage(_))),
+                "{bad}"
+            );
+        }
     }
 }

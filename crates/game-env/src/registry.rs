@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use game_traits::{Encode, Game};
+use game_traits::{Encode, Game, Wire};
 use serde::Serialize;
 
 use crate::bots::Knowledge;
@@ -97,7 +97,7 @@ impl Registry {
     }
 
     /// Adds game `G` as `def` describes it.
-    pub fn register<G: Game + Encode>(&mut self, def: GameDef<G>) {
+    pub fn register<G: Game + Encode + Wire>(&mut self, def: GameDef<G>) {
         let doc_of = |field: &str| {
             def.parameter_docs
                 .iter()
@@ -159,6 +159,29 @@ impl Registry {
     /// Every game with its presets and parameters.
     pub fn list(&self) -> Vec<GameListing> {
         self.entries.iter().map(|e| e.listing.clone()).collect()
+    }
+
+    /// The JSON Schema of every registered game's wire forms, as one
+    /// document: `games.NAME.{action, view, observation}`, each game's
+    /// shared definitions under `games.NAME.$defs`. The server publishes it
+    /// beside its OpenAPI description.
+    pub fn wire_schema(&self) -> Result<serde_json::Value, EnvError> {
+        let mut games = serde_json::Map::new();
+        for entry in &self.entries {
+            let name = &entry.listing.name;
+            let game = (entry.load)(&GameSpec::parse(name)?)?;
+            games.insert(
+                name.clone(),
+                game.wire_schema(&format!("/games/{name}/$defs")),
+            );
+        }
+        Ok(serde_json::json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "tabletop-rules wire schema",
+            "description": "What clients read of every game: actions and action views as structs tagged by \"type\", observations as records of named fields, cards and pieces as readable codes. Validate an action against games.NAME.action, a view against games.NAME.view, an observation against games.NAME.observation.",
+            "wire_version": game_traits::WIRE_VERSION,
+            "games": games,
+        }))
     }
 
     /// The game named by `spec`: `name`, `name(key=value,...)`, or
@@ -225,7 +248,7 @@ impl Registry {
     }
 }
 
-fn load_typed<G: Game + Encode>(
+fn load_typed<G: Game + Encode + Wire>(
     def: &GameDef<G>,
     spec: &GameSpec,
 ) -> Result<Arc<dyn DynGame>, EnvError> {

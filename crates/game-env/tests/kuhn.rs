@@ -82,12 +82,19 @@ fn an_illegal_action_is_refused_and_changes_nothing() {
     let mut env = BatchEnv::new(kuhn(), config).unwrap();
     let mut buffers = StepBuffers::for_env(&env, true, true);
     env.reset(&mut buffers.output()).unwrap();
-    let before: Vec<String> = (0..3).map(|i| env.state(i).unwrap().to_json()).collect();
+    let before: Vec<String> = (0..3)
+        .map(|i| env.state(i).unwrap().to_json().unwrap())
+        .collect();
     let copy = buffers.clone();
     // Id 0 deals a card: never a player's action.
     let err = env.step(&[3, 0, 3], &mut buffers.output()).unwrap_err();
-    assert!(matches!(err, EnvError::IllegalAction(_)), "{err}");
-    let after: Vec<String> = (0..3).map(|i| env.state(i).unwrap().to_json()).collect();
+    assert!(
+        matches!(&err, EnvError::IllegalAction { id: 0, action, .. } if action == "deal J"),
+        "{err}"
+    );
+    let after: Vec<String> = (0..3)
+        .map(|i| env.state(i).unwrap().to_json().unwrap())
+        .collect();
     assert_eq!(before, after);
     assert_eq!(copy.to_move, buffers.to_move);
     assert!(matches!(
@@ -162,15 +169,19 @@ fn the_dynamic_state_speaks_ids_strings_and_json() {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     assert_eq!(outcomes.len(), 3);
-    assert!(matches!(state.apply_id(3), Err(EnvError::IllegalAction(_))));
-    assert!(state.illegal_reason(3).unwrap().is_some());
+    assert!(matches!(
+        state.apply_id(3),
+        Err(EnvError::IllegalAction { id: 3, .. })
+    ));
+    assert_eq!(state.check_id(3), state.apply_id(3));
+    assert_eq!(state.check_id(0), Ok(()));
     state.apply_id(2).unwrap();
     state.apply_id(0).unwrap();
     assert_eq!(state.action_view(PlayerId::P1, 3).unwrap(), "pass");
     assert_eq!(state.information_state_string(PlayerId::P0), "P0 K d2 ");
-    let json = state.to_json();
+    let json = state.to_json().unwrap();
     let back = game.deserialize_state(&json).unwrap();
-    assert_eq!(back.to_json(), json);
+    assert_eq!(back.to_json().unwrap(), json);
     let other = TypedGame::<KuhnPoker>::new(KuhnRules { ante: 2 }).unwrap();
     assert!(other.deserialize_state(&json).is_err());
     assert!(game.deserialize_state("{not json").is_err());
@@ -182,4 +193,48 @@ fn the_dynamic_state_speaks_ids_strings_and_json() {
     );
     assert!(game.action_text(5).is_err());
     assert_eq!(game.action_text(4).unwrap(), "bet");
+}
+
+/// An opponent that always fails to decide, as a crashed bot program does.
+struct Broken;
+
+impl game_env::Opponent for Broken {
+    fn name(&self) -> String {
+        "broken".into()
+    }
+
+    fn choose(
+        &mut self,
+        _state: &dyn game_env::DynState,
+        _seat: PlayerId,
+        _rng: &mut game_traits::GameRng,
+    ) -> Result<usize, EnvError> {
+        Err(EnvError::Bot {
+            bot: self.name(),
+            failure: game_env::BotFailure::Exited,
+        })
+    }
+}
+
+#[test]
+fn a_failing_opponent_forfeits_its_game_and_the_step_goes_on() {
+    // The learner is seat 0 (it decides first in Kuhn poker); the broken
+    // opponent fails on its first turn, so every learner step ends a game.
+    let config = BatchConfig {
+        games: 4,
+        opponent: Some((PlayerId::P1, Box::new(|| Box::new(Broken)))),
+        ..Default::default()
+    };
+    let mut env = BatchEnv::new(kuhn(), config).unwrap();
+    let mut buffers = StepBuffers::for_env(&env, false, true);
+    env.reset(&mut buffers.output()).unwrap();
+    assert!(buffers.to_move.iter().all(|&s| s == 0));
+    // Check or bet: the opponent must answer, and cannot.
+    env.step(&[3, 4, 3, 4], &mut buffers.output()).unwrap();
+    assert!(buffers.terminated.iter().all(|&t| t));
+    let info = kuhn().info().clone();
+    for row in 0..4 {
+        assert_eq!(buffers.rewards[2 * row], info.max_return as f32);
+        assert_eq!(buffers.rewards[2 * row + 1], info.min_return as f32);
+    }
 }

@@ -148,7 +148,7 @@ fn loaded_games_make_their_bots() {
         let id = bot
             .choose(state.as_ref(), game_traits::PlayerId::P0, &mut rng)
             .unwrap();
-        assert!(state.illegal_reason(id).unwrap().is_none(), "{spec}");
+        assert_eq!(state.check_id(id), Ok(()), "{spec}");
     }
     assert!(game.bot(BotSpec::Heuristic).is_err());
 }

@@ -28,10 +28,16 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/matches/{id}/actions"),
     ("get", "/api/matches/{id}/ws"),
     ("get", "/api/openapi.json"),
+    ("get", "/api/wire-schema.json"),
 ];
 
 /// The OpenAPI description of the API.
 pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// The JSON Schema of every game's wire forms (what views, legal actions
+/// and log entries carry), generated from the engines' types
+/// ([`game_env::Registry::wire_schema`]; a test keeps the file equal).
+pub const WIRE_SCHEMA: &str = include_str!("../wire-schema.json");
 
 /// The router of `server`: the API, the WebSocket and the web page.
 pub fn router(server: Arc<Server>) -> Router {
@@ -43,6 +49,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}/actions", post(act))
         .route("/api/matches/{id}/ws", get(ws))
         .route("/api/openapi.json", get(openapi))
+        .route("/api/wire-schema.json", get(wire_schema))
         .route("/", get(crate::web::index))
         .route("/web/{*file}", get(crate::web::file))
         .fallback(not_found)
@@ -60,6 +67,14 @@ async fn not_found(uri: Uri) -> ApiError {
 
 async fn openapi() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+async fn wire_schema() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/schema+json")],
+        WIRE_SCHEMA,
+    )
+        .into_response()
 }
 
 async fn games(State(server): State<Arc<Server>>) -> Response {
@@ -152,7 +167,7 @@ async fn seat_for(cell: &Cell, token: Option<[u8; 16]>) -> Result<Option<PlayerI
     match token {
         None => Ok(None),
         Some(t) => {
-            let room = cell.room.lock().await;
+            let room = cell.room.read().await;
             Server::seat_of(&room, &t)
                 .map(Some)
                 .ok_or(ApiError::Forbidden)
@@ -167,7 +182,7 @@ async fn view(
 ) -> Result<Response, ApiError> {
     let cell = match_of(&server, &id)?;
     let seat = seat_for(&cell, bearer(&headers)?).await?;
-    let bytes = cell.room.lock().await.view(seat);
+    let bytes = cell.room.read().await.view(seat)?;
     Ok(json_bytes(StatusCode::OK, bytes))
 }
 
@@ -233,7 +248,12 @@ async fn ws(
 async fn push_views(mut socket: WebSocket, cell: Arc<Cell>, seat: Option<PlayerId>) {
     let mut changed = cell.changed.subscribe();
     loop {
-        let view = cell.room.lock().await.view(seat);
+        let view = match cell.room.read().await.view(seat) {
+            Ok(view) => view,
+            // A view that cannot be built ends the push; the client sees
+            // the socket close and its GET gets the error.
+            Err(_) => return,
+        };
         let text = String::from_utf8(view).unwrap_or_default();
         if socket.send(Message::Text(text.into())).await.is_err() {
             return;

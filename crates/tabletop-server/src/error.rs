@@ -1,5 +1,10 @@
-//! The API's errors: each a 4xx (or a 503 when the database fails) with a
-//! JSON body `{"error": message, "status": code}`.
+//! The API's errors: each a 4xx (a 503 when the database fails, a 500 for
+//! our own failures) with a JSON body `{"error": message, "status": code,
+//! "kind": KIND}`, and for an action the engine refused also its `id`,
+//! `action` and `reason`: clients read the fields, the message is for
+//! people.
+
+use game_env::EnvError;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -13,7 +18,7 @@ pub enum ApiError {
     BadRequest(String),
     /// The game specification was refused by the registry.
     #[error("{0}")]
-    Game(String),
+    Game(EnvError),
     /// No match with this id.
     #[error("no match {0:?}")]
     NoMatch(String),
@@ -32,13 +37,38 @@ pub enum ApiError {
     Conflict(String),
     /// The engine refused the action (its reason); nothing changed.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(EnvError),
     /// The body is larger than the limit.
     #[error("{0}")]
     TooLarge(String),
     /// The database failed; nothing was acknowledged.
     #[error("storage failed: {0}")]
     Storage(String),
+    /// A failure of ours (a view that cannot be serialised, a bot task that
+    /// panicked): reported, never answered with an empty body.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// The dynamic API's refusals in HTTP terms, in one place.
+impl From<EnvError> for ApiError {
+    fn from(e: EnvError) -> Self {
+        match e {
+            EnvError::UnknownActionId { .. }
+            | EnvError::IllegalAction { .. }
+            | EnvError::UnknownAction { .. } => ApiError::Illegal(e),
+            EnvError::NoDecision => ApiError::Conflict(e.to_string()),
+            EnvError::UnknownGame { .. }
+            | EnvError::UnknownParameter { .. }
+            | EnvError::BadParameter { .. }
+            | EnvError::BadSpec(_)
+            | EnvError::InvalidRules(_) => ApiError::Game(e),
+            EnvError::InvalidState(_) | EnvError::InvalidObservation(_) => {
+                ApiError::BadRequest(e.to_string())
+            }
+            _ => ApiError::Internal(e.to_string()),
+        }
+    }
 }
 
 impl ApiError {
@@ -53,6 +83,25 @@ impl ApiError {
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The case as a client reads it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Game(_) => "bad_game",
+            ApiError::NoMatch(_) => "no_match",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Forbidden => "forbidden",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::Illegal(EnvError::IllegalAction { .. }) => "illegal_action",
+            ApiError::Illegal(_) => "unknown_action",
+            ApiError::TooLarge(_) => "too_large",
+            ApiError::Storage(_) => "storage",
+            ApiError::Internal(_) => "internal",
         }
     }
 }
@@ -60,7 +109,16 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let body = serde_json::json!({ "error": self.to_string(), "status": status.as_u16() });
+        let mut body = serde_json::json!({
+            "error": self.to_string(),
+            "status": status.as_u16(),
+            "kind": self.kind(),
+        });
+        if let ApiError::Illegal(EnvError::IllegalAction { id, action, reason }) = &self {
+            body["id"] = (*id).into();
+            body["action"] = action.as_str().into();
+            body["reason"] = reason.as_str().into();
+        }
         (status, Json(body)).into_response()
     }
 }

@@ -23,11 +23,11 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use game_env::{DynGame, ProtocolBot, ProtocolConfig, Registry};
+use game_env::{DynGame, EnvError, ProtocolBot, ProtocolConfig, Registry};
 use game_traits::PlayerId;
 use rand::TryRngCore;
 use subtle::ConstantTimeEq;
-use tokio::sync::{watch, Mutex, Semaphore};
+use tokio::sync::{watch, Semaphore};
 
 use crate::error::ApiError;
 use crate::room::{bot_rng, Room};
@@ -66,8 +66,10 @@ impl Default for Config {
 
 /// One match and the channel that tells its watchers it changed.
 pub struct Cell {
-    /// The match.
-    pub room: Mutex<Room>,
+    /// The match: views and seat checks read it under a shared lock, so
+    /// that GETs, WebSocket pushes and bot turns do not queue behind each
+    /// other; moves write it.
+    pub room: tokio::sync::RwLock<Room>,
     /// Bumped after every change (the WebSocket pushes a view then).
     pub changed: watch::Sender<u64>,
 }
@@ -218,7 +220,7 @@ impl Server {
         let id = room.id;
         let (changed, _) = watch::channel(room.actions().len() as u64);
         let cell = Arc::new(Cell {
-            room: Mutex::new(room),
+            room: tokio::sync::RwLock::new(room),
             changed,
         });
         self.rooms
@@ -268,10 +270,7 @@ impl Server {
         seats: &[String],
         seed: Option<u64>,
     ) -> Result<Created, ApiError> {
-        let g = self
-            .registry
-            .load(game)
-            .map_err(|e| ApiError::Game(e.to_string()))?;
+        let g = self.registry.load(game).map_err(ApiError::Game)?;
         let [s0, s1] = seats else {
             return Err(ApiError::BadRequest(format!(
                 "seats: expected 2 seats, got {}",
@@ -336,10 +335,7 @@ impl Server {
         seed: u64,
         actions: &[usize],
     ) -> Result<Created, ApiError> {
-        let g = self
-            .registry
-            .load(game)
-            .map_err(|e| ApiError::Game(e.to_string()))?;
+        let g = self.registry.load(game).map_err(ApiError::Game)?;
         let mut tokens = [None, None];
         for (i, seat) in seats.iter().enumerate() {
             if seat.is_human() {
@@ -396,16 +392,19 @@ impl Server {
         seat: PlayerId,
         action: u64,
     ) -> Result<Vec<u8>, ApiError> {
-        let id = usize::try_from(action)
-            .map_err(|_| ApiError::Illegal(format!("action id {action} is out of range")))?;
-        let mut room = cell.room.lock().await;
+        let mut room = cell.room.write().await;
+        let id = usize::try_from(action).map_err(|_| {
+            ApiError::Illegal(EnvError::UnknownActionId {
+                id: usize::MAX,
+                space: room.game.info().action_space,
+            })
+        })?;
         room.check(seat, id)?;
         let from = room.actions().len();
-        room.push(id)
-            .map_err(|e| ApiError::Illegal(e.to_string()))?;
+        room.push(id)?;
         room.run_chance();
         self.persist(&mut room, from).await?;
-        let view = room.view(Some(seat));
+        let view = room.view(Some(seat))?;
         cell.changed.send_replace(room.actions().len() as u64);
         drop(room);
         self.kick(cell.clone()).await;
@@ -430,7 +429,7 @@ impl Server {
 
     /// Starts the bot task of `cell` if a bot is due and none runs.
     pub async fn kick(self: &Arc<Self>, cell: Arc<Cell>) {
-        let mut room = cell.room.lock().await;
+        let mut room = cell.room.write().await;
         if room.driving || room.bot_due().is_none() {
             return;
         }
@@ -444,7 +443,7 @@ impl Server {
     /// computed on a blocking thread from a copy of the state.
     async fn drive(self: Arc<Self>, cell: Arc<Cell>) {
         loop {
-            let mut room = cell.room.lock().await;
+            let mut room = cell.room.write().await;
             let Some(seat) = room.bot_due() else {
                 room.driving = false;
                 return;
@@ -454,7 +453,7 @@ impl Server {
             let game = room.game.clone();
             let seed = room.seed;
             let kind = room.seats[seat.index()].clone();
-            let mut cmd_bot = room.cmd_bots[seat.index()].take();
+            let mut cmd_bot = room.cmd_bot(seat).take();
             drop(room);
             let Ok(_slot) = self.bot_slots.acquire().await else {
                 return;
@@ -466,12 +465,15 @@ impl Server {
             })
             .await;
             drop(_slot);
-            let mut room = cell.room.lock().await;
+            let mut room = cell.room.write().await;
             let (choice, cmd_bot) = match decided {
                 Ok(pair) => pair,
-                Err(e) => (Err(format!("the bot task failed: {e}")), None),
+                Err(e) => (
+                    Err(EnvError::Internal(format!("the bot task failed: {e}"))),
+                    None,
+                ),
             };
-            room.cmd_bots[seat.index()] = cmd_bot;
+            *room.cmd_bot(seat) = cmd_bot;
             if room.actions().len() != step || room.finished() {
                 continue;
             }
@@ -493,7 +495,8 @@ impl Server {
                         }
                     }
                 }
-                Err(reason) => {
+                Err(failure) => {
+                    let reason = failure.to_string();
                     if self.record_forfeit(&mut room, seat, reason).await.is_err() {
                         room.driving = false;
                         return;
@@ -532,12 +535,12 @@ fn decide(
     seed: u64,
     step: usize,
     limit: Duration,
-) -> Result<usize, String> {
+) -> Result<usize, EnvError> {
     match seat_kind {
         Seat::Bot(spec) => {
-            let mut bot = game.bot(*spec).map_err(|e| e.to_string())?;
+            let mut bot = game.bot(*spec)?;
             let mut rng = bot_rng(seed, seat, step);
-            bot.choose(state, seat, &mut rng).map_err(|e| e.to_string())
+            bot.choose(state, seat, &mut rng)
         }
         Seat::Cmd(argv) => {
             if cmd_bot.is_none() {
@@ -547,14 +550,17 @@ fn decide(
                     game: game.name().to_owned(),
                     legend: game.legend().to_owned(),
                 })
-                .map_err(|e| e.to_string())?;
+                .map_err(|failure| EnvError::Bot {
+                    bot: format!("cmd:{}", argv.join(" ")),
+                    failure,
+                })?;
                 *cmd_bot = Some(bot);
             }
             match cmd_bot.as_mut() {
-                Some(bot) => bot.decide(state, seat).map_err(|e| e.to_string()),
-                None => Err("the bot did not start".into()),
+                Some(bot) => bot.decide(state, seat),
+                None => Err(EnvError::Internal("the bot did not start".into())),
             }
         }
-        Seat::Human => Err("a person decides this seat".into()),
+        Seat::Human => Err(EnvError::NoDecision),
     }
 }

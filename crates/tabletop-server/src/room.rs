@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use game_env::{episode_rng, DynGame, DynState, EnvError, ProtocolBot};
+use game_env::{episode_rng, DynGame, DynState, EnvError, LegalAction, ProtocolBot};
 use game_traits::{Outcome, PlayerId, Turn};
 use serde::Serialize;
 
@@ -21,16 +21,18 @@ struct Entry {
     by: Option<PlayerId>,
     /// `action_view` for seat 0 and seat 1, taken before it was applied.
     views: [String; 2],
+    /// The same views as wire structs.
+    structs: [serde_json::Value; 2],
 }
 
 impl Entry {
-    /// What a spectator sees: the view both seats got if they got the same,
-    /// otherwise [`HIDDEN`].
-    fn public(&self) -> &str {
-        if self.views[0] == self.views[1] {
-            &self.views[0]
+    /// What a spectator sees: the view both seats got if they got the same
+    /// (text and struct), otherwise [`HIDDEN`] and no struct.
+    fn public(&self) -> (&str, Option<&serde_json::Value>) {
+        if self.views[0] == self.views[1] && self.structs[0] == self.structs[1] {
+            (&self.views[0], Some(&self.structs[0]))
         } else {
-            HIDDEN
+            (HIDDEN, None)
         }
     }
 }
@@ -51,8 +53,10 @@ pub struct Room {
     actions: Vec<usize>,
     log: Vec<Entry>,
     forfeit: Option<(PlayerId, String)>,
-    /// The protocol bots' processes, started when first needed.
-    pub cmd_bots: [Option<ProtocolBot>; 2],
+    /// The protocol bots' processes, started when first needed; behind a
+    /// lock of their own only so that a room can be shared for reading (a
+    /// process's reader channel cannot be), and reached through `&mut`.
+    cmd_bots: [std::sync::Mutex<Option<ProtocolBot>>; 2],
     /// Whether a task is deciding for a bot seat now.
     pub driving: bool,
 }
@@ -69,16 +73,15 @@ pub fn bot_rng(seed: u64, seat: PlayerId, step: usize) -> game_traits::GameRng {
 }
 
 #[derive(Serialize)]
-struct LegalOut {
-    id: usize,
-    text: String,
-}
-
-#[derive(Serialize)]
 struct LogOut<'a> {
     step: usize,
     by: String,
+    /// The seat that acted (`null` for chance).
+    seat: Option<PlayerId>,
     text: &'a str,
+    /// The action as the viewer perceived it, as a wire struct (`null` for
+    /// a spectator where the seats perceived it differently).
+    view: Option<&'a serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -105,9 +108,10 @@ struct ViewOut<'a> {
     move_number: u32,
     steps: usize,
     to_move: Option<u8>,
+    wire: u32,
     observation: serde_json::Value,
     text: String,
-    legal: Vec<LegalOut>,
+    legal: Vec<LegalAction>,
     log: Vec<LogOut<'a>>,
     last: Option<usize>,
     outcome: Option<OutcomeOut<'a>>,
@@ -137,7 +141,7 @@ impl Room {
             actions: Vec::with_capacity(actions.len()),
             log: Vec::with_capacity(actions.len()),
             forfeit,
-            cmd_bots: [None, None],
+            cmd_bots: Default::default(),
             driving: false,
         };
         for (step, &a) in actions.iter().enumerate() {
@@ -146,6 +150,13 @@ impl Room {
             })?;
         }
         Ok(room)
+    }
+
+    /// The protocol bot process of `seat`, if started.
+    pub fn cmd_bot(&mut self, seat: PlayerId) -> &mut Option<ProtocolBot> {
+        self.cmd_bots[seat.index()]
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Every action id so far.
@@ -161,21 +172,26 @@ impl Room {
             Turn::Chance => None,
             Turn::Terminal => return Err(EnvError::NoDecision),
         };
-        if let Some(reason) = self.state.illegal_reason(id)? {
-            return Err(EnvError::IllegalAction(reason));
-        }
+        self.state.check_id(id)?;
         let views = [
             self.state.action_view(PlayerId::P0, id)?,
             self.state.action_view(PlayerId::P1, id)?,
         ];
-        self.state.apply_id(id)?;
+        let structs = [
+            self.state.view_struct(PlayerId::P0, id)?,
+            self.state.view_struct(PlayerId::P1, id)?,
+        ];
         for seat in PlayerId::BOTH {
-            if let Some(bot) = &mut self.cmd_bots[seat.index()] {
-                bot.tell(by, &views[seat.index()]);
+            let bot = self.cmd_bots[seat.index()]
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(bot) = bot {
+                bot.tell(self.state.as_ref(), by, seat, id)?;
             }
         }
+        self.state.apply_id(id)?;
         self.actions.push(id);
-        self.log.push(Entry { by, views });
+        self.log.push(Entry { by, views, structs });
         Ok(())
     }
 
@@ -259,11 +275,7 @@ impl Room {
             }
             None => return Err(ApiError::Conflict("no player decides now".into())),
         }
-        match self.state.illegal_reason(id) {
-            Ok(None) => Ok(()),
-            Ok(Some(reason)) => Err(ApiError::Illegal(reason)),
-            Err(e) => Err(ApiError::Illegal(e.to_string())),
-        }
+        self.state.check_id(id).map_err(ApiError::from)
     }
 
     fn outcome_out(&self) -> Option<OutcomeOut<'_>> {
@@ -299,24 +311,16 @@ impl Room {
     /// actions when it is to move, and its own view of each action; the
     /// spectator's from the actions both seats perceived alike, with
     /// [`HIDDEN`] for the others, and no observation.
-    pub fn view(&mut self, viewer: Option<PlayerId>) -> Vec<u8> {
+    pub fn view(&self, viewer: Option<PlayerId>) -> Result<Vec<u8>, EnvError> {
         let to_move = self.to_move();
-        let mut legal = Vec::new();
-        if viewer.is_some() && viewer == to_move {
-            let mut ids = Vec::new();
-            self.state.legal_ids(&mut ids);
-            legal = ids
-                .into_iter()
-                .map(|id| LegalOut {
-                    text: self.state.action_text(id).unwrap_or_default(),
-                    id,
-                })
-                .collect();
-        }
+        let legal = if viewer.is_some() && viewer == to_move {
+            self.state.legal_actions()
+        } else {
+            Vec::new()
+        };
         let (observation, text) = match viewer {
             Some(p) => (
-                serde_json::from_str(&self.state.observation_json(p))
-                    .unwrap_or(serde_json::Value::Null),
+                self.state.observation_struct(p)?,
                 self.state.observation_text(p),
             ),
             None => (serde_json::Value::Null, self.public_text()),
@@ -325,13 +329,18 @@ impl Room {
             .log
             .iter()
             .enumerate()
-            .map(|(step, e)| LogOut {
-                step,
-                by: e.by.map_or_else(|| "chance".to_owned(), |p| p.to_string()),
-                text: match viewer {
-                    Some(p) => &e.views[p.index()],
+            .map(|(step, e)| {
+                let (text, view) = match viewer {
+                    Some(p) => (e.views[p.index()].as_str(), Some(&e.structs[p.index()])),
                     None => e.public(),
-                },
+                };
+                LogOut {
+                    step,
+                    by: e.by.map_or_else(|| "chance".to_owned(), |p| p.to_string()),
+                    seat: e.by,
+                    text,
+                    view,
+                }
             })
             .collect::<Vec<_>>();
         let out = ViewOut {
@@ -342,6 +351,7 @@ impl Room {
             move_number: self.state.move_count(),
             steps: self.actions.len(),
             to_move: to_move.map(|p| p.index() as u8),
+            wire: game_traits::WIRE_VERSION,
             observation,
             text,
             legal,
@@ -350,7 +360,7 @@ impl Room {
             outcome: self.outcome_out(),
             legend: self.game.legend(),
         };
-        serde_json::to_vec(&out).unwrap_or_default()
+        serde_json::to_vec(&out).map_err(|e| EnvError::Internal(format!("serialising a view: {e}")))
     }
 
     fn public_text(&self) -> String {

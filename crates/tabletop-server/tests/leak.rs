@@ -67,8 +67,7 @@ fn twins(game: &Arc<dyn DynGame>, base: &[usize], seat: PlayerId) -> Vec<Vec<usi
             continue;
         }
         let seen = at.action_view(seat, base[k]).unwrap();
-        let mut scratch = at.clone_box();
-        scratch.legal_ids(&mut ids);
+        at.legal_ids(&mut ids);
         for &alt in &ids {
             if alt == base[k] || at.action_view(seat, alt).unwrap() != seen {
                 continue;
