@@ -2,20 +2,25 @@
 //!
 //! ```text
 //! cargo run --release --example play -- stratego --bot heuristic
-//! cargo run --release --example play -- battleline --bot ismcts --seat 1 --save game.json
+//! cargo run --release --example play -- battleline --bot ismcts --seat 1 --save
 //! ```
 //!
-//! The table is shown from your side with a legend of its notation; type a
-//! move as written, or its number (`help` lists the commands). `--save FILE`
-//! writes the record, which the `replay` example reads. `--help` lists every
-//! option with its default.
+//! The table is shown from your side; each move is told as you see it (a
+//! fight's result, a claim's proof). Type a move as listed, a short form
+//! (`R7 F1`, `e4e5`, `10a`) or its number; `legend` explains the table's
+//! codes, `help` lists the commands. `--save` writes the record into the
+//! records folder (`$XDG_DATA_HOME/tabletop`, else
+//! `~/.local/share/tabletop`), `--save FILE` to that file; the `replay`
+//! example reads it. `--help` lists every option with its default.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
 use tabletop_rules::game_traits::PlayerId;
-use tabletop_rules::{play_session, registry, BotSpec, PlayOptions, SessionEnd};
+use tabletop_rules::{
+    play_session, record_file_name, records_dir, registry, BotSpec, PlayOptions, SessionEnd,
+};
 
 /// Play a game against a bot in the terminal.
 #[derive(Parser)]
@@ -34,27 +39,15 @@ struct Args {
     /// Seed of the chance events and of the bot (default: the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Write the record (JSON) here when the session ends.
-    #[arg(long, value_name = "FILE")]
+    /// Write the record (JSON) when the session ends: to FILE, or without
+    /// FILE into the records folder ($XDG_DATA_HOME/tabletop, else
+    /// ~/.local/share/tabletop), never into the working directory.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
     save: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let options = PlayOptions {
-        bot: args.bot,
-        seat: if args.seat == 0 {
-            PlayerId::P0
-        } else {
-            PlayerId::P1
-        },
-        seed: args.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_secs())
-        }),
-        save: args.save,
-    };
     let registry = registry();
     let game = match registry.load(&args.game) {
         Ok(game) => game,
@@ -62,6 +55,34 @@ fn main() -> ExitCode {
             eprintln!("play: {e}");
             return ExitCode::from(2);
         }
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let records = records_dir();
+    let save = match args.save {
+        // `--save` alone: the records folder.
+        Some(path) if path.as_os_str().is_empty() => match &records {
+            Some(dir) => Some(dir.join(record_file_name(game.name(), seed, None))),
+            None => {
+                eprintln!("play: --save without FILE needs HOME or XDG_DATA_HOME; give a file");
+                return ExitCode::from(2);
+            }
+        },
+        other => other,
+    };
+    let options = PlayOptions {
+        bot: args.bot,
+        seat: if args.seat == 0 {
+            PlayerId::P0
+        } else {
+            PlayerId::P1
+        },
+        seed,
+        save,
+        records,
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

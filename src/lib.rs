@@ -49,7 +49,10 @@ pub use arena::{
     PairingResult, Played, Progress, Think,
 };
 pub use ladder::{Ladder, LadderError, Rating};
-pub use play::{narrate, play_session, PlayOptions, SessionEnd};
+pub use play::{
+    move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,
+    PlayOptions, SessionEnd, BOT_NOTE, ROUTINE_NOTE,
+};
 pub use registry::{registry, select, split_specs, ARENA_TABLES};
 pub use replay::{pick_record, replay_record, View, ViewError};
 pub use report::{format_report, ReportOptions, LADDER_PRIOR_DRAWS};

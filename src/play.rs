@@ -3,9 +3,9 @@
 
 use std::fs;
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use game_env::{BotSpec, DynGame, DynState};
+use game_env::{BotSpec, DynGame, DynState, EnvError};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
 /// How a session is set up.
@@ -19,6 +19,9 @@ pub struct PlayOptions {
     pub seed: u64,
     /// Where to write the record (JSON) when the session ends.
     pub save: Option<PathBuf>,
+    /// Where a record goes when no path is given (the `save` command
+    /// alone): [`records_dir`] by default, never the working directory.
+    pub records: Option<PathBuf>,
 }
 
 impl Default for PlayOptions {
@@ -28,6 +31,7 @@ impl Default for PlayOptions {
             seat: PlayerId::P0,
             seed: 1,
             save: None,
+            records: records_dir(),
         }
     }
 }
@@ -43,10 +47,45 @@ pub enum SessionEnd {
     InputEnded,
 }
 
-const HELP: &str = "Type a move's number or its notation as listed. Commands: \
-moves (list them all), show (the table again), legend, bot [N] (let a bot of the \
-opponent's kind make your next N moves, 1 by default: handy for a Stratego setup, \
-bot 40), save FILE (the record so far), help, quit.";
+const HELP: &str = "Type a move's number, its notation as listed, or a short form \
+(R7 F1, e4e5, 10a). Commands: moves (list them all), show (the table again), \
+legend (what the table's codes mean), bot [N] (let a bot of the opponent's kind \
+make your next N moves, 1 by default: handy for a Stratego setup, bot 40), \
+save [FILE] (the record so far; without FILE into the records folder), help, quit.";
+
+/// Where records go when no path is given: `$XDG_DATA_HOME/tabletop`, else
+/// `~/.local/share/tabletop` (outside any checkout); `None` when neither
+/// variable names an absolute directory.
+pub fn records_dir() -> Option<PathBuf> {
+    records_dir_from(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))
+}
+
+/// The file name of a record of the game `game` (its registry name)
+/// played from `seed`, saved after `actions` actions (`None`: at the end),
+/// such as `stratego-seed7.json`.
+pub fn record_file_name(game: &str, seed: u64, actions: Option<usize>) -> String {
+    let name: String = game
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let name = name.trim_matches('-');
+    match actions {
+        Some(n) => format!("{name}-seed{seed}-action{n}.json"),
+        None => format!("{name}-seed{seed}.json"),
+    }
+}
+
+/// [`records_dir`] from the values of `XDG_DATA_HOME` and `HOME`; relative
+/// values are ignored, as the XDG specification asks.
+pub fn records_dir_from(
+    xdg_data_home: Option<std::ffi::OsString>,
+    home: Option<std::ffi::OsString>,
+) -> Option<PathBuf> {
+    let absolute = |v: Option<std::ffi::OsString>| v.map(PathBuf::from).filter(|p| p.is_absolute());
+    absolute(xdg_data_home)
+        .or_else(|| absolute(home).map(|h| h.join(".local").join("share")))
+        .map(|d| d.join("tabletop"))
+}
 
 /// Beyond this many lines the legal moves are not listed with the board
 /// (they would push it off a 50-line screen); `moves` lists them.
@@ -59,8 +98,9 @@ const LIST_LINES: usize = 8;
 /// session except `quit` or the end of the input.
 ///
 /// Everything printed comes from the person's own observation and his
-/// view of each action ([`DynState::action_view`]), so the screen never
-/// shows what his seat may not know.
+/// account of each action ([`DynState::narrate`], read from his
+/// observations either side of it), so the screen never shows what his
+/// seat may not know.
 pub fn play_session(
     game: &dyn DynGame,
     options: &PlayOptions,
@@ -88,6 +128,7 @@ pub fn play_session(
         seed: options.seed,
         actions: Vec::new(),
         save: options.save.clone(),
+        records: options.records.clone(),
     };
     let mut chance = chance_rng(options.seed);
     let mut bot_rngs = PerPlayer::from_fn(|p| agent_rng(options.seed, p));
@@ -98,7 +139,8 @@ pub fn play_session(
     // the person has declined: asked once per key, then declined for him.
     let mut declined: Vec<u64> = Vec::new();
     loop {
-        let id = match state.turn() {
+        // The action and what to add to its account ("bot for you").
+        let (id, note) = match state.turn() {
             Turn::Terminal => {
                 let outcome = state.outcome().unwrap_or(Outcome::Draw);
                 writeln!(
@@ -111,10 +153,7 @@ pub fn play_session(
                 return Ok(SessionEnd::Finished(outcome));
             }
             Turn::Chance => match state.sample_chance_id(&mut chance) {
-                Some(id) => {
-                    writeln!(output, "{}", narrate(state.as_ref(), id, me))?;
-                    id
-                }
+                Some(id) => (id, ""),
                 None => {
                     writeln!(
                         output,
@@ -123,115 +162,111 @@ pub fn play_session(
                     return Ok(SessionEnd::Quit);
                 }
             },
-            Turn::Player(p)
-                if p == me
-                    && game
-                        .routine(state.as_ref(), me)
-                        .is_some_and(|(key, _)| declined.contains(&key)) =>
-            {
-                let (_, id) = game
-                    .routine(state.as_ref(), me)
-                    .unwrap_or_else(|| unreachable!("the guard found it"));
-                let text = state.action_text(id).unwrap_or_default();
-                writeln!(
-                    output,
-                    "{me}: {text} (as you answered before in this battle)"
-                )?;
-                id
-            }
-            Turn::Player(p) if p == me && handed_over > 0 => {
-                handed_over -= 1;
-                match helper.choose(state.as_ref(), me, &mut bot_rngs[me]) {
-                    Ok(id) => {
-                        let text = state.action_text(id).unwrap_or_default();
-                        writeln!(output, "{me} (bot for you): {text}")?;
-                        id
-                    }
-                    Err(e) => {
-                        writeln!(output, "the bot failed ({e}); game abandoned")?;
-                        return Ok(SessionEnd::Quit);
-                    }
-                }
-            }
             Turn::Player(p) if p == me => {
-                state.legal_ids(&mut legal);
-                let texts: Vec<String> = legal
-                    .iter()
-                    .map(|&id| state.action_text(id).unwrap_or_default())
-                    .collect();
-                if shown_for != Some(session.actions.len()) {
-                    show_board(state.as_ref(), me, game.legend(), output)?;
-                    list_moves(&texts, LIST_LINES, output)?;
-                    shown_for = Some(session.actions.len());
-                }
-                write!(output, "{me}> ")?;
-                output.flush()?;
-                let mut bytes = Vec::new();
-                if input.read_until(b'\n', &mut bytes)? == 0 {
-                    writeln!(output, "\ninput ended; game left unfinished")?;
-                    session.save_to_option(game, output)?;
-                    return Ok(SessionEnd::InputEnded);
-                }
-                // Undecodable bytes become U+FFFD and then a "not a legal
-                // move" message, never an error.
-                let line = String::from_utf8_lossy(&bytes);
-                let refusal = unoffered(game, state.as_ref(), line.trim());
-                match parse_command(line.trim(), &texts, &refusal) {
-                    Command::Play(i) => {
-                        if let Some((key, decline)) = game.routine(state.as_ref(), me) {
-                            if decline == legal[i] {
-                                declined.push(key);
+                let routine = game.routine(state.as_ref(), me);
+                match routine {
+                    Some((key, id)) if declined.contains(&key) => (id, ROUTINE_NOTE),
+                    _ if handed_over > 0 => {
+                        handed_over -= 1;
+                        match helper.choose(state.as_ref(), me, &mut bot_rngs[me]) {
+                            Ok(id) => (id, BOT_NOTE),
+                            Err(e) => {
+                                writeln!(output, "the bot failed ({e}); game abandoned")?;
+                                return Ok(SessionEnd::Quit);
                             }
                         }
-                        legal[i]
                     }
-                    Command::Quit => {
-                        writeln!(output, "game left unfinished")?;
-                        session.save_to_option(game, output)?;
-                        return Ok(SessionEnd::Quit);
-                    }
-                    Command::Help => {
-                        writeln!(output, "{HELP}")?;
-                        continue;
-                    }
-                    Command::Moves => {
-                        list_moves(&texts, usize::MAX, output)?;
-                        continue;
-                    }
-                    Command::Show => {
-                        show_board(state.as_ref(), me, game.legend(), output)?;
-                        continue;
-                    }
-                    Command::Legend => {
-                        writeln!(output, "{}", game.legend())?;
-                        continue;
-                    }
-                    Command::Save(path) => {
-                        session.save(game, &PathBuf::from(path), output)?;
-                        continue;
-                    }
-                    Command::Nothing => continue,
-                    Command::HandOver(n) => {
-                        handed_over = n;
-                        continue;
-                    }
-                    Command::Bad(message) => {
-                        writeln!(output, "{message}")?;
-                        continue;
+                    _ => {
+                        state.legal_ids(&mut legal);
+                        if shown_for != Some(session.actions.len()) {
+                            show_board(state.as_ref(), me, output)?;
+                            list_moves(state.as_ref(), me, &legal, LIST_LINES, output)?;
+                            shown_for = Some(session.actions.len());
+                        }
+                        write!(output, "{me}> ")?;
+                        output.flush()?;
+                        let mut bytes = Vec::new();
+                        if input.read_until(b'\n', &mut bytes)? == 0 {
+                            writeln!(output, "\ninput ended; game left unfinished")?;
+                            session.save_to_option(game, output)?;
+                            return Ok(SessionEnd::InputEnded);
+                        }
+                        // Undecodable bytes become U+FFFD and then a "not a
+                        // legal move" message, never an error.
+                        let line = String::from_utf8_lossy(&bytes);
+                        match parse_command(line.trim(), legal.len()) {
+                            Command::Play(i) => (legal[i], ""),
+                            Command::Action(text) => {
+                                match resolve(game, state.as_ref(), &legal, &text) {
+                                    Ok(id) => (id, ""),
+                                    Err(message) => {
+                                        writeln!(output, "{message}")?;
+                                        continue;
+                                    }
+                                }
+                            }
+                            Command::Quit => {
+                                writeln!(output, "game left unfinished")?;
+                                session.save_to_option(game, output)?;
+                                return Ok(SessionEnd::Quit);
+                            }
+                            Command::Help => {
+                                writeln!(output, "{HELP}")?;
+                                continue;
+                            }
+                            Command::Moves => {
+                                list_moves(state.as_ref(), me, &legal, usize::MAX, output)?;
+                                continue;
+                            }
+                            Command::Show => {
+                                show_board(state.as_ref(), me, output)?;
+                                continue;
+                            }
+                            Command::Legend => {
+                                writeln!(output, "{}", game.legend())?;
+                                continue;
+                            }
+                            Command::Save(path) => {
+                                match path
+                                    .map(PathBuf::from)
+                                    .or_else(|| session.default_path(game))
+                                {
+                                    Some(path) => session.save(game, &path, output)?,
+                                    None => writeln!(output, "{NO_RECORDS_DIR}")?,
+                                }
+                                continue;
+                            }
+                            Command::Nothing => continue,
+                            Command::HandOver(n) => {
+                                handed_over = n;
+                                continue;
+                            }
+                            Command::Bad(message) => {
+                                writeln!(output, "{message}")?;
+                                continue;
+                            }
+                        }
                     }
                 }
             }
             Turn::Player(p) => match bot.choose(state.as_ref(), p, &mut bot_rngs[p]) {
-                Ok(id) => {
-                    writeln!(output, "{}", narrate(state.as_ref(), id, me))?;
-                    id
-                }
+                Ok(id) => (id, ""),
                 Err(e) => {
                     writeln!(output, "the bot failed ({e}); game abandoned")?;
                     return Ok(SessionEnd::Quit);
                 }
             },
         };
+        if let Turn::Player(p) = state.turn() {
+            if p == me && note.is_empty() {
+                if let Some((key, decline)) = game.routine(state.as_ref(), me) {
+                    if decline == id {
+                        declined.push(key);
+                    }
+                }
+            }
+        }
+        writeln!(output, "{}{note}", narrate(state.as_ref(), id, me))?;
         if let Err(e) = state.apply_id(id) {
             writeln!(
                 output,
@@ -243,11 +278,20 @@ pub fn play_session(
     }
 }
 
+/// Added to the account of a move a bot made for the person.
+pub const BOT_NOTE: &str = " (bot for you)";
+/// Added to the account of a routine question answered for the person.
+pub const ROUTINE_NOTE: &str = " (as you answered before in this battle)";
+
+const NO_RECORDS_DIR: &str = "no records folder: neither XDG_DATA_HOME nor HOME names an \
+absolute directory; give a file: save FILE";
+
 /// The record so far and where it goes.
 struct Session {
     seed: u64,
     actions: Vec<usize>,
     save: Option<PathBuf>,
+    records: Option<PathBuf>,
 }
 
 impl Session {
@@ -258,11 +302,22 @@ impl Session {
         }
     }
 
-    fn save(&self, game: &dyn DynGame, path: &PathBuf, output: &mut dyn Write) -> io::Result<()> {
+    /// A file in the records folder for the record so far.
+    fn default_path(&self, game: &dyn DynGame) -> Option<PathBuf> {
+        let name = record_file_name(game.name(), self.seed, Some(self.actions.len()));
+        Some(self.records.as_ref()?.join(name))
+    }
+
+    fn save(&self, game: &dyn DynGame, path: &Path, output: &mut dyn Write) -> io::Result<()> {
         let written = game
             .record_json(self.seed, &self.actions)
             .map_err(io::Error::other)
-            .and_then(|json| fs::write(path, json + "\n"));
+            .and_then(|json| {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    fs::create_dir_all(dir)?;
+                }
+                fs::write(path, json + "\n")
+            });
         match written {
             Ok(()) => writeln!(output, "record saved to {}", path.display()),
             Err(e) => writeln!(
@@ -282,39 +337,44 @@ fn verdict(outcome: Outcome, me: PlayerId) -> String {
     }
 }
 
-/// One line telling `viewer` what happened: who acted (or chance) and his
-/// view of the action. A function of his information only, so a screen or
-/// log built from it hides what he may not know.
+/// The action `id`, about to be applied now, told to `viewer`: who acted
+/// and what it showed him ([`DynState::narrate`]: a fight's result, a
+/// claim's proof). A function of his observations only, so a screen or log
+/// built from it hides what he may not know.
 pub fn narrate(state: &dyn DynState, id: usize, viewer: PlayerId) -> String {
-    let view = state.action_view(viewer, id).unwrap_or_default();
-    match state.turn() {
-        Turn::Player(p) if p == viewer => format!("you: {view}"),
-        Turn::Player(p) => format!("{p}: {view}"),
-        _ => format!("chance: {view}"),
+    state
+        .narrate(viewer, id)
+        .or_else(|_| state.action_view(viewer, id))
+        .unwrap_or_default()
+}
+
+fn show_board(state: &dyn DynState, me: PlayerId, output: &mut dyn Write) -> io::Result<()> {
+    writeln!(output, "\n{}", state.observation_text(me))
+}
+
+/// A legal move of `viewer` as listed: its notation, and where that is a
+/// bare code (Stratego's `place#8`) his view of it, which names the piece
+/// and the square: `place#8 (place Scout (2) on a4)`.
+pub fn move_label(state: &dyn DynState, id: usize, viewer: PlayerId) -> String {
+    let text = state.action_text(id).unwrap_or_default();
+    match state.action_view(viewer, id) {
+        Ok(view) if text.contains('#') && view != text => format!("{text} ({view})"),
+        _ => text,
     }
 }
 
-fn show_board(
+/// Lists the `legal` moves in columns; when that takes more than
+/// `max_lines`, only says how many there are and shows a few, so the board
+/// stays on screen.
+fn list_moves(
     state: &dyn DynState,
     me: PlayerId,
-    legend: &str,
-    output: &mut dyn Write,
-) -> io::Result<()> {
-    writeln!(output, "\n{}", state.observation_text(me))?;
-    if !legend.is_empty() {
-        writeln!(output, "{legend}")?;
-    }
-    Ok(())
-}
-
-/// Lists `legal` in columns; when that takes more than `max_lines`, only
-/// says how many there are and shows a few, so the board stays on screen.
-fn list_moves<A: std::fmt::Display>(
-    legal: &[A],
+    legal: &[usize],
     max_lines: usize,
     output: &mut dyn Write,
 ) -> io::Result<()> {
-    let items: Vec<String> = legal
+    let texts: Vec<String> = legal.iter().map(|&id| move_label(state, id, me)).collect();
+    let items: Vec<String> = texts
         .iter()
         .enumerate()
         .map(|(i, a)| format!("{:>3}) {a}", i + 1))
@@ -323,11 +383,11 @@ fn list_moves<A: std::fmt::Display>(
     let per_line = (96 / width.max(1)).max(1);
     let lines = items.len().div_ceil(per_line);
     if lines > max_lines {
-        let some: Vec<String> = legal.iter().take(4).map(|a| a.to_string()).collect();
+        let some: Vec<&str> = texts.iter().take(4).map(String::as_str).collect();
         return writeln!(
             output,
             "{} legal moves (type `moves` to list them): type one as written, e.g. {}",
-            legal.len(),
+            texts.len(),
             some.join(", ")
         );
     }
@@ -339,16 +399,32 @@ fn list_moves<A: std::fmt::Display>(
     Ok(())
 }
 
-/// Why the action written `typed` is not offered, when it names an action
-/// of the game that is illegal now: the engine's own reason.
-fn unoffered(game: &dyn DynGame, state: &dyn DynState, typed: &str) -> Option<String> {
-    let wanted = normalise(typed);
-    if wanted.is_empty() {
-        return None;
+/// The legal action `text` names (the game's notation or a short form), or
+/// what to tell the person: the game's parse error, or the engine's reason
+/// why the action is not allowed now.
+fn resolve(
+    game: &dyn DynGame,
+    state: &dyn DynState,
+    legal: &[usize],
+    text: &str,
+) -> Result<usize, String> {
+    let hint = format!(
+        "Type a number from 1 to {}, a move as listed, or help.",
+        legal.len()
+    );
+    match game.parse_action(text) {
+        Ok(id) if legal.contains(&id) => Ok(id),
+        Ok(id) => Err(match state.check_id(id) {
+            Err(EnvError::IllegalAction { reason, .. }) => {
+                format!("{text:?} is not allowed now: {reason}")
+            }
+            _ => format!("{text:?} is not a legal move here. {hint}"),
+        }),
+        Err(EnvError::UnknownAction { reason, .. }) => Err(format!(
+            "{text:?} is not a legal move here: {reason}. {hint}"
+        )),
+        Err(e) => Err(format!("{text:?} is not a legal move here ({e}). {hint}")),
     }
-    (0..game.info().action_space)
-        .find(|&id| game.action_text(id).is_ok_and(|t| normalise(&t) == wanted))
-        .and_then(|id| state.illegal_reason(id).ok().flatten())
 }
 
 /// What a line of input asks for.
@@ -356,37 +432,23 @@ fn unoffered(game: &dyn DynGame, state: &dyn DynState, typed: &str) -> Option<St
 enum Command {
     /// The move with this index in the list.
     Play(usize),
+    /// A move written out, to be read by the game.
+    Action(String),
     Quit,
     Help,
     Moves,
     Show,
     Legend,
-    Save(String),
+    /// Save the record, to this file or (`None`) into the records folder.
+    Save(Option<String>),
     HandOver(u32),
     Nothing,
     Bad(String),
 }
 
-/// Case and spaces do not matter in a move's notation.
-fn normalise(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Reads `line` against the `legal` moves; `refusal` is the engine's
-/// reason when the line names a move that is not legal now.
-fn parse_command(line: &str, legal: &[String], refusal: &Option<String>) -> Command {
-    let wanted = normalise(line);
-    // A notation match comes first, so that a move written as a number is
-    // not read as a list index.
-    let matches: Vec<usize> = (0..legal.len())
-        .filter(|&i| normalise(&legal[i]) == wanted)
-        .collect();
-    if let [i] = matches.as_slice() {
-        return Command::Play(*i);
-    }
+/// Reads `line`: a command, a move's number among `moves` listed moves, or
+/// else a move written out.
+fn parse_command(line: &str, moves: usize) -> Command {
     let lower = line.to_ascii_lowercase();
     match lower.as_str() {
         "" => return Command::Nothing,
@@ -396,6 +458,7 @@ fn parse_command(line: &str, legal: &[String], refusal: &Option<String>) -> Comm
         "bot" => return Command::HandOver(1),
         "show" | "board" | "table" => return Command::Show,
         "legend" => return Command::Legend,
+        "save" => return Command::Save(None),
         _ => {}
     }
     if let Some(path) = line
@@ -403,7 +466,7 @@ fn parse_command(line: &str, legal: &[String], refusal: &Option<String>) -> Comm
         .map(str::trim)
         .filter(|p| !p.is_empty())
     {
-        return Command::Save(path.to_owned());
+        return Command::Save(Some(path.to_owned()));
     }
     if let Some(n) = lower.strip_prefix("bot ") {
         return match n.trim().parse::<u32>() {
@@ -411,22 +474,18 @@ fn parse_command(line: &str, legal: &[String], refusal: &Option<String>) -> Comm
             _ => Command::Bad(format!("bot wants a number of moves, not {:?}", n.trim())),
         };
     }
-    if let Ok(n) = line.trim_start_matches('#').parse::<usize>() {
-        return match n.checked_sub(1).filter(|&i| i < legal.len()) {
-            Some(i) => Command::Play(i),
-            None => Command::Bad(format!("there is no move {n}: choose 1 to {}", legal.len())),
+    let number = line.strip_prefix('#').unwrap_or(line);
+    if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+        return match number
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=moves).contains(n))
+        {
+            Some(n) => Command::Play(n - 1),
+            None => Command::Bad(format!("there is no move {number}: choose 1 to {moves}")),
         };
     }
-    if matches.len() > 1 {
-        return Command::Bad(format!("{line:?} matches several moves; use its number"));
-    }
-    if let Some(reason) = refusal {
-        return Command::Bad(format!("{line:?} is not allowed now: {reason}"));
-    }
-    Command::Bad(format!(
-        "{line:?} is not a legal move here. Type a number from 1 to {}, a move as listed, or help.",
-        legal.len()
-    ))
+    Command::Action(line.to_owned())
 }
 
 #[cfg(test)]
@@ -434,46 +493,48 @@ mod tests {
     use super::*;
 
     #[test]
-    fn input_is_read_as_notation_then_number_then_command() {
-        let legal = ["a2-a3".to_owned(), "10".to_owned(), "pass".to_owned()];
-        assert_eq!(parse_command(" A2 - a3 ", &legal, &None), Command::Play(0));
-        assert_eq!(parse_command("10", &legal, &None), Command::Play(1));
-        assert_eq!(parse_command("3", &legal, &None), Command::Play(2));
-        assert_eq!(parse_command("#2", &legal, &None), Command::Play(1));
-        assert!(matches!(parse_command("4", &legal, &None), Command::Bad(_)));
-        assert!(matches!(parse_command("0", &legal, &None), Command::Bad(_)));
+    fn input_is_read_as_command_then_number_then_move() {
+        assert_eq!(parse_command("3", 3), Command::Play(2));
+        assert_eq!(parse_command("#2", 3), Command::Play(1));
+        assert!(matches!(parse_command("4", 3), Command::Bad(_)));
+        assert!(matches!(parse_command("0", 3), Command::Bad(_)));
         assert!(matches!(
-            parse_command("zz", &legal, &None),
+            parse_command("99999999999999999999999", 3),
             Command::Bad(_)
         ));
-        assert!(matches!(
-            parse_command("99999999999999999999999", &legal, &None),
-            Command::Bad(_)
-        ));
-        assert_eq!(parse_command("", &legal, &None), Command::Nothing);
-        assert_eq!(parse_command("QUIT", &legal, &None), Command::Quit);
-        assert_eq!(parse_command("bot", &legal, &None), Command::HandOver(1));
+        assert_eq!(parse_command("R7 F1", 3), Command::Action("R7 F1".into()));
+        assert_eq!(parse_command("", 3), Command::Nothing);
+        assert_eq!(parse_command("QUIT", 3), Command::Quit);
+        assert_eq!(parse_command("bot", 3), Command::HandOver(1));
+        assert_eq!(parse_command("bot 40", 3), Command::HandOver(40));
+        assert!(matches!(parse_command("bot x", 3), Command::Bad(_)));
+        assert!(matches!(parse_command("bot 0", 3), Command::Bad(_)));
         assert_eq!(
-            parse_command("bot 40", &legal, &None),
-            Command::HandOver(40)
+            parse_command("save x.json", 3),
+            Command::Save(Some("x.json".into()))
         );
-        assert!(matches!(
-            parse_command("bot x", &legal, &None),
-            Command::Bad(_)
-        ));
-        assert!(matches!(
-            parse_command("bot 0", &legal, &None),
-            Command::Bad(_)
-        ));
+        assert_eq!(parse_command("save", 3), Command::Save(None));
+        assert_eq!(parse_command("legend", 3), Command::Legend);
+    }
+
+    #[test]
+    fn records_go_to_the_xdg_data_folder_or_the_home_share() {
+        let os = |s: &str| Some(std::ffi::OsString::from(s));
         assert_eq!(
-            parse_command("save x.json", &legal, &None),
-            Command::Save("x.json".into())
+            records_dir_from(os("/data"), os("/home/a")),
+            Some(PathBuf::from("/data/tabletop"))
         );
-        let refused = Some("the Leader limit".to_owned());
-        match parse_command("leader@3", &legal, &refused) {
-            Command::Bad(m) => assert!(m.contains("the Leader limit"), "{m}"),
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(parse_command("pass", &legal, &refused), Command::Play(2));
+        assert_eq!(
+            records_dir_from(None, os("/home/a")),
+            Some(PathBuf::from("/home/a/.local/share/tabletop"))
+        );
+        // A relative XDG_DATA_HOME is ignored (the XDG rule), and nothing
+        // relative (the working directory, a checkout) is ever chosen.
+        assert_eq!(
+            records_dir_from(os("data"), os("/home/a")),
+            Some(PathBuf::from("/home/a/.local/share/tabletop"))
+        );
+        assert_eq!(records_dir_from(os("data"), os("home")), None);
+        assert_eq!(records_dir_from(None, None), None);
     }
 }

@@ -96,6 +96,15 @@ pub(crate) fn narrate(
             who(player, viewer),
             proof(after, flag, player)
         ),
+        // The opponent's card a guile tactic takes is the viewer's own.
+        ActionView::Public {
+            player,
+            action: Action::Deserter { card },
+        } if player != viewer => format!("{player}: Deserter discards your {card}"),
+        ActionView::Public {
+            player,
+            action: Action::Traitor { card, to },
+        } if player != viewer => format!("{player}: Traitor takes your {card} to {to}"),
         ActionView::Public { player, action } => format!("{}: {action}", who(player, viewer)),
         ActionView::Dealt { to, card: Some(c) } if to == viewer => format!("you are dealt {c}"),
         ActionView::Dealt { to, .. } => format!("{to} is dealt a troop card"),

@@ -372,6 +372,27 @@ impl Game for KuhnPoker {
         }
     }
 
+    /// A decision with who made it (P0 acts first, then they alternate):
+    /// "you: bet", "P1: pass"; a deal as its view says.
+    fn narrate(
+        viewer: PlayerId,
+        before: &KuhnObservation,
+        view: &KuhnView,
+        _after: &KuhnObservation,
+    ) -> String {
+        match view {
+            KuhnView::Deal { to, card: Some(c) } if *to == viewer => {
+                return format!("you are dealt {}", card_letter(*c));
+            }
+            KuhnView::Deal { .. } => return view.to_string(),
+            KuhnView::Pass | KuhnView::Bet => {}
+        }
+        match PlayerId::BOTH[before.history.len() % 2] {
+            p if p == viewer => format!("you: {view}"),
+            p => format!("{p}: {view}"),
+        }
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, f64)>) {
         out.clear();
         if self.turn() == Turn::Chance {
