@@ -46,7 +46,7 @@ create_exception!(
 
 /// Sets `attributes` on the exception value of `err`, so that callers read
 /// fields rather than the message.
-fn with_attributes<'a>(
+fn with_attributes(
     err: PyErr,
     attributes: impl FnOnce(&Bound<'_, pyo3::exceptions::PyBaseException>) -> PyResult<()>,
 ) -> PyErr {
