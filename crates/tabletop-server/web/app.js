@@ -13,8 +13,8 @@ function showError(e) {
 }
 
 function fillOpponents() {
-  const spec = $('game').value;
-  const game = listing.games.find((g) => g.presets.some((p) => p.spec === spec) || g.name === spec);
+  const name = $('game').selectedOptions[0].dataset.game;
+  const game = listing.games.find((g) => g.name === name);
   const sel = $('opponent');
   sel.replaceChildren();
   for (const bot of game ? game.bots : ['bot:random']) {
@@ -34,6 +34,7 @@ async function init() {
     const specs = g.presets.length ? g.presets : [{ name: g.name, spec: g.name, doc: g.doc }];
     for (const p of specs) {
       const opt = new Option(`${g.name}: ${p.name} (${p.doc})`, p.spec);
+      opt.dataset.game = g.name;
       sel.append(opt);
     }
   }
@@ -51,7 +52,8 @@ async function start() {
     const created = await api.createMatch($('game').value, seats);
     const token = created.tokens.find((t) => t.seat === seat).token;
     if (current && current.ws) current.ws.close();
-    current = { id: created.id, token, seat, renderer: await rendererFor(created.game), busy: false };
+    const renderer = await rendererFor($('game').selectedOptions[0].dataset.game);
+    current = { id: created.id, token, seat, renderer, busy: false };
     $('match').hidden = false;
     $('match').dataset.id = String(created.id);
     const view = await api.getView(created.id, token);
@@ -104,9 +106,12 @@ function drawLog(view) {
   ol.replaceChildren();
   for (const e of view.log) {
     const li = document.createElement('li');
-    // Views that name their player already ("P0: pass") are not prefixed twice.
-    li.textContent = e.text.startsWith(`${e.by}:`) ? e.text : `${e.by}: ${e.text}`;
-    if (e.by === `P${view.you}`) li.classList.add('mine');
+    // Who acted, from the entry's seat; the engine's words as they are.
+    const by = document.createElement('span');
+    by.className = 'by';
+    by.textContent = e.seat === null ? 'chance' : `P${e.seat}`;
+    li.append(by, ' ', e.text);
+    if (e.seat !== null && e.seat === view.you) li.classList.add('mine');
     if (e.step === view.last) li.classList.add('last');
     ol.append(li);
   }

@@ -1,19 +1,19 @@
 // Card war: both lines of cards (front first), each side's guards with
 // their health, hand / aside / pile counts, prayers, the dice of the last
-// fight, and the fights of the current battle narrated one by one from
-// the log. Your hand is a row of cards: click one to lay it when laying
-// is legal; praying, declining and ending the line are buttons.
+// fight, and the fights of the current battle told one by one from the
+// log. Your hand is a row of cards: click one to lay it when laying is
+// legal; praying, declining and ending the line are buttons.
+//
+// Everything comes from the seat's view: the observation struct (sides,
+// lines, own cards, phase, last fight and prayer), the legal actions'
+// structs (`place {card}`, ...) and the log's view structs (`lay`, `die`,
+// ...); see the "Wire format" section of
+// crates/cardwar-core/docs/cardwar.md.
 import { el, actionButton, engineText } from './common.js';
 
 const COLOUR = ['black', 'red'];
-const GUARDS = [['A1', 'FirstAce'], ['A2', 'SecondAce'], ['Jk', 'Joker']];
-
-// Soldier `id` (0..24): rank 2 + id/2, suit a/b.
-export function soldierName(id) {
-  const rank = 2 + Math.floor(id / 2);
-  const r = { 11: 'J', 12: 'Q', 13: 'K' }[rank] || String(rank);
-  return r + (id % 2 === 0 ? 'a' : 'b');
-}
+const GUARDS = ['A1', 'A2', 'Jk'];
+const LINES = { attack: 'attack line', free_attack: 'free attack line', defence: 'defence line' };
 
 function cardEl(name, colour, extra = {}) {
   const tag = extra.tag || 'div';
@@ -25,25 +25,40 @@ function cardEl(name, colour, extra = {}) {
   return e;
 }
 
-function bits(n) {
-  const out = [];
-  for (let i = 0; i < 24; i++) if (Math.floor(n / 2 ** i) % 2 === 1) out.push(i);
-  return out;
-}
-
 function die(n, label) {
   return el('span', { class: 'die', title: label }, n ? ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'][n - 1] || String(n) : '–', el('small', {}, ` ${label} ${n || ''}`));
 }
 
+// What the game waits for, in words, from the observation's phase.
+function phaseText(phase) {
+  const who = `P${phase.player}`;
+  switch (phase.type) {
+    case 'aside': return `${who} puts cards aside, ${phase.left} left`;
+    case 'initiative': return 'the initiative dice are rolled';
+    case 'draw_roll': return `${who} rolls for his draw`;
+    case 'draw': return `${who} draws, ${phase.left} left`;
+    case 'lay': return `${who} lays his ${LINES[phase.line] || phase.line}, ${phase.left} left`;
+    case 'pray': return `${who} may pray`;
+    case 'prayer_roll': return `${who}'s prayer is rolled`;
+    case 'reinforce': return `${who} is reinforced from his pile, ${phase.left} left`;
+    case 'paratrooper_roll': return "the paratroopers' die is rolled";
+    case 'attack_die': return "the attacker's die is rolled";
+    case 'defence_die': return "the defender's die is rolled";
+    case 'over': return 'the game is over';
+    default: return phase.type;
+  }
+}
+
 // The fights of the current battle from the log: the entries since the
-// last lay, pray or end of a line, dice read in pairs (attacker, then
-// defender; a guard defends with the higher of two).
-function narrate(view) {
+// last card laid or line ended, dice read in pairs (attacker, then
+// defender; a guard defends with the higher of two), anything else shown
+// as the log tells it.
+function story(view) {
   const out = [];
   let start = view.log.length;
   for (let i = view.log.length - 1; i >= 0; i--) {
-    const t = view.log[i].text;
-    if (/laid|ended his line/.test(t)) break;
+    const v = view.log[i].view;
+    if (v && (v.type === 'lay' || v.type === 'end_line')) break;
     start = i;
   }
   let dice = [];
@@ -55,9 +70,8 @@ function narrate(view) {
     dice = [];
   };
   for (const e of view.log.slice(start)) {
-    const d = /^die (\d)$/.exec(e.text);
-    if (d) {
-      dice.push(d[1]);
+    if (e.view && e.view.type === 'die') {
+      dice.push(e.view.value);
       if (dice.length === 2) flush();
       continue;
     }
@@ -70,97 +84,90 @@ function narrate(view) {
 
 export function render(view, board, play) {
   const obs = view.observation;
-  if (!obs || !obs.public) {
+  if (!obs || !obs.sides) {
     board.replaceChildren(el('pre', { id: 'observation' }, view.text));
     return;
   }
   const me = view.you;
-  const pub = obs.public;
-  const battle = pub.battle;
   const lays = new Map();
-  for (const a of view.legal) {
-    const m = /^place (\S+)$/.exec(a.text);
-    if (m) lays.set(m[1], a.id);
-  }
-  // The newest card laid or revealed: highlighted.
+  for (const a of view.legal) if (a.action.type === 'place') lays.set(a.action.card, a.id);
+  // The newest card laid, if the last player's action laid one.
   let lastLaid = null;
   for (let i = view.log.length - 1; i >= 0; i--) {
-    const m = /^P\d laid (\S+)/.exec(view.log[i].text);
-    if (view.log[i].by !== 'chance') { if (m) lastLaid = m[1]; break; }
+    const e = view.log[i];
+    if (e.seat === null) continue;
+    if (e.view && e.view.type === 'lay') lastLaid = e.view.card;
+    break;
   }
   const side = (p) => {
-    const s = pub.sides[p];
+    const s = obs.sides[p];
     const colour = COLOUR[p];
-    const guards = GUARDS.map(([short, name], g) => {
+    const guards = GUARDS.map((short, g) => {
       const h = s.guards[g];
-      const open = battle.open[p] && battle.open[p].Guard === name;
+      const open = s.open === short;
       return el('span', { class: `guard${h ? '' : ' dead'}${open ? ' fighting' : ''}`, title: open ? 'fighting now' : '' }, `${short} `, h ? `♥${h}` : 'dead');
     });
-    const line = [];
-    for (let i = 0; i < s.line.len; i++) {
-      const slot = s.line.slots[i];
-      const fighting = i === 0 && battle.open[p] === 'Soldier';
+    const line = s.line.map((slot, i) => {
+      const fighting = i === 0 && s.open === 'soldier';
       const extra = slot.extra ? ` +${slot.extra}` : '';
       if (slot.card !== null) {
-        line.push(cardEl(soldierName(slot.card), colour, { health: slot.health, class: fighting ? 'fighting' : '', title: `${soldierName(slot.card)}, ${slot.health} health${extra}` }));
-      } else if (p === me) {
-        const name = soldierName(obs.own.line[i]);
-        line.push(cardEl(name, colour, { class: `face-down own${name === lastLaid ? ' last-move' : ''}`, title: `${name}, face down (only you see it)${extra}` }));
-      } else {
-        line.push(cardEl('??', colour, { class: 'face-down', title: 'face down' }));
+        return cardEl(slot.card, colour, { health: slot.health, class: fighting ? 'fighting' : '', title: `${slot.card}, ${slot.health} health${extra}` });
       }
-    }
+      if (p === me) {
+        const name = obs.own.line[i];
+        return cardEl(name, colour, { class: `face-down own${name === lastLaid ? ' last-move' : ''}`, title: `${name}, face down (only you see it)${extra}` });
+      }
+      return cardEl('??', colour, { class: 'face-down', title: 'face down' });
+    });
     const facts = [`hand ${s.hand}`, `aside ${s.aside}`, `pile ${s.pile}`];
     if (s.prayed) facts.push('prayed');
-    const f = battle.fighter[p];
-    if (f.kills) facts.push(`kills ${f.kills}`);
-    if (f.doubled) facts.push(`next die ×${2 ** f.doubled}`);
-    if (f.halved) facts.push('next die halved');
+    if (s.kills) facts.push(`kills ${s.kills}`);
+    if (s.doubled) facts.push(`next die ×${2 ** s.doubled}`);
+    if (s.halved) facts.push('next die halved');
     if (s.draw_roll) facts.push(`drew on ${s.draw_roll}`);
     if (s.paratroopers) facts.push(`paratroopers die ${s.paratroopers}`);
     const who = p === me ? 'You' : 'Opponent';
-    return el('div', { class: `cw-side ${p === me ? 'mine' : 'theirs'}${battle.attacker === p ? ' attacker' : ''}` },
-      el('div', { class: 'cw-head' }, el('strong', {}, `${who} (P${p}, ${colour})`), battle.attacker === p ? el('span', { class: 'badge' }, 'attacks') : null,
+    const attacks = obs.attacker === p && obs.round > 0;
+    return el('div', { class: `cw-side ${p === me ? 'mine' : 'theirs'}${attacks ? ' attacker' : ''}` },
+      el('div', { class: 'cw-head' }, el('strong', {}, `${who} (P${p}, ${colour})`), attacks ? el('span', { class: 'badge' }, 'attacks') : null,
         el('span', { class: 'guards' }, 'Guards: ', guards), el('span', { class: 'facts' }, facts.join(' · '))),
       el('div', { class: 'cw-line', 'aria-label': 'line, front first' }, line.length ? line : el('span', { class: 'empty-line' }, 'no cards in line')));
   };
-  const header = (view.text.split('\n')[1] || '').trim();
-  const fightLine = (view.text.match(/^last fight: .*$/m) || [''])[0];
-  const dice = [];
-  if (battle.last_fight) {
-    const lf = battle.last_fight;
-    dice.push(el('span', { class: 'dice' }, 'Last fight: ', die(lf.attack_die, 'attacker'), ` total ${lf.attack_total} vs `, die(lf.defence_die, 'defender'), ` total ${lf.defence_total}`));
+  const header = `Round ${obs.round}, battle ${obs.battle}` + (obs.round > 0 ? `: P${obs.attacker} attacks` : '') + ` · ${phaseText(obs.phase)}`;
+  const middle = [];
+  if (obs.last_fight) {
+    const lf = obs.last_fight;
+    middle.push(el('span', { class: 'dice' }, 'Last fight: ', die(lf.attack_die, 'attacker'), ` total ${lf.attack_total} vs `, die(lf.defence_die, 'defender'), ` total ${lf.defence_total}`));
   }
-  if (battle.attack_die) dice.push(el('span', { class: 'dice' }, ' Now: ', die(battle.attack_die, 'attacker rolled')));
-  if (pub.round <= 1 && pub.initiative[1]) dice.push(el('span', { class: 'dice' }, ` Initiative: P0 ${pub.initiative[0]}, P1 ${pub.initiative[1]}`));
-  const hand = bits(obs.own.hand).map((id) => {
-    const name = soldierName(id);
+  if (obs.attack_die) middle.push(el('span', { class: 'dice' }, ' Now: ', die(obs.attack_die, 'attacker rolled')));
+  if (obs.round <= 1 && obs.initiative[1]) middle.push(el('span', { class: 'dice' }, ` Initiative: P0 ${obs.initiative[0]}, P1 ${obs.initiative[1]}`));
+  if (obs.last_prayer) {
+    const lp = obs.last_prayer;
+    middle.push(el('div', { class: 'prayer' }, `Last prayer: P${lp.player} rolled ${lp.sum}, ${lp.result.replaceAll('_', ' ')}`));
+  }
+  const hand = obs.own.hand.map((name) => {
     if (lays.has(name)) {
       const action = lays.get(name);
       return cardEl(name, COLOUR[me], { tag: 'button', class: 'in-hand', title: `lay ${name}`, dataset: { action: String(action) }, onclick: () => play(action) });
     }
     return cardEl(name, COLOUR[me], { class: 'in-hand' });
   });
-  const story = narrate(view);
   board.replaceChildren(el('div', { class: 'cw' },
     el('p', { class: 'cw-info' }, header),
     side(1 - me),
-    el('div', { class: 'cw-middle' }, dice, fightLine && fightLine.includes('last prayer') ? el('div', { class: 'prayer' }, fightLine.split(' | ').slice(1).join(' | ')) : null),
+    el('div', { class: 'cw-middle' }, middle),
     side(me),
-    el('p', { class: 'cw-info' }, `Your hand (${bits(obs.own.hand).length})`, lays.size ? ' — click a card to lay it' : ''),
+    el('p', { class: 'cw-info' }, `Your hand (${obs.own.hand.length})`, lays.size ? ' — click a card to lay it' : ''),
     el('div', { class: 'cw-hand' }, hand),
-    el('p', { class: 'cw-info' }, `Aside: ${bits(obs.own.aside).map(soldierName).join(' ') || '-'} · Pile: ${bits(obs.own.pile).map(soldierName).join(' ') || '-'}`),
-    el('div', { class: 'cw-story' }, el('strong', {}, 'This battle so far'), el('ol', {}, story.map((t) => el('li', {}, t)))),
+    el('p', { class: 'cw-info' }, `Aside: ${obs.own.aside.join(' ') || '-'} · Pile: ${obs.own.pile.join(' ') || '-'}`),
+    el('div', { class: 'cw-story' }, el('strong', {}, 'This battle so far'), el('ol', {}, story(view).map((t) => el('li', {}, t)))),
     engineText(view)));
 }
 
 export function legal(view, box, play) {
   // Cards not in the hand (if any rule lays them from elsewhere) stay
   // reachable as buttons.
-  const inHand = new Set(view.observation && view.observation.own ? bits(view.observation.own.hand).map(soldierName) : []);
-  const other = view.legal.filter((a) => {
-    const m = /^place (\S+)$/.exec(a.text);
-    return !m || !inHand.has(m[1]);
-  });
+  const inHand = new Set(view.observation && view.observation.own ? view.observation.own.hand : []);
+  const other = view.legal.filter((a) => a.action.type !== 'place' || !inHand.has(a.action.card));
   if (other.length) box.append(el('div', { class: 'legal-group' }, other.map((a) => actionButton(a.id, a.text, play))));
 }

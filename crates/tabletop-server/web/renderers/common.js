@@ -1,13 +1,16 @@
-// Helpers the game drawings share.
+// Helpers the game drawings share. Drawings read the view's structured
+// fields (`observation`, `legal[].action`, `log[].view`; see
+// docs/wire.md); the engine's text is only shown, never read.
 
-// An element: el('div', {class: 'x', dataset: {a: 1}, onclick}, child...).
+// An element: el('div', {class: 'x', dataset: {a: 1}, onclick: f}, child...).
+// A function attribute `onNAME` is the listener of event NAME.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
+    if (typeof v === 'function') e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
     else if (k === 'dataset') Object.assign(e.dataset, v);
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
     else if (k === 'text') e.textContent = v;
     else e.setAttribute(k, v === true ? '' : v);
   }
@@ -31,18 +34,19 @@ export function engineText(view) {
   return el('details', { class: 'engine-text' }, el('summary', {}, "The engine's text of your view"), pre);
 }
 
-// The newest log entry of a player (not chance) whose text matches `re`.
-export function lastMatch(view, re) {
+// The newest log entry of a player (not chance) for which `test(view)`
+// holds of its view struct; null if none.
+export function lastLogged(view, test) {
   for (let i = view.log.length - 1; i >= 0; i--) {
     const e = view.log[i];
-    if (e.by === 'chance') continue;
-    const m = e.text.match(re);
-    if (m) return { entry: e, m };
+    if (e.seat === null || !e.view) continue;
+    if (test(e.view)) return e;
   }
   return null;
 }
 
-// Groups legal actions by a key function; keeps the server's order.
+// Groups legal actions by a key function of the legal entry; keeps the
+// server's order; a null key leaves the action out.
 export function groupLegal(legal, keyOf) {
   const groups = new Map();
   for (const a of legal) {

@@ -7,8 +7,9 @@
 // class "pick". Any other game uses ./generic.js.
 export const RENDERERS = ['battleline', 'stratego', 'cardwar'];
 
-export async function rendererFor(gameSpec) {
-  const name = gameSpec.split('(')[0];
+// The drawing of game `name`, the registry's name of the game (as
+// /api/games lists it).
+export async function rendererFor(name) {
   if (RENDERERS.includes(name)) {
     try {
       return await import(`./${name}.js`);

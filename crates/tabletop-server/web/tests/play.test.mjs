@@ -3,7 +3,8 @@
 // page offers: cards, pieces and squares of a game's drawing (a "pick",
 // then one of its lit targets), or the legal-move buttons under it (every
 // clickable move carries data-action="ID"); the outcome shown must equal the server's, and a screenshot of
-// each game's page is written to tests/screenshots/.
+// each game's page is written to tests/screenshots/. Another test reads
+// the page's sources: the drawings parse no engine text (docs/wire.md).
 //
 // The server binary: $TABLETOP_SERVER_BIN, else target/release, else
 // target/debug of the workspace. It is started on 127.0.0.1 with a free
@@ -11,7 +12,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -204,4 +205,102 @@ test("the page's first Stratego option is the classic game", async () => {
     assert.ok(stratego.includes(variant), `${variant} is offered`);
   }
   await page.close();
+});
+
+// The page reads the structured wire fields (observation, legal[].action,
+// log[].view), never the engine's prose: no renderer holds a regular
+// expression or a string search that could parse text. The scanner is
+// tried on samples first, so that it cannot pass by finding nothing.
+const TEXT_PARSING = [
+  ['a regular expression literal', /(^|[=(,:[!&|?{};]|\breturn)\s*\/(?![/*])(?:\\.|[^/\n\\])+\/[dgimsuy]*/m],
+  ['RegExp', /\bRegExp\b/],
+  ['.match(', /\.match(All)?\s*\(/],
+  ['.exec(', /\.exec\s*\(/],
+  ['.test(', /\.test\s*\(/],
+  ['.search(', /\.search\s*\(/],
+  ['.startsWith(', /\.startsWith\s*\(/],
+  ['.endsWith(', /\.endsWith\s*\(/],
+  ['.split(', /\.split\s*\(/],
+];
+
+// The source without its comments and with the contents of its string
+// literals blanked (a comment or a label may name what the code must not
+// do); the expressions inside a template literal's `${}` stay code.
+function codeOnly(source) {
+  let out = '';
+  const templates = []; // per open template: the depth of braces in its ${}
+  let i = 0;
+  const skipString = (quote) => {
+    i += 1;
+    while (i < source.length && source[i] !== quote && source[i] !== '\n') i += source[i] === '\\' ? 2 : 1;
+    i += 1;
+    out += "''";
+  };
+  const skipTemplateText = () => {
+    // From inside a template's text to its end or to a `${`.
+    while (i < source.length) {
+      if (source[i] === '\\') { i += 2; continue; }
+      if (source[i] === '`') { i += 1; out += '``'; return; }
+      if (source[i] === '$' && source[i + 1] === '{') { i += 2; out += '`${'; templates.push(0); return; }
+      i += 1;
+    }
+  };
+  while (i < source.length) {
+    const c = source[i];
+    const next = source[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < source.length && source[i] !== '\n') i += 1;
+    } else if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 2;
+    } else if (c === "'" || c === '"') {
+      skipString(c);
+    } else if (c === '`') {
+      i += 1;
+      skipTemplateText();
+    } else if (templates.length && c === '{') {
+      templates[templates.length - 1] += 1;
+      out += c;
+      i += 1;
+    } else if (templates.length && c === '}') {
+      i += 1;
+      if (templates[templates.length - 1] === 0) {
+        templates.pop();
+        out += '}';
+        skipTemplateText();
+      } else {
+        templates[templates.length - 1] -= 1;
+        out += c;
+      }
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+function textParsing(source) {
+  const code = codeOnly(source);
+  return TEXT_PARSING.filter(([, re]) => re.test(code)).map(([name]) => name);
+}
+
+test('the renderers parse no engine text', () => {
+  const samples = [
+    "const m = /^play (\\S+) at F(\\d)$/.exec(a.text);",
+    'if (a.text.startsWith("claim")) x();',
+    "const t = view.text.match(new RegExp('^P0'));",
+    'return /die/.test(e.text);',
+    "const [a, b] = view.text.split('\\n');",
+  ];
+  for (const sample of samples) {
+    assert.ok(textParsing(sample).length > 0, `the scanner finds the parsing in: ${sample}`);
+  }
+  assert.deepEqual(textParsing("// a.text.match(/x/) is what we never do\nconst n = a / b / c;"), []);
+  const web = join(here, '..');
+  const files = [join(web, 'app.js'), ...readdirSync(join(web, 'renderers')).filter((f) => f.endsWith('.js')).map((f) => join(web, 'renderers', f))];
+  assert.ok(files.length >= 6, 'the page and its renderers are read');
+  for (const file of files) {
+    assert.deepEqual(textParsing(readFileSync(file, 'utf8')), [], `${file} parses no text`);
+  }
 });
