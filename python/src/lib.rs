@@ -39,6 +39,13 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidStateError",
         py.get_type::<errors::InvalidStateError>(),
     )?;
+    // Class-level defaults, so that every IllegalActionError has the three
+    // fields a client reads: None when the action named none (an id outside
+    // the space, a struct of no action), the engine's values otherwise.
+    let illegal = py.get_type::<errors::IllegalActionError>();
+    for field in ["action_id", "action", "reason"] {
+        illegal.setattr(field, py.None())?;
+    }
     m.add("BotError", py.get_type::<errors::BotError>())?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     m.add_class::<api::Game>()?;

@@ -15,13 +15,31 @@ class GameError(ValueError):
     """Base class of every error the engines raise."""
 
 class IllegalActionError(GameError):
-    """The engine refused an action; the state is unchanged."""
+    """The engine refused an action, or an id or wire struct named none;
+    the state is unchanged."""
+    action_id: Optional[int]
+    """The refused action's id; None when the action named none."""
+    action: Optional[str]
+    """The refused action in the game's notation; None when it named none."""
+    reason: Optional[str]
+    """The engine's reason for refusing it; None when it named none."""
 
 class GameSpecError(GameError):
     """A game name, parameter, value or bot name that was refused."""
 
 class InvalidStateError(GameError):
     """A serialised state or an observation the engine refused."""
+
+class BotError(GameError):
+    """A bot failed to decide."""
+    bot: str
+    """The bot's name."""
+    failure: str
+    """What failed: spawn, timeout, exited, garbage, illegal, write,
+    no_decision, wrong_game or other."""
+
+class InternalError(RuntimeError):
+    """A failure of the engine's side, not of the caller's input: a bug to report."""
 
 def load_game(spec: str) -> Game:
     """A game by name with parameters: ``load_game("kuhn_poker(variant=high)")``."""
@@ -138,7 +156,15 @@ class State:
     def observation_string(self, player: Optional[int] = None) -> str:
         """The player's observation as text."""
     def observation_json(self, player: Optional[int] = None) -> str:
-        """The player's observation as JSON."""
+        """The player's observation as the engine's JSON (what determinisation reads back)."""
+    def observation_struct(self, player: Optional[int] = None) -> Dict[str, Any]:
+        """The player's observation as its wire struct: a dict of named fields (docs/wire.md)."""
+    def legal_action_structs(self) -> List[Dict[str, Any]]:
+        """The legal actions as dicts ``{"id", "text", "action"}``, ``action`` the wire struct."""
+    def action_struct(self, action: int) -> Dict[str, Any]:
+        """The action as its wire struct, a dict tagged by ``"type"``."""
+    def action_from_struct(self, action: Dict[str, Any]) -> int:
+        """The id of the action a wire struct names; IllegalActionError if it names none."""
     def resample_from_infostate(self, player: int, seed: int) -> State:
         """A state consistent with the player's observation (determinisation)."""
     def action_to_string(self, player_or_action: int, action: Optional[int] = None) -> str:
