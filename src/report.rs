@@ -53,9 +53,15 @@ pub fn format_report(
         "Who beats whom: {} games a pairing, seats alternating (seed {}, {} threads).",
         options.games, options.seed, options.threads
     );
-    let width = bots.iter().map(|b| b.to_string().len()).max().unwrap_or(0);
-    for b in &bots {
-        let _ = writeln!(out, "  {:<width$}  {}", b.to_string(), describe(b));
+    let labels = labels(&bots);
+    let label = |bot: &ArenaBot| {
+        bots.iter()
+            .position(|b| *b == bot)
+            .map_or_else(|| bot.to_string(), |i| labels[i].clone())
+    };
+    let width = labels.iter().map(String::len).max().unwrap_or(0);
+    for (b, l) in bots.iter().zip(&labels) {
+        let _ = writeln!(out, "  {l:<width$}  {}", describe(b));
     }
     if let Some(ms) = options.ms_per_move {
         let _ = writeln!(
@@ -95,7 +101,7 @@ pub fn format_report(
         let mut ladder = Ladder::new();
         let mut think: Vec<(String, Think)> = Vec::new();
         for r in &pairings {
-            let [a, b] = [0, 1].map(|i| r.pairing.bots[i].to_string());
+            let [a, b] = [0, 1].map(|i| label(&r.pairing.bots[i]));
             if r.games == 0 {
                 let _ = writeln!(out, "  {a} against {b}: no game finished");
             } else {
@@ -144,6 +150,42 @@ pub fn format_report(
     }
     out
 }
+
+/// Short names for the screen: a program's bot by the file names of its
+/// command (`cmd:python3 random_bot.py 7`), every name at most
+/// [`LABEL_WIDTH`] characters; the full names when two would coincide.
+fn labels(bots: &[&ArenaBot]) -> Vec<String> {
+    let short = |kind: &str, argv: &[String]| {
+        let words: Vec<&str> = argv
+            .iter()
+            .map(|w| w.rsplit('/').next().unwrap_or(w))
+            .collect();
+        let text = format!("{kind}:{}", words.join(" "));
+        match text.char_indices().nth(LABEL_WIDTH - 1) {
+            Some((cut, _)) => format!("{}~", &text[..cut]),
+            None => text,
+        }
+    };
+    let labels: Vec<String> = bots
+        .iter()
+        .map(|b| match b {
+            ArenaBot::Builtin(spec) => spec.to_string(),
+            ArenaBot::Command(argv) => short("cmd", argv),
+            ArenaBot::Spelinski(argv) => short("spelinski", argv),
+        })
+        .collect();
+    let unique = labels
+        .iter()
+        .enumerate()
+        .all(|(i, l)| !labels[..i].contains(l));
+    match unique {
+        true => labels,
+        false => bots.iter().map(|b| b.to_string()).collect(),
+    }
+}
+
+/// The widest short name of a program's bot.
+const LABEL_WIDTH: usize = 36;
 
 /// Each bot's time per decision, and its rating when there is a ladder
 /// (then best first).
@@ -232,8 +274,8 @@ fn describe(bot: &ArenaBot) -> String {
             "tree search over the hidden cards (ISMCTS), {}",
             per_decision(*b, "iterations")
         ),
-        ArenaBot::Command(_) => "a program speaking the JSON-lines bot protocol".to_owned(),
-        ArenaBot::Spelinski(_) => "a program speaking the BoardGameAIEngine protocol".to_owned(),
+        ArenaBot::Command(argv) => format!("JSON-lines bot protocol: {}", argv.join(" ")),
+        ArenaBot::Spelinski(argv) => format!("BoardGameAIEngine protocol: {}", argv.join(" ")),
     }
 }
 
@@ -250,6 +292,37 @@ mod tests {
         );
         let flat: ArenaBot = "flat:30".parse().unwrap();
         assert_eq!(describe(&flat), "flat Monte Carlo, 30 playouts a decision");
+    }
+
+    #[test]
+    fn programs_get_short_distinct_labels() {
+        let bots: Vec<ArenaBot> = [
+            "spelinski:python3 examples/bots/spelinski_bot.py",
+            "cmd:python3 /a/very/long/path/to/a_bot_with_a_long_name.py 7",
+            "random",
+        ]
+        .iter()
+        .map(|b| b.parse().unwrap())
+        .collect();
+        let refs: Vec<&ArenaBot> = bots.iter().collect();
+        assert_eq!(
+            labels(&refs),
+            [
+                "spelinski:python3 spelinski_bot.py",
+                "cmd:python3 a_bot_with_a_long_name.~",
+                "random"
+            ]
+        );
+        // Two programs alike in their short names keep their full names.
+        let twins: Vec<ArenaBot> = ["cmd:python3 a/bot.py", "cmd:python3 b/bot.py"]
+            .iter()
+            .map(|b| b.parse().unwrap())
+            .collect();
+        let refs: Vec<&ArenaBot> = twins.iter().collect();
+        assert_eq!(
+            labels(&refs),
+            ["cmd:python3 a/bot.py", "cmd:python3 b/bot.py"]
+        );
     }
 
     #[test]
