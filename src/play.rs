@@ -47,10 +47,10 @@ pub enum SessionEnd {
     InputEnded,
 }
 
-const HELP: &str = "Type a move's number, its notation as listed, or a short form \
-(R7 F1, e4e5, 10a). Commands: moves (list them all), show (the table again), \
-legend (what the table's codes mean), bot [N] (let a bot of the opponent's kind \
-make your next N moves, 1 by default: handy for a Stratego setup, bot 40), \
+const HELP: &str = "\
+Type a move's number, its notation as listed, or a short form (R7 F1, e4e5, 10a).
+Commands: moves (list them all), show (the table again), legend (what the table's codes mean),
+bot [N] (a bot of the opponent's kind makes your next N moves; bot 40 sets up a Stratego army),
 save [FILE] (the record so far; without FILE into the records folder), help, quit.";
 
 /// Where records go when no path is given: `$XDG_DATA_HOME/tabletop`, else
@@ -117,7 +117,7 @@ pub fn play_session(
     let me = options.seat;
     writeln!(
         output,
-        "{} - you are {me}, against {} ({}), seed {}.\n{HELP}",
+        "{}\nYou are {me}, against {} ({}), seed {}.\n{HELP}",
         game.title(),
         bot.name(),
         options.bot,

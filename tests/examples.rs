@@ -255,6 +255,7 @@ fn allowed_lines(
     for line in game.legend().lines() {
         into.insert(line.trim_end().to_owned());
     }
+    into.insert(game.title().to_owned());
 }
 
 /// The lines of `text` that are none of `allowed` and no fixed line of the
@@ -262,9 +263,9 @@ fn allowed_lines(
 fn unexplained<'a>(text: &'a str, allowed: &HashSet<String>, me: PlayerId) -> Vec<&'a str> {
     let fixed_starts = [
         "Type a move",
-        "moves (list",
-        "opponent's kind",
-        "bot 40)",
+        "Commands: moves",
+        "bot [N] (",
+        "save [FILE] (",
         "Legal moves:",
         "Game over.",
         "record saved",
@@ -316,7 +317,7 @@ fn unexplained<'a>(text: &'a str, allowed: &HashSet<String>, me: PlayerId) -> Ve
                 || allowed.contains(numbered)
                 || listed
                 || fixed_starts.iter().any(|f| bare.starts_with(f))
-                || bare.contains(" - you are ")
+                || bare.starts_with("You are ")
                 || bare.ends_with("you win.")
                 || bare.ends_with("you lose.")
                 || bare == "Draw."
