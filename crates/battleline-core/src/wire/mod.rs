@@ -90,6 +90,16 @@ impl JsonSchema for CardCode {
     }
 }
 
+/// The schema of Redeploy's `to`: a key every struct has, a flag or `null`.
+fn flag_or_discard(_: &mut SchemaGenerator) -> Schema {
+    schemars::json_schema!({
+        "type": ["integer", "null"],
+        "format": "uint8",
+        "minimum": 1,
+        "maximum": 9
+    })
+}
+
 /// One of the two draw piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -153,9 +163,10 @@ pub enum ActionStruct {
         card: CardCode,
         /// The flag it goes to, 1 to 9, or `null` for the discards.
         // Required although it may be null: a client that leaves it out
-        // has not said that the card is to be discarded.
+        // has not said that the card is to be discarded. (schemars'
+        // `required` would also drop the null, refusing every discard.)
         #[serde(deserialize_with = "Option::deserialize")]
-        #[schemars(required, range(min = 1, max = 9))]
+        #[schemars(schema_with = "flag_or_discard")]
         to: Option<u8>,
     },
     /// Play Deserter: discard the opponent's `card`.
