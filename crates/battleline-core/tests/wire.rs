@@ -369,6 +369,22 @@ fn json_schema_names_every_field_and_code_sent() {
             .map(|k| k.as_str().unwrap().to_string())
             .collect();
         assert_eq!(required, keys(&sent), "{sent}");
+        for (key, value) in sent.as_object().unwrap() {
+            let admitted = &variant["properties"][key]["type"];
+            let kind = match value {
+                Value::Null => "null",
+                Value::Number(_) => "integer",
+                _ => "string",
+            };
+            assert!(
+                admitted.is_null()
+                    || *admitted == kind
+                    || admitted
+                        .as_array()
+                        .is_some_and(|a| a.contains(&kind.into())),
+                "{sent}: the schema of {key} admits {admitted}, not {kind}"
+            );
+        }
         tags.insert(sent["type"].to_string());
     }
     assert_eq!(tags.len(), variants.len());
