@@ -50,8 +50,10 @@ pub fn format_report(
     }
     let _ = writeln!(
         out,
-        "Who beats whom: {} games a pairing, seats alternating (seed {}, {} threads).",
-        options.games, options.seed, options.threads
+        "Who beats whom: {} games a pairing, seats alternating (seed {}, {}).",
+        options.games,
+        options.seed,
+        threads(options.threads)
     );
     let labels = labels(&bots);
     let label = |bot: &ArenaBot| {
@@ -138,8 +140,9 @@ pub fn format_report(
     let games: u64 = result.pairings.iter().map(|r| r.games).sum();
     let _ = writeln!(
         out,
-        "\n{games} games in {:.1} s on {} threads.",
-        result.seconds, options.threads
+        "\n{games} games in {:.1} s on {}.",
+        result.seconds,
+        threads(options.threads)
     );
     if !options.ladder {
         let _ = writeln!(
@@ -236,6 +239,14 @@ fn write_bots(out: &mut String, think: &[(String, Think)], ratings: Option<&[Rat
     }
 }
 
+/// `1 thread`, `2 threads`.
+fn threads(n: usize) -> String {
+    match n {
+        1 => "1 thread".to_owned(),
+        n => format!("{n} threads"),
+    }
+}
+
 /// Elo points, signed, whole, and never `-0`.
 fn elo(points: f64) -> String {
     match points.round() {
@@ -323,6 +334,55 @@ mod tests {
             labels(&refs),
             ["cmd:python3 a/bot.py", "cmd:python3 b/bot.py"]
         );
+    }
+
+    #[test]
+    fn report_explains_the_noise_first_fits_100_columns_and_ranks_with_random_at_zero() {
+        use crate::arena::{round_robin, run_arena, ArenaConfig};
+        use crate::registry::{registry, select};
+        let tables = select(&registry(), Some("kuhn_poker")).unwrap();
+        let bots: Vec<ArenaBot> = ["random", "ismcts:30", "flat:10"]
+            .iter()
+            .map(|b| b.parse().unwrap())
+            .collect();
+        let config = ArenaConfig {
+            games: 20,
+            seed: 5,
+            threads: 1,
+            keep_records: false,
+        };
+        let result = run_arena(&tables, &round_robin(&tables, &bots), &config, &mut |_| {});
+        let options = ReportOptions {
+            games: 20,
+            seed: 5,
+            threads: 1,
+            ms_per_move: None,
+            ladder: true,
+        };
+        let text = format_report(&tables, &result, &options);
+        assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+        let explained = text.find("95 % interval holds").unwrap();
+        let first_verdict = text
+            .find("clearly stronger")
+            .into_iter()
+            .chain(text.find("too close to call"))
+            .filter(|&i| i > explained)
+            .min()
+            .unwrap();
+        assert!(explained < first_verdict, "{text}");
+        assert_eq!(text.matches(" %): ").count(), 3, "{text}");
+        let anchor = text.lines().find(|l| l.contains("(anchor)")).unwrap();
+        assert!(anchor.trim_start().starts_with("random"), "{anchor}");
+        // Without the ladder, no Elo.
+        let plain = format_report(
+            &tables,
+            &result,
+            &ReportOptions {
+                ladder: false,
+                ..options
+            },
+        );
+        assert!(!plain.contains("(anchor)") && plain.contains("--ladder"));
     }
 
     #[test]
