@@ -100,7 +100,7 @@ fn unreadable_actions_get_a_typed_error() {
 fn told(state: &BattleLine, viewer: PlayerId, action: Action) -> String {
     let before = state.observation(viewer);
     let view = state.action_view(viewer, action);
-    let mut after = state.clone();
+    let mut after = *state;
     after.apply(action).unwrap();
     BattleLine::narrate(viewer, &before, &view, &after.observation(viewer))
 }
