@@ -11,7 +11,9 @@
 //!   with win/draw/loss rates and 95% confidence intervals; the same seed
 //!   gives the same results whatever the number of threads.
 //! - `cargo run --release --example play -- stratego --bot heuristic`: a
-//!   person plays a bot in the terminal; `--save FILE` keeps the record.
+//!   person plays a bot in the terminal, each move told as his seat sees
+//!   it; `--save` keeps the record in `$XDG_DATA_HOME/tabletop` (else
+//!   `~/.local/share/tabletop`), `--save FILE` in that file.
 //! - `cargo run --release --example replay -- FILE --view p0`: checks that a
 //!   record replays legally and prints it from a seat's view or (`all`)
 //!   omnisciently.
