@@ -23,7 +23,7 @@ use crate::stats::{Rate, Score};
 /// speaking the JSON-lines bot protocol (`docs/bot-protocol.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ArenaBot {
-    /// `random`, `flat[:N]`, `ismcts[:N]` or `heuristic`.
+    /// `random`, `flat[:N | :Nms]`, `ismcts[:N | :Nms]` or `heuristic`.
     Builtin(BotSpec),
     /// `cmd:PROGRAM ARGS...`: the program and its arguments (no shell).
     Command(Vec<String>),

@@ -8,8 +8,9 @@
 //!
 //! - `cargo run --release --example arena`: a round-robin of the bots
 //!   (random, flat Monte Carlo, ISMCTS, each game's heuristic) in every game,
-//!   with win/draw/loss rates and 95% confidence intervals; the same seed
-//!   gives the same results whatever the number of threads.
+//!   saying in words who beat whom and how sure that is (95 % intervals),
+//!   with `--ladder` maximum-likelihood Elo ratings; in iteration mode the
+//!   same seed gives the same results whatever the number of threads.
 //! - `cargo run --release --example play -- stratego --bot heuristic`: a
 //!   person plays a bot in the terminal, each move told as his seat sees
 //!   it; `--save` keeps the record in `$XDG_DATA_HOME/tabletop` (else

@@ -59,7 +59,7 @@ pub trait DynGame: Send + Sync {
     /// (the game's `FromStr`); the game's parse error when it names none.
     fn parse_action(&self, text: &str) -> Result<usize, EnvError>;
 
-    /// A bot for this game: `random`, `flat[:N]`, `ismcts[:N]`, or the
+    /// A bot for this game: `random`, `flat[:N | :Nms]`, `ismcts[:N | :Nms]`, or the
     /// game's `heuristic` (refused where it has none).
     fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError>;
 
