@@ -11,13 +11,14 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use game_env::BotSpec;
+use game_env::{BotSpec, EnvError};
 use game_traits::PlayerId;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::{parse_token, Cell, Server};
+use crate::token::Token;
+use crate::{views, Cell, Server};
 
 /// Every API route as (method, path in OpenAPI's spelling); the OpenAPI
 /// description lists exactly these (a test checks both ways).
@@ -77,7 +78,7 @@ async fn wire_schema() -> Response {
         .into_response()
 }
 
-async fn games(State(server): State<Arc<Server>>) -> Response {
+async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
     let mut out = Vec::new();
     for listing in server.registry().list() {
         let loaded = server.registry().load(&listing.name);
@@ -89,20 +90,22 @@ async fn games(State(server): State<Arc<Server>>) -> Response {
         if heuristic {
             bots.insert(1, "bot:heuristic");
         }
-        let mut value = serde_json::to_value(&listing).unwrap_or_default();
+        let mut value = serde_json::to_value(&listing).map_err(|e| {
+            ApiError::Internal(EnvError::Internal(format!("serialising a listing: {e}")))
+        })?;
         if let Some(obj) = value.as_object_mut() {
             obj.insert("legend".into(), legend.into());
             obj.insert("bots".into(), serde_json::json!(bots));
         }
         out.push(value);
     }
-    Json(serde_json::json!({
+    Ok(Json(serde_json::json!({
         "games": out,
         "seats": ["human", "bot:random", "bot:heuristic", "bot:flat:N", "bot:ismcts:N"],
         "cmd_bots": server.config().allow_cmd_bots,
         "max_budget": crate::seat::MAX_BUDGET,
     }))
-    .into_response()
+    .into_response())
 }
 
 /// Reads a JSON body, every failure a 4xx with the reason.
@@ -134,7 +137,8 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let req: CreateBody = body(raw)?;
     let created = server.create(&req.game, &req.seats, req.seed).await?;
-    let bytes = serde_json::to_vec(&created).unwrap_or_default();
+    let bytes = serde_json::to_vec(&created)
+        .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a match: {e}"))))?;
     Ok(json_bytes(StatusCode::CREATED, bytes))
 }
 
@@ -145,7 +149,7 @@ fn match_of(server: &Server, id: &str) -> Result<Arc<Cell>, ApiError> {
 }
 
 /// The token of `Authorization: Bearer TOKEN`, if the header is there.
-fn bearer(headers: &HeaderMap) -> Result<Option<[u8; 16]>, ApiError> {
+fn bearer(headers: &HeaderMap) -> Result<Option<Token>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
@@ -158,19 +162,17 @@ fn bearer(headers: &HeaderMap) -> Result<Option<[u8; 16]>, ApiError> {
     let token = text
         .strip_prefix("Bearer ")
         .map(str::trim)
-        .and_then(parse_token)
+        .and_then(Token::parse)
         .ok_or_else(bad)?;
     Ok(Some(token))
 }
 
-async fn seat_for(cell: &Cell, token: Option<[u8; 16]>) -> Result<Option<PlayerId>, ApiError> {
+async fn seat_for(cell: &Cell, token: Option<Token>) -> Result<Option<PlayerId>, ApiError> {
     match token {
         None => Ok(None),
         Some(t) => {
-            let room = cell.room.read().await;
-            Server::seat_of(&room, &t)
-                .map(Some)
-                .ok_or(ApiError::Forbidden)
+            let room = cell.room().read().await;
+            room.seat_of(&t).map(Some).ok_or(ApiError::Forbidden)
         }
     }
 }
@@ -182,7 +184,7 @@ async fn view(
 ) -> Result<Response, ApiError> {
     let cell = match_of(&server, &id)?;
     let seat = seat_for(&cell, bearer(&headers)?).await?;
-    let bytes = cell.room.read().await.view(seat)?;
+    let bytes = views::view(&*cell.room().read().await, seat)?;
     Ok(json_bytes(StatusCode::OK, bytes))
 }
 
@@ -212,11 +214,11 @@ async fn act(
 
 /// `token=...` in a query string (browsers cannot set headers on a
 /// WebSocket).
-fn query_token(query: Option<&str>) -> Result<Option<[u8; 16]>, ApiError> {
+fn query_token(query: Option<&str>) -> Result<Option<Token>, ApiError> {
     let Some(q) = query else { return Ok(None) };
     for pair in q.split('&') {
         if let Some(v) = pair.strip_prefix("token=") {
-            return parse_token(v).map(Some).ok_or_else(|| {
+            return Token::parse(v).map(Some).ok_or_else(|| {
                 ApiError::Unauthorized("token must be the seat's 32 hex digits".into())
             });
         }
@@ -246,15 +248,18 @@ async fn ws(
 /// Sends the view now and after every change, until the client goes.
 /// Any message from the client asks for the view again.
 async fn push_views(mut socket: WebSocket, cell: Arc<Cell>, seat: Option<PlayerId>) {
-    let mut changed = cell.changed.subscribe();
+    let mut changed = cell.subscribe();
     loop {
-        let view = match cell.room.read().await.view(seat) {
+        let view = match views::view(&*cell.room().read().await, seat) {
             Ok(view) => view,
             // A view that cannot be built ends the push; the client sees
             // the socket close and its GET gets the error.
             Err(_) => return,
         };
-        let text = String::from_utf8(view).unwrap_or_default();
+        // serde_json writes UTF-8; were it not, the push ends as above.
+        let Ok(text) = String::from_utf8(view) else {
+            return;
+        };
         if socket.send(Message::Text(text.into())).await.is_err() {
             return;
         }

@@ -1,17 +1,23 @@
-//! The API's errors: each a 4xx (a 503 when the database fails, a 500 for
-//! our own failures) with a JSON body `{"error": message, "status": code,
-//! "kind": KIND}`, and for an action the engine refused also its `id`,
-//! `action` and `reason`: clients read the fields, the message is for
-//! people.
+//! The server's errors, mapped to HTTP here and nowhere else: each a 4xx
+//! (a 503 when the database fails, a 500 for our own failures) with a JSON
+//! body `{"error": message, "status": code, "kind": KIND}`, and for an
+//! action the engine refused also its `id`, `action` and `reason`: clients
+//! read the fields, the message is for people. The match service
+//! ([`crate::matches`]), the store and the replay return typed errors that
+//! convert into [`ApiError`] with `?`; [`StartError`] is why the server
+//! could not start.
 
 use game_env::EnvError;
+
+use crate::room::ReplayError;
+use crate::store::StoreError;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 /// Why a request was refused.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// Malformed JSON, a missing or unknown field, a bad seat or budget.
     #[error("{0}")]
@@ -41,13 +47,21 @@ pub enum ApiError {
     /// The body is larger than the limit.
     #[error("{0}")]
     TooLarge(String),
+    /// A record given to import does not replay.
+    #[error("{0}")]
+    Record(#[from] ReplayError),
     /// The database failed; nothing was acknowledged.
     #[error("storage failed: {0}")]
-    Storage(String),
+    Storage(#[from] StoreError),
+    /// The operating system gave no randomness for a token or a seed:
+    /// nothing was created, and the client may try again (a 503 with the
+    /// kind `storage`, like a database that cannot take the match now).
+    #[error("no randomness for a token or a seed: {0}")]
+    NoRandomness(#[from] rand::rand_core::OsError),
     /// A failure of ours (a view that cannot be serialised, a bot task that
     /// panicked): reported, never answered with an empty body.
     #[error("internal error: {0}")]
-    Internal(String),
+    Internal(EnvError),
 }
 
 /// The dynamic API's refusals in HTTP terms, in one place.
@@ -66,7 +80,7 @@ impl From<EnvError> for ApiError {
             EnvError::InvalidState(_) | EnvError::InvalidObservation(_) => {
                 ApiError::BadRequest(e.to_string())
             }
-            _ => ApiError::Internal(e.to_string()),
+            _ => ApiError::Internal(e),
         }
     }
 }
@@ -75,14 +89,16 @@ impl ApiError {
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) | ApiError::Game(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::Game(_) | ApiError::Record(_) => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::NoMatch(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage(_) | ApiError::NoRandomness(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -90,7 +106,7 @@ impl ApiError {
     /// The case as a client reads it.
     pub fn kind(&self) -> &'static str {
         match self {
-            ApiError::BadRequest(_) => "bad_request",
+            ApiError::BadRequest(_) | ApiError::Record(_) => "bad_request",
             ApiError::Game(_) => "bad_game",
             ApiError::NoMatch(_) => "no_match",
             ApiError::NotFound(_) => "not_found",
@@ -100,7 +116,7 @@ impl ApiError {
             ApiError::Illegal(EnvError::IllegalAction { .. }) => "illegal_action",
             ApiError::Illegal(_) => "unknown_action",
             ApiError::TooLarge(_) => "too_large",
-            ApiError::Storage(_) => "storage",
+            ApiError::Storage(_) | ApiError::NoRandomness(_) => "storage",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -121,4 +137,40 @@ impl IntoResponse for ApiError {
         }
         (status, Json(body)).into_response()
     }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened or read.
+    #[error("database {path}: {source}")]
+    Database {
+        /// Its path.
+        path: String,
+        /// What failed.
+        #[source]
+        source: StoreError,
+    },
+    /// A stored match names a game specification the registry refuses.
+    #[error("match {id}: {source}")]
+    Game {
+        /// The match.
+        id: i64,
+        /// The registry's refusal.
+        #[source]
+        source: EnvError,
+    },
+    /// A stored match has a seat that does not parse.
+    #[error("match {id}: {source}")]
+    Seat {
+        /// The match.
+        id: i64,
+        /// The seat's refusal (boxed: it is rare, and keeps every
+        /// `Result<_, StartError>` small).
+        #[source]
+        source: Box<ApiError>,
+    },
+    /// A stored match does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
 }

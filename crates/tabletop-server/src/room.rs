@@ -1,14 +1,17 @@
 //! One match in memory: its record (game, seed, seats, every action id),
-//! the state replayed from it, and every action as each seat perceived
-//! it. Views are built here, and only from what the viewer may know.
+//! the state replayed from it, and every action as each seat perceived it
+//! (the log the views are built from, in [`crate::views`]). The fields are
+//! private: the record changes only by [`Room::push`], [`Room::truncate`]
+//! and [`Room::set_forfeit`], so the log never disagrees with the state.
 
 use std::sync::Arc;
 
-use game_env::{episode_rng, DynGame, DynState, EnvError, LegalAction, ProtocolBot};
-use game_traits::{Outcome, PlayerId, Turn};
-use serde::Serialize;
+use game_env::{episode_rng, DynGame, DynState, EnvError, ProtocolBot};
+use game_traits::{PlayerId, Turn};
 
+use crate::error::ApiError;
 use crate::seat::Seat;
+use crate::token::{self, Token};
 
 /// The text a spectator sees for an action the two seats perceive
 /// differently.
@@ -16,7 +19,7 @@ pub const HIDDEN: &str = "(hidden)";
 
 /// One action of the match as both seats perceived it.
 #[derive(Clone, Debug)]
-struct Entry {
+pub struct Entry {
     /// Who acted: a seat, or `None` for chance.
     by: Option<PlayerId>,
     /// `action_view` for seat 0 and seat 1, taken before it was applied.
@@ -26,9 +29,19 @@ struct Entry {
 }
 
 impl Entry {
+    /// Who acted: a seat, or `None` for chance.
+    pub fn by(&self) -> Option<PlayerId> {
+        self.by
+    }
+
+    /// What `seat` perceived: text and wire struct.
+    pub fn seen_by(&self, seat: PlayerId) -> (&str, &serde_json::Value) {
+        (&self.views[seat.index()], &self.structs[seat.index()])
+    }
+
     /// What a spectator sees: the view both seats got if they got the same
     /// (text and struct), otherwise [`HIDDEN`] and no struct.
-    fn public(&self) -> (&str, Option<&serde_json::Value>) {
+    pub fn public(&self) -> (&str, Option<&serde_json::Value>) {
         if self.views[0] == self.views[1] && self.structs[0] == self.structs[1] {
             (&self.views[0], Some(&self.structs[0]))
         } else {
@@ -37,28 +50,38 @@ impl Entry {
     }
 }
 
+/// A stored record that does not replay: the engine refused one of its
+/// actions.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("match {id}: step {step} (action {action}) does not replay: {error}")]
+pub struct ReplayError {
+    /// The match.
+    pub id: i64,
+    /// The step refused.
+    pub step: usize,
+    /// Its action id.
+    pub action: usize,
+    /// The engine's refusal.
+    #[source]
+    pub error: EnvError,
+}
+
 /// A match in progress or finished.
 pub struct Room {
-    /// Its id.
-    pub id: i64,
-    /// The game under its rules.
-    pub game: Arc<dyn DynGame>,
-    /// The seed of its chance events and built-in bots.
-    pub seed: u64,
-    /// Who sits where.
-    pub seats: [Seat; 2],
-    /// Each human seat's token.
-    pub tokens: [Option<[u8; 16]>; 2],
+    id: i64,
+    game: Arc<dyn DynGame>,
+    seed: u64,
+    seats: [Seat; 2],
+    tokens: [Option<Token>; 2],
     state: Box<dyn DynState>,
     actions: Vec<usize>,
     log: Vec<Entry>,
     forfeit: Option<(PlayerId, String)>,
-    /// The protocol bots' processes, started when first needed; behind a
-    /// lock of their own only so that a room can be shared for reading (a
-    /// process's reader channel cannot be), and reached through `&mut`.
+    /// The protocol bots' processes, started when first needed and told
+    /// every action; behind a lock of their own only so that a room can be
+    /// shared for reading (a process's reader channel cannot be), and
+    /// reached through `&mut`.
     cmd_bots: [std::sync::Mutex<Option<ProtocolBot>>; 2],
-    /// Whether a task is deciding for a bot seat now.
-    pub driving: bool,
 }
 
 /// The chance generator of action number `step`: a pure function of the
@@ -72,53 +95,29 @@ pub fn bot_rng(seed: u64, seat: PlayerId, step: usize) -> game_traits::GameRng {
     episode_rng(seed, 1 + seat.index(), step as u64)
 }
 
-#[derive(Serialize)]
-struct LogOut<'a> {
-    step: usize,
-    by: String,
-    /// The seat that acted (`null` for chance).
-    seat: Option<PlayerId>,
-    text: &'a str,
-    /// The action as the viewer perceived it, as a wire struct (`null` for
-    /// a spectator where the seats perceived it differently).
-    view: Option<&'a serde_json::Value>,
-}
-
-#[derive(Serialize)]
-struct ForfeitOut<'a> {
-    seat: u8,
-    reason: &'a str,
-}
-
-#[derive(Serialize)]
-struct OutcomeOut<'a> {
-    winner: Option<u8>,
-    text: String,
-    returns: [f64; 2],
-    forfeit: Option<ForfeitOut<'a>>,
-}
-
-#[derive(Serialize)]
-struct ViewOut<'a> {
-    id: i64,
-    game: &'a str,
-    seats: [String; 2],
-    you: Option<u8>,
-    #[serde(rename = "move")]
-    move_number: u32,
-    steps: usize,
-    to_move: Option<u8>,
-    wire: u32,
-    observation: serde_json::Value,
-    text: String,
-    legal: Vec<LegalAction>,
-    log: Vec<LogOut<'a>>,
-    last: Option<usize>,
-    outcome: Option<OutcomeOut<'a>>,
-    legend: &'a str,
-}
-
 impl Room {
+    /// A new match `id` at the initial state, no action played.
+    pub fn new(
+        id: i64,
+        game: Arc<dyn DynGame>,
+        seed: u64,
+        seats: [Seat; 2],
+        tokens: [Option<Token>; 2],
+    ) -> Room {
+        Room {
+            id,
+            state: game.new_state(),
+            game,
+            seed,
+            seats,
+            tokens,
+            actions: Vec::new(),
+            log: Vec::new(),
+            forfeit: None,
+            cmd_bots: Default::default(),
+        }
+    }
+
     /// The match `id` replayed from its record: every action applied in
     /// order from the initial state; an action the engine refuses makes
     /// the record unusable (the error names the step).
@@ -127,29 +126,54 @@ impl Room {
         game: Arc<dyn DynGame>,
         seed: u64,
         seats: [Seat; 2],
-        tokens: [Option<[u8; 16]>; 2],
+        tokens: [Option<Token>; 2],
         actions: &[usize],
         forfeit: Option<(PlayerId, String)>,
-    ) -> Result<Room, String> {
-        let mut room = Room {
-            id,
-            state: game.new_state(),
-            game,
-            seed,
-            seats,
-            tokens,
-            actions: Vec::with_capacity(actions.len()),
-            log: Vec::with_capacity(actions.len()),
-            forfeit,
-            cmd_bots: Default::default(),
-            driving: false,
-        };
-        for (step, &a) in actions.iter().enumerate() {
-            room.push(a).map_err(|e| {
-                format!("match {id}: step {step} (action {a}) does not replay: {e}")
+    ) -> Result<Room, ReplayError> {
+        let mut room = Room::new(id, game, seed, seats, tokens);
+        room.actions.reserve(actions.len());
+        room.log.reserve(actions.len());
+        room.forfeit = forfeit;
+        for (step, &action) in actions.iter().enumerate() {
+            room.push(action).map_err(|error| ReplayError {
+                id,
+                step,
+                action,
+                error,
             })?;
         }
         Ok(room)
+    }
+
+    /// The same match under the id the store gave it.
+    pub fn stored_as(mut self, id: i64) -> Room {
+        self.id = id;
+        self
+    }
+
+    /// Its id.
+    pub fn id(&self) -> i64 {
+        self.id
+    }
+
+    /// The game under its rules.
+    pub fn game(&self) -> &Arc<dyn DynGame> {
+        &self.game
+    }
+
+    /// The seed of its chance events and built-in bots.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who sits where.
+    pub fn seats(&self) -> &[Seat; 2] {
+        &self.seats
+    }
+
+    /// The seat whose token is `token`, if any (constant time).
+    pub fn seat_of(&self, token: &Token) -> Option<PlayerId> {
+        token::seat_of(&self.tokens, token)
     }
 
     /// The protocol bot process of `seat`, if started.
@@ -162,6 +186,11 @@ impl Room {
     /// Every action id so far.
     pub fn actions(&self) -> &[usize] {
         &self.actions
+    }
+
+    /// Every action so far as each seat perceived it.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
     }
 
     /// Applies action `id` (a decision of the seat to move or a chance
@@ -255,14 +284,14 @@ impl Room {
         self.to_move().filter(|p| !self.seats[p.index()].is_human())
     }
 
-    /// The state (for bots, which see it only through their observation).
+    /// The state (for bots, which see it only through their observation,
+    /// and for views, which read only the viewer's part).
     pub fn state(&self) -> &dyn DynState {
         &*self.state
     }
 
     /// Why action `id` is not playable by `seat` now, if it is not.
-    pub fn check(&self, seat: PlayerId, id: usize) -> Result<(), crate::error::ApiError> {
-        use crate::error::ApiError;
+    pub fn check(&self, seat: PlayerId, id: usize) -> Result<(), ApiError> {
         if self.finished() {
             return Err(ApiError::Conflict("the match is over".into()));
         }
@@ -276,104 +305,5 @@ impl Room {
             None => return Err(ApiError::Conflict("no player decides now".into())),
         }
         self.state.check_id(id).map_err(ApiError::from)
-    }
-
-    fn outcome_out(&self) -> Option<OutcomeOut<'_>> {
-        if let Some((seat, reason)) = &self.forfeit {
-            let winner = seat.other();
-            let mut returns = [0.0; 2];
-            returns[winner.index()] = 1.0;
-            returns[seat.index()] = -1.0;
-            return Some(OutcomeOut {
-                winner: Some(winner.index() as u8),
-                text: format!("{winner} wins: {seat} forfeits ({reason})"),
-                returns,
-                forfeit: Some(ForfeitOut {
-                    seat: seat.index() as u8,
-                    reason,
-                }),
-            });
-        }
-        let outcome = self.state.outcome()?;
-        Some(OutcomeOut {
-            winner: outcome.winner().map(|w| w.index() as u8),
-            text: match outcome {
-                Outcome::Win(p) => format!("{p} wins"),
-                Outcome::Draw => "draw".to_owned(),
-            },
-            returns: self.state.returns(),
-            forfeit: None,
-        })
-    }
-
-    /// The view of `viewer` (a seat) or of a spectator (`None`), as JSON
-    /// bytes. A seat's view is built from its observation, its legal
-    /// actions when it is to move, and its own view of each action; the
-    /// spectator's from the actions both seats perceived alike, with
-    /// [`HIDDEN`] for the others, and no observation.
-    pub fn view(&self, viewer: Option<PlayerId>) -> Result<Vec<u8>, EnvError> {
-        let to_move = self.to_move();
-        let legal = if viewer.is_some() && viewer == to_move {
-            self.state.legal_actions()
-        } else {
-            Vec::new()
-        };
-        let (observation, text) = match viewer {
-            Some(p) => (
-                self.state.observation_struct(p)?,
-                self.state.observation_text(p),
-            ),
-            None => (serde_json::Value::Null, self.public_text()),
-        };
-        let log = self
-            .log
-            .iter()
-            .enumerate()
-            .map(|(step, e)| {
-                let (text, view) = match viewer {
-                    Some(p) => (e.views[p.index()].as_str(), Some(&e.structs[p.index()])),
-                    None => e.public(),
-                };
-                LogOut {
-                    step,
-                    by: e.by.map_or_else(|| "chance".to_owned(), |p| p.to_string()),
-                    seat: e.by,
-                    text,
-                    view,
-                }
-            })
-            .collect::<Vec<_>>();
-        let out = ViewOut {
-            id: self.id,
-            game: self.game.name(),
-            seats: [self.seats[0].to_string(), self.seats[1].to_string()],
-            you: viewer.map(|p| p.index() as u8),
-            move_number: self.state.move_count(),
-            steps: self.actions.len(),
-            to_move: to_move.map(|p| p.index() as u8),
-            wire: game_traits::WIRE_VERSION,
-            observation,
-            text,
-            legal,
-            last: log.len().checked_sub(1),
-            log,
-            outcome: self.outcome_out(),
-            legend: self.game.legend(),
-        };
-        serde_json::to_vec(&out).map_err(|e| EnvError::Internal(format!("serialising a view: {e}")))
-    }
-
-    fn public_text(&self) -> String {
-        let mut text = format!(
-            "{} (spectator view: each seat's observation is private)\nmove {}",
-            self.game.name(),
-            self.state.move_count()
-        );
-        match (self.to_move(), self.finished()) {
-            (Some(p), _) => text.push_str(&format!(", {p} to move")),
-            (None, true) => text.push_str(", the match is over"),
-            (None, false) => {}
-        }
-        text
     }
 }

@@ -37,18 +37,59 @@ pub struct Store {
     conn: Mutex<Connection>,
 }
 
-/// A database failure, as text.
-pub type StoreResult<T> = Result<T, String>;
+/// Why the database failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database could not be opened or set up.
+    #[error("opening the database: {0}")]
+    Open(#[source] rusqlite::Error),
+    /// A statement failed.
+    #[error("{op}: {source}")]
+    Query {
+        /// What was being done (`appending actions`, ...).
+        op: &'static str,
+        /// SQLite's error.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// A stored record is not one the server writes.
+    #[error("match {id}: {reason}")]
+    Corrupt {
+        /// The match.
+        id: i64,
+        /// What is wrong with it.
+        reason: Corruption,
+    },
+    /// The blocking task running the statement did not finish (it
+    /// panicked or the runtime is shutting down).
+    #[error("the database task stopped: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
 
-fn text(e: impl std::fmt::Display) -> String {
-    e.to_string()
+/// How a stored record is broken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Corruption {
+    /// The action steps are not 0, 1, 2, ... (or an action id is negative).
+    #[error("the stored actions have a gap at step {step}")]
+    Gap {
+        /// The first step that is missing or wrong.
+        step: usize,
+    },
+}
+
+/// A database result.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Tags a SQLite error with what was being done.
+fn query(op: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
+    move |source| StoreError::Query { op, source }
 }
 
 impl Store {
     /// Opens (or creates) the database at `path`; `:memory:` for a
     /// throw-away one. `fsync` makes every commit reach the disk.
     pub fn open(path: &Path, fsync: bool) -> StoreResult<Store> {
-        let conn = Connection::open(path).map_err(text)?;
+        let conn = Connection::open(path).map_err(StoreError::Open)?;
         let sync = if fsync { "FULL" } else { "NORMAL" };
         conn.execute_batch(&format!(
             "PRAGMA journal_mode=WAL;
@@ -72,7 +113,7 @@ impl Store {
                  PRIMARY KEY (match_id, step)
              );"
         ))
-        .map_err(text)?;
+        .map_err(StoreError::Open)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -95,15 +136,15 @@ impl Store {
         actions: &[usize],
     ) -> StoreResult<i64> {
         let mut conn = self.lock();
-        let tx = conn.transaction().map_err(text)?;
+        let tx = conn.transaction().map_err(query("creating a match"))?;
         tx.execute(
             "INSERT INTO matches (spec, seed, seat0, seat1, token0, token1) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![spec, seed as i64, seats[0], seats[1], tokens[0], tokens[1]],
         )
-        .map_err(text)?;
+        .map_err(query("creating a match"))?;
         let id = tx.last_insert_rowid();
         insert_actions(&tx, id, 0, actions)?;
-        tx.commit().map_err(text)?;
+        tx.commit().map_err(query("creating a match"))?;
         Ok(id)
     }
 
@@ -111,9 +152,9 @@ impl Store {
     /// if any of those steps is already stored.
     pub fn append(&self, id: i64, from: usize, actions: &[usize]) -> StoreResult<()> {
         let mut conn = self.lock();
-        let tx = conn.transaction().map_err(text)?;
+        let tx = conn.transaction().map_err(query("appending actions"))?;
         insert_actions(&tx, id, from, actions)?;
-        tx.commit().map_err(text)
+        tx.commit().map_err(query("appending actions"))
     }
 
     /// Records that `seat` forfeited the match.
@@ -124,7 +165,7 @@ impl Store {
                 params![id, seat, reason],
             )
             .map(|_| ())
-            .map_err(text)
+            .map_err(query("recording a forfeit"))
     }
 
     /// One match, if stored.
@@ -137,7 +178,7 @@ impl Store {
                 read_match,
             )
             .optional()
-            .map_err(text)?;
+            .map_err(query("reading a match"))?;
         match row {
             Some(mut m) => {
                 m.actions = actions_of(&conn, id)?;
@@ -152,12 +193,12 @@ impl Store {
         let conn = self.lock();
         let mut stmt = conn
             .prepare("SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason FROM matches ORDER BY id")
-            .map_err(text)?;
+            .map_err(query("reading the matches"))?;
         let mut matches: Vec<StoredMatch> = stmt
             .query_map([], read_match)
-            .map_err(text)?
+            .map_err(query("reading the matches"))?
             .collect::<Result<_, _>>()
-            .map_err(text)?;
+            .map_err(query("reading the matches"))?;
         drop(stmt);
         for m in &mut matches {
             m.actions = actions_of(&conn, m.id)?;
@@ -183,19 +224,20 @@ fn read_match(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatch> {
 fn actions_of(conn: &Connection, id: i64) -> StoreResult<Vec<usize>> {
     let mut stmt = conn
         .prepare_cached("SELECT step, action FROM actions WHERE match_id = ?1 ORDER BY step")
-        .map_err(text)?;
+        .map_err(query("reading actions"))?;
     let rows = stmt
         .query_map(params![id], |r| {
             Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
         })
-        .map_err(text)?;
+        .map_err(query("reading actions"))?;
     let mut out = Vec::new();
     for (i, row) in rows.enumerate() {
-        let (step, action) = row.map_err(text)?;
+        let (step, action) = row.map_err(query("reading actions"))?;
         if step != i as i64 || action < 0 {
-            return Err(format!(
-                "match {id}: the stored actions have a gap at step {i}"
-            ));
+            return Err(StoreError::Corrupt {
+                id,
+                reason: Corruption::Gap { step: i },
+            });
         }
         out.push(action as usize);
     }
@@ -210,10 +252,10 @@ fn insert_actions(
 ) -> StoreResult<()> {
     let mut stmt = tx
         .prepare_cached("INSERT INTO actions (match_id, step, action) VALUES (?1, ?2, ?3)")
-        .map_err(text)?;
+        .map_err(query("appending actions"))?;
     for (i, &a) in actions.iter().enumerate() {
         stmt.execute(params![id, (from + i) as i64, a as i64])
-            .map_err(text)?;
+            .map_err(query("appending actions"))?;
     }
     Ok(())
 }
@@ -231,7 +273,16 @@ mod tests {
             .create("kuhn", u64::MAX, &seats, &tokens, &[2, 1])
             .unwrap();
         store.append(id, 2, &[0]).unwrap();
-        assert!(store.append(id, 1, &[5]).is_err(), "step 1 is taken");
+        assert!(
+            matches!(
+                store.append(id, 1, &[5]),
+                Err(StoreError::Query {
+                    op: "appending actions",
+                    ..
+                })
+            ),
+            "step 1 is taken"
+        );
         store.forfeit(id, 1, "timeout").unwrap();
         let m = store.get(id).unwrap().unwrap();
         assert_eq!(m.seed, u64::MAX);
@@ -240,5 +291,25 @@ mod tests {
         assert_eq!(m.forfeit, Some((1, "timeout".to_owned())));
         assert_eq!(store.all().unwrap(), vec![m]);
         assert_eq!(store.get(id + 1).unwrap(), None);
+    }
+
+    #[test]
+    fn a_gap_in_the_stored_actions_is_a_corrupt_record() {
+        let store = Store::open(Path::new(":memory:"), false).unwrap();
+        let seats = ["human".to_owned(), "human".to_owned()];
+        let id = store
+            .create("kuhn", 1, &seats, &[None, None], &[2, 1])
+            .unwrap();
+        store
+            .lock()
+            .execute("DELETE FROM actions WHERE step = 0", [])
+            .unwrap();
+        match store.get(id) {
+            Err(StoreError::Corrupt { id: at, reason }) => {
+                assert_eq!(at, id);
+                assert_eq!(reason, Corruption::Gap { step: 0 });
+            }
+            other => panic!("expected a corrupt record, got {other:?}"),
+        }
     }
 }

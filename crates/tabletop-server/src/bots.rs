@@ -1,0 +1,155 @@
+//! The bot scheduler: when a bot seat is due, one task per match decides
+//! for it on a blocking thread (at most one decision per core at once),
+//! plays the decision like a person's move (stored before anyone sees
+//! it), and goes on while a bot is due. A bot that fails (a built-in bot's
+//! error, a protocol bot's timeout, crash or illegal choice) forfeits the
+//! match, and the forfeit is stored.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use game_env::{DynGame, DynState, EnvError, ProtocolBot, ProtocolConfig};
+use game_traits::PlayerId;
+
+use crate::error::ApiError;
+use crate::room::{bot_rng, Room};
+use crate::seat::Seat;
+use crate::server::{blocking, Cell, Server};
+
+impl Server {
+    /// Starts the bot task of `cell` if a bot is due and none runs.
+    pub async fn kick(self: &Arc<Self>, cell: Arc<Cell>) {
+        // The write lock orders this check against the task's own "no bot
+        // due, stop" below, so a bot due is never missed nor driven twice.
+        let room = cell.room().write().await;
+        if cell.driving.load(Ordering::Relaxed) || room.bot_due().is_none() {
+            return;
+        }
+        cell.driving.store(true, Ordering::Relaxed);
+        drop(room);
+        let server = self.clone();
+        tokio::spawn(async move { server.drive(cell).await });
+    }
+
+    /// Plays the bot seats of `cell` while one is due: each decision
+    /// computed on a blocking thread from a copy of the state.
+    async fn drive(self: Arc<Self>, cell: Arc<Cell>) {
+        loop {
+            let mut room = cell.room().write().await;
+            let Some(seat) = room.bot_due() else {
+                cell.driving.store(false, Ordering::Relaxed);
+                return;
+            };
+            let step = room.actions().len();
+            let state = room.state().clone_box();
+            let game = room.game().clone();
+            let seed = room.seed();
+            let kind = room.seats()[seat.index()].clone();
+            let mut cmd_bot = room.cmd_bot(seat).take();
+            drop(room);
+            let Ok(_slot) = self.bot_slots.acquire().await else {
+                return;
+            };
+            let limit = self.config.cmd_time_limit;
+            let decided = tokio::task::spawn_blocking(move || {
+                let choice = decide(&game, &kind, &mut cmd_bot, &*state, seat, seed, step, limit);
+                (choice, cmd_bot)
+            })
+            .await;
+            drop(_slot);
+            let mut room = cell.room().write().await;
+            let (choice, cmd_bot) = match decided {
+                Ok(pair) => pair,
+                Err(e) => (
+                    Err(EnvError::Internal(format!("the bot task failed: {e}"))),
+                    None,
+                ),
+            };
+            *room.cmd_bot(seat) = cmd_bot;
+            if room.actions().len() != step || room.finished() {
+                continue;
+            }
+            let played = match choice {
+                Ok(id) => match room.push(id) {
+                    Ok(()) => {
+                        room.run_chance();
+                        // Nothing acknowledged on failure; the bot plays
+                        // again when the match is next touched or restarted.
+                        self.persist(&mut room, step).await
+                    }
+                    Err(e) => {
+                        let reason = format!("the bot chose an illegal action: {e}");
+                        self.record_forfeit(&mut room, seat, reason).await
+                    }
+                },
+                Err(failure) => {
+                    self.record_forfeit(&mut room, seat, failure.to_string())
+                        .await
+                }
+            };
+            if played.is_err() {
+                cell.driving.store(false, Ordering::Relaxed);
+                return;
+            }
+            cell.announce(room.actions().len() as u64 + room.forfeit().is_some() as u64);
+        }
+    }
+
+    /// Stores that `seat` forfeits, then marks it in the room.
+    async fn record_forfeit(
+        &self,
+        room: &mut Room,
+        seat: PlayerId,
+        reason: String,
+    ) -> Result<(), ApiError> {
+        let store = self.store.clone();
+        let (id, r) = (room.id(), reason.clone());
+        blocking(move || store.forfeit(id, seat.index() as u8, &r)).await?;
+        room.set_forfeit(seat, reason);
+        Ok(())
+    }
+}
+
+/// A bot seat's decision: a built-in bot made afresh with the seeded
+/// generator of this step (so a replay decides the same), or the protocol
+/// bot's process (started if needed).
+#[allow(clippy::too_many_arguments)]
+fn decide(
+    game: &Arc<dyn DynGame>,
+    seat_kind: &Seat,
+    cmd_bot: &mut Option<ProtocolBot>,
+    state: &dyn DynState,
+    seat: PlayerId,
+    seed: u64,
+    step: usize,
+    limit: Duration,
+) -> Result<usize, EnvError> {
+    match seat_kind {
+        Seat::Bot(spec) => {
+            let mut bot = game.bot(*spec)?;
+            let mut rng = bot_rng(seed, seat, step);
+            bot.choose(state, seat, &mut rng)
+        }
+        Seat::Cmd(argv) => {
+            if cmd_bot.is_none() {
+                let bot = ProtocolBot::spawn(ProtocolConfig {
+                    argv: argv.clone(),
+                    time_limit: limit,
+                    game: game.name().to_owned(),
+                    legend: game.legend().to_owned(),
+                })
+                .map_err(|failure| EnvError::Bot {
+                    bot: format!("cmd:{}", argv.join(" ")),
+                    failure,
+                })?;
+                *cmd_bot = Some(bot);
+            }
+            match cmd_bot.as_mut() {
+                Some(bot) => bot.decide(state, seat),
+                None => Err(EnvError::Internal("the bot did not start".into())),
+            }
+        }
+        Seat::Human => Err(EnvError::NoDecision),
+    }
+}

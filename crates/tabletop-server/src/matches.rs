@@ -1,0 +1,188 @@
+//! The match service: creating a match (seats checked, seed drawn, tokens
+//! issued, first chance events played), importing a record, playing a
+//! seat's action, and writing every action to the store before it is
+//! acknowledged. The HTTP routes ([`crate::api`]) only authenticate and
+//! call these.
+
+use std::sync::Arc;
+
+use game_env::EnvError;
+use game_traits::PlayerId;
+use rand::TryRngCore;
+
+use crate::error::ApiError;
+use crate::room::Room;
+use crate::seat::Seat;
+use crate::server::{blocking, Cell, Server};
+use crate::token::Token;
+use crate::views;
+
+/// What `POST /api/matches` returns.
+#[derive(Debug, serde::Serialize)]
+pub struct Created {
+    /// The match id.
+    pub id: i64,
+    /// The game's canonical name.
+    pub game: String,
+    /// A token for each human seat.
+    pub tokens: Vec<SeatToken>,
+}
+
+/// A human seat's token.
+#[derive(Debug, serde::Serialize)]
+pub struct SeatToken {
+    /// The seat, 0 or 1.
+    pub seat: u8,
+    /// 32 hex digits (128 bits).
+    pub token: String,
+}
+
+/// A seed for a match created without one (from the operating system, then
+/// stored: the match replays from it like any other).
+fn new_seed() -> Result<u64, ApiError> {
+    let seed = rand::rngs::OsRng.try_next_u64()?;
+    Ok(seed >> 11) // below 2^53, exact in JavaScript
+}
+
+/// A new token for each human seat.
+fn issue_tokens(seats: &[Seat; 2]) -> Result<[Option<Token>; 2], ApiError> {
+    let mut tokens = [None, None];
+    for (slot, seat) in tokens.iter_mut().zip(seats) {
+        if seat.is_human() {
+            *slot = Some(Token::new()?);
+        }
+    }
+    Ok(tokens)
+}
+
+impl Server {
+    /// Creates a match: `game` a registry specification, `seats` two seat
+    /// descriptions, `seed` the seed (drawn when absent). The record and its
+    /// first chance events are stored before this returns.
+    pub async fn create(
+        self: &Arc<Self>,
+        game: &str,
+        seats: &[String],
+        seed: Option<u64>,
+    ) -> Result<Created, ApiError> {
+        let g = self.registry.load(game).map_err(ApiError::Game)?;
+        let [s0, s1] = seats else {
+            return Err(ApiError::BadRequest(format!(
+                "seats: expected 2 seats, got {}",
+                seats.len()
+            )));
+        };
+        let seats = [
+            Seat::parse(s0, self.config.allow_cmd_bots)?,
+            Seat::parse(s1, self.config.allow_cmd_bots)?,
+        ];
+        for seat in &seats {
+            if let Seat::Bot(spec) = seat {
+                // Refuses a bot the game has not (a missing heuristic).
+                g.bot(*spec)
+                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            }
+        }
+        let seed = match seed {
+            Some(s) => s,
+            None => new_seed()?,
+        };
+        let tokens = issue_tokens(&seats)?;
+        let mut room = Room::new(0, g, seed, seats, tokens);
+        room.run_chance();
+        let (cell, created) = self.store_new(room, tokens).await?;
+        self.kick(cell).await;
+        Ok(created)
+    }
+
+    /// Stores a match from an existing record (`actions` all replayed, no
+    /// chance drawn, no bot started): for tests and for restoring records
+    /// made elsewhere. Returns the id and the human seats' tokens.
+    pub async fn import(
+        self: &Arc<Self>,
+        game: &str,
+        seats: [Seat; 2],
+        seed: u64,
+        actions: &[usize],
+    ) -> Result<Created, ApiError> {
+        let g = self.registry.load(game).map_err(ApiError::Game)?;
+        let tokens = issue_tokens(&seats)?;
+        let room = Room::replay(0, g, seed, seats, tokens, actions, None)?;
+        let (_, created) = self.store_new(room, tokens).await?;
+        Ok(created)
+    }
+
+    /// Writes the record of the new `room` (every action it holds), then
+    /// puts it in memory under the id the store gave it.
+    async fn store_new(
+        &self,
+        room: Room,
+        tokens: [Option<Token>; 2],
+    ) -> Result<(Arc<Cell>, Created), ApiError> {
+        let store = self.store.clone();
+        let game = room.game().name().to_owned();
+        let spec = game.clone();
+        let seed = room.seed();
+        let seat_text = room.seats().clone().map(|s| s.to_string());
+        let token_text = tokens.map(|t| t.map(|t| t.to_string()));
+        let actions = room.actions().to_vec();
+        let id =
+            blocking(move || store.create(&spec, seed, &seat_text, &token_text, &actions)).await?;
+        let cell = self.insert(room.stored_as(id));
+        let tokens = PlayerId::BOTH
+            .into_iter()
+            .filter_map(|p| {
+                tokens[p.index()].map(|t| SeatToken {
+                    seat: p.index() as u8,
+                    token: t.to_string(),
+                })
+            })
+            .collect();
+        Ok((cell, Created { id, game, tokens }))
+    }
+
+    /// Plays `action` for `seat` (already authenticated) in match `cell`:
+    /// refused with the reason and nothing changed, or applied with the
+    /// chance events that follow, stored, and then acknowledged with the
+    /// seat's new view.
+    pub async fn play(
+        self: &Arc<Self>,
+        cell: &Arc<Cell>,
+        seat: PlayerId,
+        action: u64,
+    ) -> Result<Vec<u8>, ApiError> {
+        let mut room = cell.room().write().await;
+        let id = usize::try_from(action).map_err(|_| {
+            ApiError::Illegal(EnvError::UnknownActionId {
+                id: usize::MAX,
+                space: room.game().info().action_space,
+            })
+        })?;
+        room.check(seat, id)?;
+        let from = room.actions().len();
+        room.push(id)?;
+        room.run_chance();
+        self.persist(&mut room, from).await?;
+        let view = views::view(&room, Some(seat))?;
+        cell.announce(room.actions().len() as u64);
+        drop(room);
+        self.kick(cell.clone()).await;
+        Ok(view)
+    }
+
+    /// Writes the actions from step `from` on; on failure goes back to
+    /// `from` so memory never runs ahead of the database.
+    pub(crate) async fn persist(&self, room: &mut Room, from: usize) -> Result<(), ApiError> {
+        let new = room.actions()[from..].to_vec();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let store = self.store.clone();
+        let id = room.id();
+        let written = blocking(move || store.append(id, from, &new)).await;
+        if written.is_err() {
+            room.truncate(from);
+        }
+        Ok(written?)
+    }
+}

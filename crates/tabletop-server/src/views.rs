@@ -1,0 +1,160 @@
+//! What a viewer is sent: a seat's view, built from that seat's
+//! observation, its legal actions when it is to move and its own view of
+//! each action; a spectator's, from the actions both seats perceived alike
+//! ([`crate::room::HIDDEN`] for the others) and no observation. Nothing else of
+//! the state is read, so two states a viewer cannot tell apart give that
+//! viewer the same bytes.
+
+use game_env::{EnvError, LegalAction};
+use game_traits::{Outcome, PlayerId};
+use serde::Serialize;
+
+use crate::room::Room;
+
+#[derive(Serialize)]
+struct LogOut<'a> {
+    step: usize,
+    by: String,
+    /// The seat that acted (`null` for chance).
+    seat: Option<PlayerId>,
+    text: &'a str,
+    /// The action as the viewer perceived it, as a wire struct (`null` for
+    /// a spectator where the seats perceived it differently).
+    view: Option<&'a serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct ForfeitOut<'a> {
+    seat: u8,
+    reason: &'a str,
+}
+
+#[derive(Serialize)]
+struct OutcomeOut<'a> {
+    winner: Option<u8>,
+    text: String,
+    returns: [f64; 2],
+    forfeit: Option<ForfeitOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct ViewOut<'a> {
+    id: i64,
+    game: &'a str,
+    seats: [String; 2],
+    you: Option<u8>,
+    #[serde(rename = "move")]
+    move_number: u32,
+    steps: usize,
+    to_move: Option<u8>,
+    wire: u32,
+    observation: serde_json::Value,
+    text: String,
+    legal: Vec<LegalAction>,
+    log: Vec<LogOut<'a>>,
+    last: Option<usize>,
+    outcome: Option<OutcomeOut<'a>>,
+    legend: &'a str,
+}
+
+/// The view of `viewer` (a seat) or of a spectator (`None`) of `room`, as
+/// JSON bytes.
+pub fn view(room: &Room, viewer: Option<PlayerId>) -> Result<Vec<u8>, EnvError> {
+    let state = room.state();
+    let to_move = room.to_move();
+    let legal = if viewer.is_some() && viewer == to_move {
+        state.legal_actions()
+    } else {
+        Vec::new()
+    };
+    let (observation, text) = match viewer {
+        Some(p) => (state.observation_struct(p)?, state.observation_text(p)),
+        None => (serde_json::Value::Null, public_text(room)),
+    };
+    let log = room
+        .log()
+        .iter()
+        .enumerate()
+        .map(|(step, e)| {
+            let (text, view) = match viewer {
+                Some(p) => {
+                    let (text, view) = e.seen_by(p);
+                    (text, Some(view))
+                }
+                None => e.public(),
+            };
+            LogOut {
+                step,
+                by: e
+                    .by()
+                    .map_or_else(|| "chance".to_owned(), |p| p.to_string()),
+                seat: e.by(),
+                text,
+                view,
+            }
+        })
+        .collect::<Vec<_>>();
+    let seats = room.seats();
+    let out = ViewOut {
+        id: room.id(),
+        game: room.game().name(),
+        seats: [seats[0].to_string(), seats[1].to_string()],
+        you: viewer.map(|p| p.index() as u8),
+        move_number: state.move_count(),
+        steps: room.actions().len(),
+        to_move: to_move.map(|p| p.index() as u8),
+        wire: game_traits::WIRE_VERSION,
+        observation,
+        text,
+        legal,
+        last: log.len().checked_sub(1),
+        log,
+        outcome: outcome(room),
+        legend: room.game().legend(),
+    };
+    serde_json::to_vec(&out).map_err(|e| EnvError::Internal(format!("serialising a view: {e}")))
+}
+
+/// The result, a forfeit first (it ends the match whatever the state).
+fn outcome(room: &Room) -> Option<OutcomeOut<'_>> {
+    if let Some((seat, reason)) = room.forfeit() {
+        let winner = seat.other();
+        let mut returns = [0.0; 2];
+        returns[winner.index()] = 1.0;
+        returns[seat.index()] = -1.0;
+        return Some(OutcomeOut {
+            winner: Some(winner.index() as u8),
+            text: format!("{winner} wins: {seat} forfeits ({reason})"),
+            returns,
+            forfeit: Some(ForfeitOut {
+                seat: seat.index() as u8,
+                reason,
+            }),
+        });
+    }
+    let state = room.state();
+    let outcome = state.outcome()?;
+    Some(OutcomeOut {
+        winner: outcome.winner().map(|w| w.index() as u8),
+        text: match outcome {
+            Outcome::Win(p) => format!("{p} wins"),
+            Outcome::Draw => "draw".to_owned(),
+        },
+        returns: state.returns(),
+        forfeit: None,
+    })
+}
+
+fn public_text(room: &Room) -> String {
+    let mut text = format!(
+        "{} (spectator view: each seat's observation is private)\nmove {}",
+        room.game().name(),
+        room.state().move_count()
+    );
+    match (room.to_move(), room.finished()) {
+        (Some(p), _) => text.push_str(&format!(", {p} to move")),
+        (None, true) => text.push_str(", the match is over"),
+        (None, false) => {}
+    }
+    text
+}
