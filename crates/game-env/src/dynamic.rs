@@ -670,11 +670,16 @@ fn check_mask<G: Game>(rules: &G::Rules, mask: &[bool]) -> Result<(), EnvError> 
 /// The engine's refusal of `action` as the environment's error, its reason
 /// kept apart from the action.
 fn illegal<G: Game>(id: usize, action: G::Action, error: &G::Error) -> EnvError {
-    EnvError::IllegalAction {
-        id,
-        action: action.to_string(),
-        reason: error.to_string(),
-    }
+    let action = action.to_string();
+    let message = error.to_string();
+    // Every game's refusal reads "illegal action ACTION: REASON" (the
+    // workspace's error vocabulary): the action has its own field here.
+    let reason = message
+        .strip_prefix("illegal action ")
+        .and_then(|rest| rest.strip_prefix(action.as_str()))
+        .and_then(|rest| rest.strip_prefix(": "))
+        .map_or_else(|| message.clone(), str::to_owned);
+    EnvError::IllegalAction { id, action, reason }
 }
 
 /// The legal actions of `state` as `id: text` lines, for logs and tests.

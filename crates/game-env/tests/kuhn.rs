@@ -174,6 +174,12 @@ fn the_dynamic_state_speaks_ids_strings_and_json() {
         Err(EnvError::IllegalAction { id: 3, .. })
     ));
     assert_eq!(state.check_id(3), state.apply_id(3));
+    // The reason is the engine's, without the action it refuses.
+    let Err(EnvError::IllegalAction { action, reason, .. }) = state.check_id(3) else {
+        panic!("a pass before the deal is illegal")
+    };
+    assert_eq!(action, "pass");
+    assert!(!reason.contains("illegal action"), "{reason}");
     assert_eq!(state.check_id(0), Ok(()));
     state.apply_id(2).unwrap();
     state.apply_id(0).unwrap();
