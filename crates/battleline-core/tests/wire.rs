@@ -8,7 +8,7 @@ use battleline_core::{
     FormationOrder, Game, GameRng, LastPass, LeaderLimit, ObservationStruct, PlayerId, ProofTie,
     Rules, Turn, WildCards, Wire,
 };
-use game_traits::testkit::env_count;
+use game_traits::testkit::{assert_safe_integers, check_wire, env_count};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -188,7 +188,7 @@ fn observation_and_view_structs_carry_the_facts_in_safe_numbers() {
                     let o = s.observation(p);
                     let wire = BattleLine::observation_struct(&o);
                     let json = serde_json::to_value(&wire).unwrap();
-                    assert_safe_numbers(&json, name);
+                    assert_safe_integers(&json, name);
                     assert_carries(&s, &o, &wire);
                     note_parts(&json, &mut reached);
                     // Hidden information: any state the viewer cannot tell
@@ -212,7 +212,7 @@ fn observation_and_view_structs_carry_the_facts_in_safe_numbers() {
                 for p in PlayerId::all() {
                     let view = s.action_view(p, a);
                     let json = serde_json::to_value(BattleLine::view_struct(&view)).unwrap();
-                    assert_safe_numbers(&json, name);
+                    assert_safe_integers(&json, name);
                     assert_view_carries(view, &json);
                     let shown = match json.get("card") {
                         Some(Value::Null) => "hidden",
@@ -415,4 +415,12 @@ fn json_schema_names_every_field_and_code_sent() {
         keys(&defs["BattleLineRules"]["properties"]),
         keys(&sent["rules"])
     );
+}
+
+#[test]
+fn the_kit_checks_the_wire_forms_of_every_preset() {
+    for (name, _, rules) in Rules::presets() {
+        eprintln!("{name}");
+        check_wire::<BattleLine>(&rules, env_count("CONFORMANCE_GAMES", 30).min(10));
+    }
 }

@@ -8,8 +8,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use cardwar_core::game_traits::testkit::env_count;
-use cardwar_core::game_traits::{Wire, MAX_SAFE_INTEGER};
+use cardwar_core::game_traits::testkit::{assert_safe_integers, check_wire, env_count};
+use cardwar_core::game_traits::Wire;
 use cardwar_core::rand::SeedableRng;
 use cardwar_core::{
     Action, ActionView, CardCode, CardSet, CardWar, CardWarActionStruct, CardWarObservationStruct,
@@ -54,21 +54,6 @@ fn tag_of(value: &impl std::fmt::Debug) -> String {
         .take_while(|c| c.is_ascii_alphanumeric())
         .collect();
     snake(&name)
-}
-
-/// Asserts that every number of `value` is an integer no reader rounds.
-fn assert_safe_numbers(value: &Value, context: &str) {
-    match value {
-        Value::Number(n) => {
-            let ok = n.as_u64().is_some_and(|v| v <= MAX_SAFE_INTEGER)
-                || n.as_i64()
-                    .is_some_and(|v| v.unsigned_abs() <= MAX_SAFE_INTEGER);
-            assert!(ok, "{context}: number {n} is no safe integer");
-        }
-        Value::Array(items) => items.iter().for_each(|v| assert_safe_numbers(v, context)),
-        Value::Object(map) => map.values().for_each(|v| assert_safe_numbers(v, context)),
-        _ => {}
-    }
 }
 
 /// The set a list of codes names, checked to be in id order without
@@ -388,7 +373,7 @@ fn visit_end(state: &CardWar) {
 fn check_observation(obs: &Observation) -> String {
     let s = CardWar::observation_struct(obs);
     let json = serde_json::to_value(&s).unwrap();
-    assert_safe_numbers(&json, "observation");
+    assert_safe_integers(&json, "observation");
     assert_carries(obs, &s, &json);
     serde_json::to_string(&s).unwrap()
 }
@@ -409,7 +394,7 @@ fn observation_and_view_structs_carry_every_fact_in_safe_integers() {
             }
             let view = state.action_view(viewer, action);
             let json = serde_json::to_value(CardWar::view_struct(&view)).unwrap();
-            assert_safe_numbers(&json, "view");
+            assert_safe_integers(&json, "view");
             assert_view_carries(&view, &json);
             let hidden = json.get("card").is_some_and(Value::is_null);
             seen.insert(format!("view {} hidden {hidden}", json["type"]));
@@ -592,4 +577,12 @@ fn the_json_schema_names_every_field_of_the_observation() {
     assert_eq!(actions["oneOf"].as_array().unwrap().len(), 7);
     let views = serde_json::to_value(schema_for!(CardWarViewStruct)).unwrap();
     assert_eq!(views["oneOf"].as_array().unwrap().len(), 10);
+}
+
+#[test]
+fn the_kit_checks_the_wire_forms_of_every_preset() {
+    for (name, _, rules) in Rules::presets() {
+        eprintln!("{name}");
+        check_wire::<CardWar>(&rules, env_count("CONFORMANCE_GAMES", 30).min(10));
+    }
 }

@@ -4,8 +4,8 @@
 //! determinisation gives its viewer the same observation struct.
 
 use game_traits::rand::SeedableRng;
-use game_traits::testkit::env_count;
-use game_traits::{Game, GameRng, PlayerId, Wire, MAX_SAFE_INTEGER};
+use game_traits::testkit::{assert_safe_integers, check_wire, env_count};
+use game_traits::{Game, GameRng, PlayerId, Wire};
 use proptest::prelude::*;
 use serde_json::Value;
 use stratego_core::{
@@ -144,20 +144,6 @@ proptest! {
                 prop_assert_eq!(Stratego::action_from_struct(&rules, &again), Some(action));
             }
         }
-    }
-}
-
-/// Every number in `v` is a non-negative integer a JSON reader keeps
-/// exact.
-fn assert_safe_integers(v: &Value, what: &str) {
-    match v {
-        Value::Number(n) => assert!(
-            n.as_u64().is_some_and(|n| n <= MAX_SAFE_INTEGER),
-            "{what}: {n} is no safe integer"
-        ),
-        Value::Array(items) => items.iter().for_each(|i| assert_safe_integers(i, what)),
-        Value::Object(fields) => fields.values().for_each(|f| assert_safe_integers(f, what)),
-        Value::Null | Value::Bool(_) | Value::String(_) => {}
     }
 }
 
@@ -341,5 +327,13 @@ fn json_schema_names_every_field_the_observation_writes() {
             actions.contains(&format!("\"const\":\"{tag}\"")),
             "{tag}: {actions}"
         );
+    }
+}
+
+#[test]
+fn the_kit_checks_the_wire_forms_of_every_preset() {
+    for (name, _, rules) in Rules::presets() {
+        eprintln!("{name}");
+        check_wire::<Stratego>(&rules, env_count("CONFORMANCE_GAMES", 30).min(4));
     }
 }

@@ -8,26 +8,9 @@ use battleline_core::{
     ActionView, BattleLine, Card, CardCode, CardSet, Deck, FlagId, Observation, ObservationStruct,
     Phase, PlayerId, Wire,
 };
-use game_traits::MAX_SAFE_INTEGER;
 use serde::Serialize;
 use serde_json::ser::Formatter;
 use serde_json::Value;
-
-/// Asserts that every number in `v` is an integer of at most
-/// [`MAX_SAFE_INTEGER`] in magnitude.
-pub fn assert_safe_numbers(v: &Value, context: &str) {
-    match v {
-        Value::Number(n) => {
-            let safe = n.as_u64().is_some_and(|x| x <= MAX_SAFE_INTEGER)
-                || n.as_i64()
-                    .is_some_and(|x| x.unsigned_abs() <= MAX_SAFE_INTEGER);
-            assert!(safe, "{context}: {n} is no safe integer");
-        }
-        Value::Array(items) => items.iter().for_each(|x| assert_safe_numbers(x, context)),
-        Value::Object(map) => map.values().for_each(|x| assert_safe_numbers(x, context)),
-        _ => {}
-    }
-}
 
 fn set(codes: &[CardCode]) -> CardSet {
     codes.iter().map(|c| c.0).collect()

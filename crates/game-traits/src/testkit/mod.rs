@@ -34,6 +34,7 @@ pub mod fuzz;
 mod golden;
 mod hostile;
 mod tamper;
+mod wire;
 
 use std::fmt::Write as _;
 
@@ -45,6 +46,7 @@ pub use encoding::check_encoding;
 pub use golden::check_golden;
 pub use hostile::{determinise_final_positions, hostile_run, HostileReport};
 pub use tamper::check_accepted;
+pub use wire::{assert_safe_integers, check_wire};
 
 /// How much the kit does; [`KitConfig::default`] reads the environment.
 #[derive(Clone, Debug)]
