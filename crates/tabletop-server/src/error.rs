@@ -2,10 +2,10 @@
 //! (a 503 when the database fails, a 500 for our own failures) with a JSON
 //! body `{"error": message, "status": code, "kind": KIND}`, and for an
 //! action the engine refused also its `id`, `action` and `reason`: clients
-//! read the fields, the message is for people. The match service
-//! ([`crate::matches`]), the store and the replay return typed errors that
-//! convert into [`ApiError`] with `?`; [`StartError`] is why the server
-//! could not start.
+//! read the fields, the message is for people. The store ([`StoreError`])
+//! and the replay ([`ReplayError`]) return typed errors that the match
+//! service (`matches.rs`) and the bot scheduler (`bots.rs`) convert into
+//! [`ApiError`] with `?`; [`StartError`] is why the server could not start.
 
 use game_env::EnvError;
 
