@@ -247,6 +247,13 @@ impl Room {
             return;
         }
         let actions = self.actions[..len].to_vec();
+        // The bot programs were told of the actions now undone: they are
+        // stopped, and started afresh when next due (a protocol bot plays
+        // from its observation alone), rather than hear the replay twice.
+        for bot in &mut self.cmd_bots {
+            *bot.get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        }
         self.state = self.game.new_state();
         self.actions.clear();
         self.log.clear();
