@@ -91,7 +91,11 @@ impl Wire for KuhnPoker {
             ante: o.rules.ante,
             card: o.own,
             dealt: o.dealt,
-            history: o.history.iter().map(|&a| KuhnPoker::action_struct(a)).collect(),
+            history: o
+                .history
+                .iter()
+                .map(|&a| KuhnPoker::action_struct(a))
+                .collect(),
             shown: o.shown,
         }
     }
