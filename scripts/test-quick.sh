@@ -2,7 +2,8 @@
 # The quick tier, for a change in progress: every crate's tests and the
 # conformance kit at small counts, then the Python smoke tests (the ones
 # that need only numpy and pytest: no OpenSpiel, PettingZoo, Gymnasium or
-# Ray). Under 5 minutes once built (docs/performance.md, "Build times").
+# Ray). About 4 minutes of CPU once built (docs/performance.md, "Build
+# times").
 # The full tier, CI's, is scripts/test-all.sh.
 #
 # Needs cargo and python3 (with venv); the first run installs numpy, pytest
