@@ -20,6 +20,7 @@ export HOSTILE_INPUTS="${HOSTILE_INPUTS:-40}"      # tampered inputs per preset
 export FINAL_GAMES="${FINAL_GAMES:-4}"             # games whose final positions are determinised
 export WIRE_GAMES="${WIRE_GAMES:-4}"               # games checked against the wire schema
 export TABLETOP_LOAD_MATCHES="${TABLETOP_LOAD_MATCHES:-8}" # the server's load test
+export LEAK_RECORDS="${LEAK_RECORDS:-2}"           # records per preset, the server's leak test
 
 echo "== Rust: cargo test --workspace (small counts)"
 cargo test --workspace
