@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::bots::{build_agent, BotSpec, Knowledge};
 use crate::opponent::{AgentOpponent, Opponent};
+use crate::typed::Typed;
 use crate::EnvError;
 
 /// A game under one rule set, known only through integers and text.
@@ -245,7 +246,7 @@ impl<G: Game + Encode + Wire> TypedGame<G> {
     }
 }
 
-fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError> {
+pub(crate) fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError> {
     G::action_from_id(rules, id).ok_or(EnvError::UnknownActionId {
         id,
         space: G::action_space(rules),
@@ -254,11 +255,11 @@ fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError
 
 /// `value` as JSON text; a failure is ours (no wire or engine type holds
 /// anything serde_json refuses), so it is internal, never an empty string.
-fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, EnvError> {
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, EnvError> {
     serde_json::to_string(value).map_err(|e| EnvError::Internal(format!("serialising: {e}")))
 }
 
-fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, EnvError> {
+pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, EnvError> {
     serde_json::to_value(value).map_err(|e| EnvError::Internal(format!("serialising: {e}")))
 }
 
@@ -294,7 +295,7 @@ pub struct LegalAction {
     pub action: Value,
 }
 
-fn legal_action<G: Game + Wire>(rules: &G::Rules, action: G::Action) -> LegalAction {
+pub(crate) fn legal_action<G: Game + Wire>(rules: &G::Rules, action: G::Action) -> LegalAction {
     LegalAction {
         id: G::action_id(rules, action),
         text: action.to_string(),
@@ -439,247 +440,6 @@ pub fn typed_record<G: Game + Encode + Wire>(
         .map(|&a| G::action_id(&rules, a))
         .collect();
     Ok((TypedGame::new(rules)?, record.seed(), ids))
-}
-
-/// A typed state with the scratch buffers its integer calls reuse, so that
-/// stepping it allocates nothing.
-#[derive(Clone)]
-pub struct Typed<G: Game> {
-    state: G,
-    legal: Vec<G::Action>,
-    tensor_size: usize,
-}
-
-impl<G: Game + Encode> Typed<G> {
-    /// Wraps `state`.
-    pub fn new(state: G) -> Self {
-        Typed {
-            tensor_size: G::tensor_layout(state.rules()).size(),
-            state,
-            legal: Vec::new(),
-        }
-    }
-
-    /// The typed state.
-    pub fn state(&self) -> &G {
-        &self.state
-    }
-
-    /// The typed state, mutably.
-    pub fn state_mut(&mut self) -> &mut G {
-        &mut self.state
-    }
-}
-
-impl<G: Game> fmt::Display for Typed<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.state, f)
-    }
-}
-
-impl<G> DynState for Typed<G>
-where
-    G: Game + Encode + Wire,
-{
-    fn turn(&self) -> Turn {
-        self.state.turn()
-    }
-
-    fn legal_ids(&self, out: &mut Vec<usize>) {
-        let mut legal = Vec::new();
-        self.state.legal_actions(&mut legal);
-        let rules = self.state.rules();
-        out.clear();
-        out.extend(legal.iter().map(|&a| G::action_id(rules, a)));
-    }
-
-    fn legal_actions(&self) -> Vec<LegalAction> {
-        let mut legal = Vec::new();
-        self.state.legal_actions(&mut legal);
-        let rules = self.state.rules();
-        legal.iter().map(|&a| legal_action::<G>(rules, a)).collect()
-    }
-
-    fn write_mask(&self, mask: &mut [bool]) -> Result<(), EnvError> {
-        check_mask::<G>(self.state.rules(), mask)?;
-        self.state.legal_mask(&mut Vec::new(), mask);
-        Ok(())
-    }
-
-    fn write_mask_mut(&mut self, mask: &mut [bool]) -> Result<(), EnvError> {
-        check_mask::<G>(self.state.rules(), mask)?;
-        self.state.legal_mask(&mut self.legal, mask);
-        Ok(())
-    }
-
-    fn chance_outcomes(&self, out: &mut Vec<(usize, f64)>) {
-        let mut outcomes = Vec::new();
-        self.state.chance_outcomes(&mut outcomes);
-        let rules = self.state.rules();
-        out.clear();
-        out.extend(outcomes.iter().map(|&(a, p)| (G::action_id(rules, a), p)));
-    }
-
-    fn apply_id(&mut self, id: usize) -> Result<(), EnvError> {
-        let action = action_of::<G>(self.state.rules(), id)?;
-        self.state
-            .apply(action)
-            .map_err(|e| illegal::<G>(id, action, &e))
-    }
-
-    fn sample_chance_id(&self, rng: &mut GameRng) -> Option<usize> {
-        let a = self.state.sample_chance(rng)?;
-        Some(G::action_id(self.state.rules(), a))
-    }
-
-    fn sample_legal_id(&self, rng: &mut GameRng) -> Option<usize> {
-        let a = self.state.sample_legal(&mut Vec::new(), rng)?;
-        Some(G::action_id(self.state.rules(), a))
-    }
-
-    fn play_chance(&mut self, rng: &mut GameRng) -> u32 {
-        let mut played = 0;
-        while self.state.turn() == Turn::Chance {
-            match self.state.sample_chance(rng) {
-                Some(a) => self.state.apply_unchecked(a),
-                None => break,
-            }
-            played += 1;
-        }
-        played
-    }
-
-    fn encode(&self, player: PlayerId, out: &mut [f32]) -> Result<(), EnvError> {
-        let size = self.tensor_size;
-        if out.len() != size {
-            return Err(EnvError::BufferSize {
-                name: "observation",
-                given: out.len(),
-                expected: size,
-            });
-        }
-        G::encode(&self.state.observation(player), out);
-        Ok(())
-    }
-
-    fn information_state_string(&self, player: PlayerId) -> String {
-        G::information_state_string(&self.state.observation(player))
-    }
-
-    fn observation_json(&self, player: PlayerId) -> Result<String, EnvError> {
-        to_json(&self.state.observation(player))
-    }
-
-    fn observation_struct(&self, player: PlayerId) -> Result<Value, EnvError> {
-        to_value(&G::observation_struct(&self.state.observation(player)))
-    }
-
-    fn observation_text(&self, player: PlayerId) -> String {
-        self.state.observation(player).to_string()
-    }
-
-    fn action_view(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError> {
-        let action = action_of::<G>(self.state.rules(), id)?;
-        Ok(self.state.action_view(viewer, action).to_string())
-    }
-
-    fn view_struct(&self, viewer: PlayerId, id: usize) -> Result<Value, EnvError> {
-        let action = action_of::<G>(self.state.rules(), id)?;
-        to_value(&G::view_struct(&self.state.action_view(viewer, action)))
-    }
-
-    fn action_struct(&self, id: usize) -> Result<Value, EnvError> {
-        to_value(&G::action_struct(action_of::<G>(self.state.rules(), id)?))
-    }
-
-    fn action_text(&self, id: usize) -> Result<String, EnvError> {
-        action_of::<G>(self.state.rules(), id).map(|a| a.to_string())
-    }
-
-    fn narrate(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError> {
-        let action = action_of::<G>(self.state.rules(), id)?;
-        let view = self.state.action_view(viewer, action);
-        let before = self.state.observation(viewer);
-        let mut after = self.state.clone();
-        after
-            .apply(action)
-            .map_err(|e| illegal::<G>(id, action, &e))?;
-        Ok(G::narrate(
-            viewer,
-            &before,
-            &view,
-            &after.observation(viewer),
-        ))
-    }
-
-    fn check_id(&self, id: usize) -> Result<(), EnvError> {
-        let action = action_of::<G>(self.state.rules(), id)?;
-        self.state
-            .check_action(action)
-            .map_err(|e| illegal::<G>(id, action, &e))
-    }
-
-    fn returns(&self) -> [f64; 2] {
-        PlayerId::BOTH.map(|p| self.state.returns(p))
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.state.outcome()
-    }
-
-    fn move_count(&self) -> u32 {
-        self.state.move_count()
-    }
-
-    fn to_json(&self) -> Result<String, EnvError> {
-        to_json(&self.state)
-    }
-
-    fn resample(&self, player: PlayerId, rng: &mut GameRng) -> Result<Box<dyn DynState>, EnvError> {
-        let det = G::determinize(&self.state.observation(player), rng)
-            .map_err(|e| EnvError::InvalidObservation(e.to_string()))?;
-        Ok(Box::new(Typed::new(det)))
-    }
-
-    fn clone_box(&self) -> Box<dyn DynState> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
-
-fn check_mask<G: Game>(rules: &G::Rules, mask: &[bool]) -> Result<(), EnvError> {
-    let space = G::action_space(rules);
-    if mask.len() == space {
-        Ok(())
-    } else {
-        Err(EnvError::BufferSize {
-            name: "mask",
-            given: mask.len(),
-            expected: space,
-        })
-    }
-}
-
-/// The engine's refusal of `action` as the environment's error, its reason
-/// kept apart from the action.
-fn illegal<G: Game>(id: usize, action: G::Action, error: &G::Error) -> EnvError {
-    let action = action.to_string();
-    let message = error.to_string();
-    // Every game's refusal reads "illegal action ACTION: REASON" (the
-    // workspace's error vocabulary): the action has its own field here.
-    let reason = message
-        .strip_prefix("illegal action ")
-        .and_then(|rest| rest.strip_prefix(action.as_str()))
-        .and_then(|rest| rest.strip_prefix(": "))
-        .map_or_else(|| message.clone(), str::to_owned);
-    EnvError::IllegalAction { id, action, reason }
 }
 
 /// The legal actions of `state` as `id: text` lines, for logs and tests.

@@ -11,6 +11,7 @@ mod process;
 mod protocol;
 mod registry;
 mod spec;
+mod typed;
 
 pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
 pub use bots::{
@@ -18,7 +19,7 @@ pub use bots::{
     SearchDefaults,
 };
 pub use check::check_batch;
-pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, Typed, TypedGame};
+pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};
 pub use error::{BotFailure, EnvError};
 /// A search bot's budget per decision, as a [`BotSpec`] names it.
 pub use game_agents::{Budget, BudgetError};
@@ -27,3 +28,4 @@ pub use process::{BotProcess, MAX_LINE};
 pub use protocol::{ProtocolBot, ProtocolConfig, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
 pub use spec::{parameters, rules_with, GameSpec};
+pub use typed::Typed;

@@ -3,7 +3,8 @@
 
 use game_traits::{Agent, Game, GameRng, PlayerId};
 
-use crate::dynamic::{DynState, Typed};
+use crate::dynamic::DynState;
+use crate::typed::Typed;
 use crate::{BotFailure, EnvError};
 
 /// A bot that takes a seat's decisions in a [`DynState`]. It is given the
