@@ -127,8 +127,8 @@ pub struct Pairing {
     pub bots: [ArenaBot; 2],
 }
 
-/// Every pair of `bots` at every table that has them (a `heuristic` only
-/// where the game has one); a bot named twice meets itself.
+/// Every pair of `bots` at every table that has them (a `heuristic` or an
+/// `expert` only where the game has one); a bot named twice meets itself.
 pub fn round_robin<B: Clone + Into<ArenaBot>>(
     tables: &[Arc<dyn DynGame>],
     bots: &[B],
@@ -139,7 +139,9 @@ pub fn round_robin<B: Clone + Into<ArenaBot>>(
         let usable: Vec<&ArenaBot> = bots
             .iter()
             .filter(|b| match b {
-                ArenaBot::Builtin(BotSpec::Heuristic) => table.bot(BotSpec::Heuristic).is_ok(),
+                ArenaBot::Builtin(spec @ (BotSpec::Heuristic | BotSpec::Expert(_))) => {
+                    table.bot(*spec).is_ok()
+                }
                 _ => true,
             })
             .collect();

@@ -84,6 +84,7 @@ fn register_stratego(r: &mut Registry) {
             },
             evaluator: Some(material_evaluation),
             heuristic: Some(|| Box::new(Heuristic::default())),
+            expert: None,
             delegate: Some(game_env::Delegate {
                 applies: Observation::in_setup,
                 policy: || Box::new(Heuristic::default()),

@@ -281,6 +281,10 @@ fn describe(bot: &ArenaBot) -> String {
         ArenaBot::Builtin(BotSpec::Flat(b)) => {
             format!("flat Monte Carlo, {}", per_decision(*b, "playouts"))
         }
+        ArenaBot::Builtin(BotSpec::Expert(b)) => format!(
+            "each game's expert (its strongest bot), {}",
+            per_decision(*b, "iterations")
+        ),
         ArenaBot::Builtin(BotSpec::Ismcts(b)) => format!(
             "tree search over the hidden cards (ISMCTS), {}",
             per_decision(*b, "iterations")

@@ -1,5 +1,5 @@
-//! Bots chosen by name (`random`, `flat:N`, `ismcts:N`, `heuristic`), built
-//! for any game from what the game knows of itself.
+//! Bots chosen by name (`random`, `flat:N`, `ismcts:N`, `heuristic`,
+//! `expert[:B]`), built for any game from what the game knows of itself.
 
 use std::fmt;
 use std::str::FromStr;
@@ -25,13 +25,16 @@ pub enum BotSpec {
     Ismcts(Option<Budget>),
     /// The game's own heuristic bot, where it has one.
     Heuristic,
+    /// The game's expert (its strongest bot) with this budget, or the
+    /// expert's own default, where the game has one.
+    Expert(Option<Budget>),
 }
 
 impl BotSpec {
     /// The budget the name gives, if any.
     pub fn budget(self) -> Option<Budget> {
         match self {
-            BotSpec::Flat(b) | BotSpec::Ismcts(b) => b,
+            BotSpec::Flat(b) | BotSpec::Ismcts(b) | BotSpec::Expert(b) => b,
             BotSpec::Random | BotSpec::Heuristic => None,
         }
     }
@@ -42,6 +45,7 @@ impl BotSpec {
         match self {
             BotSpec::Flat(None) => BotSpec::Flat(Some(budget)),
             BotSpec::Ismcts(None) => BotSpec::Ismcts(Some(budget)),
+            BotSpec::Expert(None) => BotSpec::Expert(Some(budget)),
             other => other,
         }
     }
@@ -50,7 +54,7 @@ impl BotSpec {
 /// Why a bot name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown bot {0:?}: expected random, heuristic, flat[:B] or ismcts[:B] \
+    "unknown bot {0:?}: expected random, heuristic, flat[:B], ismcts[:B] or expert[:B] \
      (B = iterations such as 300, or milliseconds such as 50ms)"
 )]
 pub struct BotSpecError(pub String);
@@ -70,6 +74,7 @@ impl FromStr for BotSpec {
             ("heuristic", None) => Ok(BotSpec::Heuristic),
             ("flat" | "flat-mc", b) => Ok(BotSpec::Flat(b)),
             ("ismcts", b) => Ok(BotSpec::Ismcts(b)),
+            ("expert", b) => Ok(BotSpec::Expert(b)),
             _ => Err(err()),
         }
     }
@@ -84,6 +89,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Flat(Some(b)) => write!(f, "flat:{b}"),
             BotSpec::Ismcts(None) => f.write_str("ismcts"),
             BotSpec::Ismcts(Some(b)) => write!(f, "ismcts:{b}"),
+            BotSpec::Expert(None) => f.write_str("expert"),
+            BotSpec::Expert(Some(b)) => write!(f, "expert:{b}"),
         }
     }
 }
@@ -113,6 +120,10 @@ impl Default for SearchDefaults {
 /// A game's heuristic bot, if it has one.
 pub type HeuristicFactory<G> = fn() -> Box<dyn Agent<G> + Send>;
 
+/// A game's expert bot with a per-decision budget (`None`: the expert's
+/// own default), if it has one.
+pub type ExpertFactory<G> = fn(Option<Budget>) -> Box<dyn Agent<G> + Send>;
+
 /// What a game brings to the generic bots: search settings, a value of
 /// cut-off playouts and its own heuristic bot, each optional.
 pub struct Knowledge<G: Game> {
@@ -122,6 +133,8 @@ pub struct Knowledge<G: Game> {
     pub evaluator: Option<Evaluator<G>>,
     /// The game's heuristic bot.
     pub heuristic: Option<HeuristicFactory<G>>,
+    /// The game's expert: its strongest bot, which plays under a budget.
+    pub expert: Option<ExpertFactory<G>>,
     /// Decisions the search bots leave to a game policy (Stratego's
     /// setup, which playouts cut off early cannot judge).
     pub delegate: Option<Delegate<G>>,
@@ -185,6 +198,7 @@ impl<G: Game> Default for Knowledge<G> {
             defaults: SearchDefaults::default(),
             evaluator: None,
             heuristic: None,
+            expert: None,
             delegate: None,
             legend: "",
             routine: None,
@@ -200,8 +214,8 @@ impl<G: Game> Clone for Knowledge<G> {
 
 impl<G: Game> Copy for Knowledge<G> {}
 
-/// Builds the bot `spec` for game `G`; `None` for `heuristic` when the game
-/// has none.
+/// Builds the bot `spec` for game `G`; `None` for `heuristic` or `expert`
+/// when the game has none.
 pub fn build_agent<G: Game + 'static>(
     spec: BotSpec,
     knowledge: &Knowledge<G>,
@@ -231,6 +245,7 @@ pub fn build_agent<G: Game + 'static>(
             }
         }
         BotSpec::Heuristic => return knowledge.heuristic.map(|make| make()),
+        BotSpec::Expert(b) => return knowledge.expert.map(|make| make(b)),
     };
     Some(match knowledge.delegate {
         Some(d) if spec != BotSpec::Random => Box::new(Delegating {
@@ -257,6 +272,9 @@ mod tests {
             "ismcts",
             "ismcts:300",
             "ismcts:50ms",
+            "expert",
+            "expert:400",
+            "expert:10ms",
         ] {
             let spec: BotSpec = name.parse().unwrap();
             assert_eq!(spec.to_string(), name);

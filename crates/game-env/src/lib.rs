@@ -15,8 +15,8 @@ mod typed;
 
 pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
 pub use bots::{
-    build_agent, BotSpec, BotSpecError, Delegate, HeuristicFactory, Knowledge, Routine,
-    SearchDefaults,
+    build_agent, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory, Knowledge,
+    Routine, SearchDefaults,
 };
 pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};
