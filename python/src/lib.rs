@@ -15,6 +15,7 @@ mod errors;
 mod registry;
 mod state;
 mod vec_env;
+mod vec_input;
 
 pub use registry::registry;
 

@@ -95,25 +95,23 @@ impl State {
         Ok(self.ids.clone())
     }
 
-    /// The legal actions now as a boolean numpy array over the whole
-    /// action-id space (``Game.num_distinct_actions()``). With ``player``,
-    /// all false unless that player (or ``-1``) acts now.
+    /// The legal actions now as an int8 numpy array over the whole
+    /// action-id space (``Game.num_distinct_actions()``), 1 where legal:
+    /// the one mask dtype of the package (Gymnasium's
+    /// ``Discrete.sample(mask)`` takes int8). With ``player``, all 0
+    /// unless that player (or ``-1``) acts now.
     #[pyo3(signature = (player = None))]
     fn legal_actions_mask<'py>(
         &mut self,
         py: Python<'py>,
         player: Option<i64>,
-    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let space = self.game.info().action_space;
-        let mask = PyArray1::<bool>::zeros(py, [space], false);
+        let mut legal = vec![false; space];
         if self.is_turn_of(player)? && !self.inner.is_terminal() {
-            // SAFETY: the array was just made here and no other reference
-            // to it exists yet.
-            let slice =
-                unsafe { mask.as_slice_mut() }.map_err(|e| GameError::new_err(e.to_string()))?;
-            self.inner.write_mask(slice).map_err(to_py)?;
+            self.inner.write_mask(&mut legal).map_err(to_py)?;
         }
-        Ok(mask)
+        Ok(PyArray1::from_iter(py, legal.into_iter().map(i8::from)))
     }
 
     /// The chance outcomes now as ``(action, probability)`` pairs (empty

@@ -133,8 +133,8 @@ class State:
         """Whether a player decides now."""
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
         """The legal action ids now, sorted."""
-    def legal_actions_mask(self, player: Optional[int] = None) -> npt.NDArray[np.bool_]:
-        """The legal actions as a bool mask over the action space."""
+    def legal_actions_mask(self, player: Optional[int] = None) -> npt.NDArray[np.int8]:
+        """The legal actions as an int8 mask (1: legal) over the action space."""
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """(action, probability) pairs at a chance event."""
     def apply_action(self, action: int) -> None:
@@ -207,8 +207,8 @@ class VecEnv:
         num_envs: int,
         seed: int = 0,
         threads: int = 0,
-        opponent: Optional[str] = None,
-        opponent_seat: int = 1,
+        opponent: Union[None, str, Sequence[Optional[str]]] = None,
+        opponent_seat: Union[None, int, Sequence[int]] = None,
         max_steps: Optional[int] = None,
         observations: bool = True,
         masks: bool = True,
@@ -232,8 +232,8 @@ class VecEnv:
     def observations(self) -> Optional[npt.NDArray[np.float32]]:
         """(num_envs, *observation_shape) float32."""
     @property
-    def masks(self) -> Optional[npt.NDArray[np.bool_]]:
-        """(num_envs, action_space) bool."""
+    def masks(self) -> Optional[npt.NDArray[np.int8]]:
+        """(num_envs, action_space) int8, 1 where legal."""
     @property
     def rewards(self) -> npt.NDArray[np.float32]:
         """(num_envs, 2) float32."""
@@ -247,12 +247,33 @@ class VecEnv:
     def to_move(self) -> npt.NDArray[np.uint8]:
         """(num_envs,) uint8."""
     @property
+    def final_observations(self) -> Optional[npt.NDArray[np.float32]]:
+        """(num_envs, 2, *observation_shape) float32: both seats' last tensors where an episode ended."""
+    @property
+    def episode_returns(self) -> npt.NDArray[np.float32]:
+        """(num_envs, 2) float32: returns where an episode ended, else 0."""
+    @property
+    def episode_lengths(self) -> npt.NDArray[np.uint32]:
+        """(num_envs,) uint32: steps where an episode ended, else 0."""
+    @property
     def actions(self) -> npt.NDArray[np.int64]:
         """(num_envs,) int64: what random_actions writes."""
-    def reset(self) -> Tuple[Any, Any, Any, Any, Any, Any]:
+    def reset(
+        self, seed: Optional[int] = None, rows: Union[None, npt.NDArray[np.bool_], Sequence[int]] = None
+    ) -> Tuple[Any, Any, Any, Any, Any, Any]:
         """New episodes; (observations, masks, rewards, terminated, truncated, to_move)."""
-    def step(self, actions: Union[npt.NDArray[np.integer], Sequence[int]]) -> Tuple[Any, Any, Any, Any, Any, Any]:
+    def step(
+        self,
+        actions: Union[npt.NDArray[np.integer], Sequence[int]],
+        rows: Union[None, npt.NDArray[np.bool_], Sequence[int]] = None,
+    ) -> Tuple[Any, Any, Any, Any, Any, Any]:
         """One action per game; the same arrays as reset, written in place."""
+    def set_state(self, index: int, state: State) -> None:
+        """Game index goes on from a copy of state."""
+    def set_opponent(self, index: int, opponent: Optional[str], seat: int = 1) -> None:
+        """A built-in bot for game index from its next episode on."""
+    def opponent_seat(self, index: int) -> Optional[int]:
+        """The seat game index's built-in bot plays this episode."""
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per game, from the masks."""
     def state(self, index: int) -> State:

@@ -10,8 +10,8 @@
 
 The observation is the learner's float32 observation tensor (computed from
 that seat's observation alone); the legal actions are in
-``info["action_mask"]`` (int8) and ``action_masks()`` (bool, as masked-PPO
-implementations ask). The opponent is a bot of ``Game.make_bot``
+``info["action_mask"]`` and ``action_masks()`` (as masked-PPO
+implementations ask), int8 as every mask of the package. The opponent is a bot of ``Game.make_bot``
 (``random``, ``flat:N``, ``ismcts:N``, ``heuristic``); it and the chance
 events draw from generators seeded by ``reset(seed=...)``. The reward is
 the learner's return, given when the game ends.
@@ -101,13 +101,13 @@ class TabletopEnv(gymnasium.Env):
         return self.state.observation_tensor(self.seat)
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal actions now, as a bool mask (all false once
-        the game is over)."""
+        """The learner's legal actions now, as an int8 mask (all 0 once the
+        game is over)."""
         assert self.state is not None, "call reset() first"
         return self.state.legal_actions_mask(self.seat)
 
     def _info(self, **extra: Any) -> Dict[str, Any]:
-        info: Dict[str, Any] = {"action_mask": self.action_masks().astype(np.int8)}
+        info: Dict[str, Any] = {"action_mask": self.action_masks()}
         info.update(extra)
         return info
 

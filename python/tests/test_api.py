@@ -96,7 +96,7 @@ def test_every_state_keeps_the_api_contract(spec: str) -> None:
         legal = state.legal_actions()
         assert legal == sorted(legal) and all(0 <= a < space for a in legal)
         mask = state.legal_actions_mask()
-        assert mask.dtype == np.bool_ and mask.shape == (space,)
+        assert mask.dtype == np.int8 and mask.shape == (space,)
         assert list(np.flatnonzero(mask)) == legal
         if state.is_terminal():
             assert legal == []

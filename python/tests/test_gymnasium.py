@@ -40,7 +40,8 @@ def test_episodes_show_only_the_learners_decisions(spec: str) -> None:
             assert np.array_equal(obs, env.state.observation_tensor(seat))
             legal = np.flatnonzero(info["action_mask"])
             assert list(legal) == env.state.legal_actions()
-            assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+            assert np.array_equal(env.action_masks(), info["action_mask"])
+            assert info["action_mask"].dtype == np.int8
             obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
             assert env.observation_space.contains(obs)
             if terminated or truncated:

@@ -60,7 +60,7 @@ def test_buffers_are_written_in_place(spec: str) -> None:
     assert env.observations is arrays[0] and env.masks is arrays[1]
     game = env.game
     assert env.observations.shape == (16, *game.observation_tensor_shape())
-    assert env.masks.shape == (16, game.num_distinct_actions()) and env.masks.dtype == np.bool_
+    assert env.masks.shape == (16, game.num_distinct_actions()) and env.masks.dtype == np.int8
     assert env.rewards.shape == (16, 2) and env.to_move.dtype == np.uint8
 
 
@@ -115,7 +115,7 @@ def test_illegal_actions_are_refused_and_change_nothing(spec: str) -> None:
     before = [env.state(i).serialize() for i in range(4)]
     masks = np.copy(env.masks)
     actions = env.random_actions().copy()
-    actions[2] = int(np.flatnonzero(~masks[2])[0])
+    actions[2] = int(np.flatnonzero(masks[2] == 0)[0])
     with pytest.raises(tabletop.IllegalActionError):
         env.step(actions)
     for bad in ([0] * 3, [-1] * 4, "abc"):

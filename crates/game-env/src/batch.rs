@@ -11,11 +11,16 @@
 use std::sync::Arc;
 
 use game_traits::rand::SeedableRng;
-use game_traits::{GameRng, PlayerId, Turn};
+use game_traits::{GameRng, PlayerId};
 
 use crate::dynamic::{DynGame, DynState};
 use crate::opponent::{Opponent, OpponentFactory};
-use crate::{BotFailure, EnvError};
+mod output;
+mod row;
+
+use crate::EnvError;
+pub use output::{MaskCell, StepBuffers, StepOutput};
+use row::{advance_state, step_slot};
 
 /// The chance generator of episode `episode` of game `index` in a batch
 /// seeded with `seed`.
@@ -32,6 +37,10 @@ pub fn opponent_rng(seed: u64, index: usize, episode: u64) -> GameRng {
     rng
 }
 
+/// Makes a fresh built-in bot for each episode of the games that share
+/// it (an [`OpponentFactory`] converts with `Arc::from`).
+pub type SharedOpponentFactory = Arc<dyn Fn() -> Box<dyn Opponent> + Send + Sync>;
+
 /// How a batch is made.
 pub struct BatchConfig {
     /// Number of games stepped together.
@@ -41,7 +50,8 @@ pub struct BatchConfig {
     /// Worker threads; 0 for every core.
     pub threads: usize,
     /// A built-in bot that plays this seat in every game, so that the
-    /// learner only ever sees the other seat's decisions.
+    /// learner only ever sees the other seat's decisions
+    /// ([`BatchEnv::set_opponent`] changes it game by game).
     pub opponent: Option<(PlayerId, OpponentFactory)>,
     /// Episodes are cut (truncated) after this many learner steps.
     pub max_steps: Option<u32>,
@@ -59,101 +69,21 @@ impl Default for BatchConfig {
     }
 }
 
-/// Where one step's results go: one row per game, rows contiguous. The
-/// observation and mask buffers are optional (empty slices skip them).
-pub struct StepOutput<'a> {
-    /// `games x tensor size`: the tensor of the player to move, or empty.
-    pub observations: &'a mut [f32],
-    /// `games x action space`: the legal mask of the player to move, or
-    /// empty.
-    pub masks: &'a mut [bool],
-    /// `games x 2`: each seat's reward from this step (its return when the
-    /// episode ended in it, else 0).
-    pub rewards: &'a mut [f32],
-    /// `games`: the episode ended by the rules in this step.
-    pub terminated: &'a mut [bool],
-    /// `games`: the episode was cut by `max_steps` in this step.
-    pub truncated: &'a mut [bool],
-    /// `games`: the seat to move now (0 or 1).
-    pub to_move: &'a mut [u8],
-}
-
-/// Buffers owned by the caller's side for a batch, reused every step.
-#[derive(Clone, Debug, Default)]
-pub struct StepBuffers {
-    /// See [`StepOutput::observations`].
-    pub observations: Vec<f32>,
-    /// See [`StepOutput::masks`].
-    pub masks: Vec<bool>,
-    /// See [`StepOutput::rewards`].
-    pub rewards: Vec<f32>,
-    /// See [`StepOutput::terminated`].
-    pub terminated: Vec<bool>,
-    /// See [`StepOutput::truncated`].
-    pub truncated: Vec<bool>,
-    /// See [`StepOutput::to_move`].
-    pub to_move: Vec<u8>,
-}
-
 impl StepBuffers {
     /// Buffers for `env`, with or without tensors and masks.
     pub fn for_env(env: &BatchEnv, tensors: bool, masks: bool) -> Self {
-        let n = env.len();
-        StepBuffers {
-            observations: vec![0.0; if tensors { n * env.tensor_size() } else { 0 }],
-            masks: vec![false; if masks { n * env.action_space() } else { 0 }],
-            rewards: vec![0.0; 2 * n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            to_move: vec![0; n],
-        }
-    }
-
-    /// The buffers as a [`StepOutput`].
-    pub fn output(&mut self) -> StepOutput<'_> {
-        StepOutput {
-            observations: &mut self.observations,
-            masks: &mut self.masks,
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            to_move: &mut self.to_move,
-        }
-    }
-}
-
-impl<'a> StepOutput<'a> {
-    fn split_at(self, games: usize, tensor: usize, space: usize) -> (Self, Self) {
-        fn cut<T>(s: &mut [T], at: usize) -> (&mut [T], &mut [T]) {
-            let at = at.min(s.len());
-            s.split_at_mut(at)
-        }
-        let (o1, o2) = cut(self.observations, games * tensor);
-        let (m1, m2) = cut(self.masks, games * space);
-        let (r1, r2) = cut(self.rewards, games * 2);
-        let (t1, t2) = cut(self.terminated, games);
-        let (u1, u2) = cut(self.truncated, games);
-        let (p1, p2) = cut(self.to_move, games);
-        (
-            StepOutput {
-                observations: o1,
-                masks: m1,
-                rewards: r1,
-                terminated: t1,
-                truncated: u1,
-                to_move: p1,
-            },
-            StepOutput {
-                observations: o2,
-                masks: m2,
-                rewards: r2,
-                terminated: t2,
-                truncated: u2,
-                to_move: p2,
-            },
+        StepBuffers::sized(
+            env.len(),
+            env.tensor_size(),
+            env.action_space(),
+            tensors,
+            masks,
         )
     }
 }
+
+/// A built-in bot's seat and maker, as one game of the batch has it.
+type SeatBot = (PlayerId, SharedOpponentFactory);
 
 struct Slot {
     index: usize,
@@ -161,8 +91,29 @@ struct Slot {
     steps: u32,
     state: Box<dyn DynState>,
     chance: GameRng,
-    opponent: Option<(PlayerId, Box<dyn Opponent>)>,
+    /// The built-in bot of this episode, with its seat and maker.
+    opponent: Option<(SeatBot, Box<dyn Opponent>)>,
+    /// The assignment that [`BatchEnv::set_opponent`] gave, in force from
+    /// the next episode on.
+    next_opponent: Option<SeatBot>,
     opponent_rng: GameRng,
+    /// The engine's bool mask, where the caller's cells are another type.
+    scratch: Vec<bool>,
+}
+
+/// What one game of the batch does in a call.
+#[derive(Clone, Copy, Debug)]
+enum RowOp {
+    /// Starts a new episode: the first (numbered 0) or the next one.
+    Reset { first: bool },
+    /// Plays this action id of the player to move.
+    Play(usize),
+    /// Plays chance and the built-in bot, then writes the row (after its
+    /// state was set).
+    Refresh,
+    /// Nothing moves: the row's rewards, flags and statistics read 0, its
+    /// observation and mask stay.
+    Keep,
 }
 
 /// `N` games of one game stepped together; see the module docs.
@@ -191,9 +142,10 @@ pub struct BatchEnv {
     pool: rayon::ThreadPool,
     seed: u64,
     max_steps: Option<u32>,
-    opponent: Option<(PlayerId, OpponentFactory)>,
     tensor: usize,
     space: usize,
+    /// Reused by every call: no allocation per step.
+    ops: Vec<RowOp>,
 }
 
 /// Games per task below which splitting the batch further costs more than
@@ -209,6 +161,9 @@ impl BatchEnv {
             .map_err(|e| EnvError::Internal(format!("no worker threads: {e}")))?;
         let tensor = game.layout().size();
         let space = game.info().action_space;
+        let shared: Option<SeatBot> = config
+            .opponent
+            .map(|(seat, make)| (seat, SharedOpponentFactory::from(make)));
         let slots = (0..config.games)
             .map(|index| Slot {
                 index,
@@ -216,8 +171,13 @@ impl BatchEnv {
                 steps: 0,
                 state: game.new_state(),
                 chance: episode_rng(config.seed, index, 0),
-                opponent: config.opponent.as_ref().map(|(seat, make)| (*seat, make())),
+                opponent: shared.clone().map(|sb| {
+                    let bot = (sb.1)();
+                    (sb, bot)
+                }),
+                next_opponent: shared.clone(),
                 opponent_rng: opponent_rng(config.seed, index, 0),
+                scratch: Vec::new(),
             })
             .collect();
         Ok(BatchEnv {
@@ -226,9 +186,9 @@ impl BatchEnv {
             pool,
             seed: config.seed,
             max_steps: config.max_steps,
-            opponent: config.opponent,
             tensor,
             space,
+            ops: Vec::with_capacity(config.games),
         })
     }
 
@@ -257,12 +217,48 @@ impl BatchEnv {
         &self.game
     }
 
+    /// The seed of the batch.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// The state of game `index`.
     pub fn state(&self, index: usize) -> Option<&dyn DynState> {
         self.slots.get(index).map(|s| s.state.as_ref())
     }
 
-    fn check(&self, out: &StepOutput<'_>) -> Result<(), EnvError> {
+    /// The seat the built-in bot of game `index` plays this episode, if
+    /// any.
+    pub fn opponent_seat(&self, index: usize) -> Option<PlayerId> {
+        self.slots
+            .get(index)
+            .and_then(|s| s.opponent.as_ref().map(|((seat, _), _)| *seat))
+    }
+
+    /// Gives game `index` a built-in bot for `seat` (or none), from its
+    /// next episode on: the episode under way keeps its players.
+    pub fn set_opponent(
+        &mut self,
+        index: usize,
+        opponent: Option<(PlayerId, SharedOpponentFactory)>,
+    ) -> Result<(), EnvError> {
+        let n = self.slots.len();
+        let slot = self.slots.get_mut(index).ok_or(EnvError::BufferSize {
+            name: "game index",
+            given: index,
+            expected: n,
+        })?;
+        slot.next_opponent = opponent;
+        Ok(())
+    }
+
+    /// Seeds the batch anew: the next [`BatchEnv::reset`] starts the
+    /// episodes of `seed`, as a batch made with it would.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    fn check<M: MaskCell>(&self, out: &StepOutput<'_, M>) -> Result<(), EnvError> {
         let n = self.slots.len();
         let sized = |name, given: usize, per: usize, optional: bool| {
             if (optional && given == 0) || given == n * per {
@@ -280,37 +276,103 @@ impl BatchEnv {
         sized("rewards", out.rewards.len(), 2, false)?;
         sized("terminated", out.terminated.len(), 1, false)?;
         sized("truncated", out.truncated.len(), 1, false)?;
-        sized("to_move", out.to_move.len(), 1, false)
+        sized("to_move", out.to_move.len(), 1, false)?;
+        sized(
+            "final_observations",
+            out.final_observations.len(),
+            2 * self.tensor,
+            true,
+        )?;
+        sized("episode_returns", out.episode_returns.len(), 2, true)?;
+        sized("episode_lengths", out.episode_lengths.len(), 1, true)
     }
 
-    /// Starts a new episode in every game and writes the first decisions.
-    pub fn reset(&mut self, out: &mut StepOutput<'_>) -> Result<(), EnvError> {
+    fn check_rows(&self, rows: &[bool]) -> Result<(), EnvError> {
+        if rows.len() == self.slots.len() {
+            Ok(())
+        } else {
+            Err(EnvError::BufferSize {
+                name: "rows",
+                given: rows.len(),
+                expected: self.slots.len(),
+            })
+        }
+    }
+
+    /// Starts episode 0 of every game (from the batch's seed, so a reset
+    /// replays the same games for the same actions) and writes the first
+    /// decisions.
+    pub fn reset<M: MaskCell>(&mut self, out: &mut StepOutput<'_, M>) -> Result<(), EnvError> {
         self.check(out)?;
-        let ctx = Context {
-            game: self.game.as_ref(),
-            seed: self.seed,
-            max_steps: self.max_steps,
-            opponent: self.opponent.as_ref(),
-            tensor: self.tensor,
-            space: self.space,
-        };
-        let out = reborrow(out);
-        let slots = &mut self.slots;
-        self.pool.install(|| run(slots, out, &ctx, None))
+        let mut ops = std::mem::take(&mut self.ops);
+        ops.clear();
+        ops.resize(self.slots.len(), RowOp::Reset { first: true });
+        self.execute(ops, out)
+    }
+
+    /// Starts the next episode of the games where `rows` is true and
+    /// writes their first decisions; the other games do not move (their
+    /// rewards, flags and statistics read 0).
+    pub fn reset_rows<M: MaskCell>(
+        &mut self,
+        rows: &[bool],
+        out: &mut StepOutput<'_, M>,
+    ) -> Result<(), EnvError> {
+        self.check(out)?;
+        self.check_rows(rows)?;
+        let mut ops = std::mem::take(&mut self.ops);
+        ops.clear();
+        ops.extend(rows.iter().map(|&r| {
+            if r {
+                RowOp::Reset { first: false }
+            } else {
+                RowOp::Keep
+            }
+        }));
+        self.execute(ops, out)
     }
 
     /// Plays `actions[i]` (an action id of the player to move) in game `i`,
-    /// then chance events and the opponent's decisions until the learner
-    /// decides again; a finished game is reset at once and its first
-    /// decision written (rewards and flags tell that it ended). Refused,
-    /// with nothing changed, when an action is illegal: every action is
-    /// checked before any game moves. An opponent bot that fails to decide
+    /// then chance events and the built-in bot's decisions until a player
+    /// without a bot decides again; a finished game is reset at once and
+    /// its first decision written (rewards, flags, the final observations
+    /// and the episode's statistics tell that it ended). Refused, with
+    /// nothing changed, when an action is illegal: every action is
+    /// checked before any game moves. A built-in bot that fails to decide
     /// forfeits that game (terminated, the game's best return to the
-    /// learner's seat, its worst to the bot's) and the step goes on; only a
-    /// failure of ours ([`EnvError::Internal`]) or a bot failing at the very
-    /// start of a new episode stops a step, and then the games of the batch
-    /// are each whole, some stepped and some not.
-    pub fn step(&mut self, actions: &[usize], out: &mut StepOutput<'_>) -> Result<(), EnvError> {
+    /// other seat, its worst to the bot's) and the step goes on; only a
+    /// failure of ours ([`EnvError::Internal`]) or a bot failing at the
+    /// very start of a new episode stops a step, and then the games of the
+    /// batch are each whole, some stepped and some not.
+    pub fn step<M: MaskCell>(
+        &mut self,
+        actions: &[usize],
+        out: &mut StepOutput<'_, M>,
+    ) -> Result<(), EnvError> {
+        self.step_where(actions, None, out)
+    }
+
+    /// [`BatchEnv::step`] in the games where `rows` is true only (the
+    /// actions of the others are not read); the other games do not move
+    /// and their rewards, flags and statistics read 0. A caller whose
+    /// players act on some games only (a Python opponent evaluated on the
+    /// batch of games where it is to move) steps those.
+    pub fn step_rows<M: MaskCell>(
+        &mut self,
+        actions: &[usize],
+        rows: &[bool],
+        out: &mut StepOutput<'_, M>,
+    ) -> Result<(), EnvError> {
+        self.check_rows(rows)?;
+        self.step_where(actions, Some(rows), out)
+    }
+
+    fn step_where<M: MaskCell>(
+        &mut self,
+        actions: &[usize],
+        rows: Option<&[bool]>,
+        out: &mut StepOutput<'_, M>,
+    ) -> Result<(), EnvError> {
         self.check(out)?;
         if actions.len() != self.slots.len() {
             return Err(EnvError::BufferSize {
@@ -319,31 +381,74 @@ impl BatchEnv {
                 expected: self.slots.len(),
             });
         }
-        for (slot, &id) in self.slots.iter().zip(actions) {
-            slot.state.check_id(id)?;
+        let active = |i: usize| rows.is_none_or(|r| r[i]);
+        for (i, (slot, &id)) in self.slots.iter().zip(actions).enumerate() {
+            if active(i) {
+                slot.state.check_id(id)?;
+            }
         }
+        let mut ops = std::mem::take(&mut self.ops);
+        ops.clear();
+        ops.extend(actions.iter().enumerate().map(|(i, &id)| {
+            if active(i) {
+                RowOp::Play(id)
+            } else {
+                RowOp::Keep
+            }
+        }));
+        self.execute(ops, out)
+    }
+
+    /// Replaces game `index`'s state with `state` (a state of this game,
+    /// at a decision of a player without a built-in bot once chance and
+    /// the bot have played), counts its episode's steps from 0, and
+    /// writes its row; the other games do not move.
+    pub fn set_state<M: MaskCell>(
+        &mut self,
+        index: usize,
+        state: Box<dyn DynState>,
+        out: &mut StepOutput<'_, M>,
+    ) -> Result<(), EnvError> {
+        self.check(out)?;
+        let n = self.slots.len();
+        let slot = self.slots.get_mut(index).ok_or(EnvError::BufferSize {
+            name: "game index",
+            given: index,
+            expected: n,
+        })?;
+        let mut state = state;
+        advance_state(&mut state, slot)?;
+        if state.is_terminal() {
+            return Err(EnvError::InvalidState(
+                "the state is over (or ends before anyone decides): nothing to step".into(),
+            ));
+        }
+        slot.state = state;
+        slot.steps = 0;
+        let mut ops = std::mem::take(&mut self.ops);
+        ops.clear();
+        ops.resize(n, RowOp::Keep);
+        ops[index] = RowOp::Refresh;
+        self.execute(ops, out)
+    }
+
+    fn execute<M: MaskCell>(
+        &mut self,
+        ops: Vec<RowOp>,
+        out: &mut StepOutput<'_, M>,
+    ) -> Result<(), EnvError> {
         let ctx = Context {
             game: self.game.as_ref(),
             seed: self.seed,
             max_steps: self.max_steps,
-            opponent: self.opponent.as_ref(),
             tensor: self.tensor,
             space: self.space,
         };
-        let out = reborrow(out);
+        let out = out.reborrow();
         let slots = &mut self.slots;
-        self.pool.install(|| run(slots, out, &ctx, Some(actions)))
-    }
-}
-
-fn reborrow<'b>(out: &'b mut StepOutput<'_>) -> StepOutput<'b> {
-    StepOutput {
-        observations: out.observations,
-        masks: out.masks,
-        rewards: out.rewards,
-        terminated: out.terminated,
-        truncated: out.truncated,
-        to_move: out.to_move,
+        let result = self.pool.install(|| run(slots, out, &ctx, &ops));
+        self.ops = ops;
+        result
     }
 }
 
@@ -351,156 +456,32 @@ struct Context<'a> {
     game: &'a dyn DynGame,
     seed: u64,
     max_steps: Option<u32>,
-    opponent: Option<&'a (PlayerId, OpponentFactory)>,
     tensor: usize,
     space: usize,
 }
 
-/// Steps `slots` (and their rows of `out`), splitting the work in halves
-/// across the pool.
-fn run(
+/// Carries out `ops` on `slots` (and their rows of `out`), splitting the
+/// work in halves across the pool.
+fn run<M: MaskCell>(
     slots: &mut [Slot],
-    out: StepOutput<'_>,
+    out: StepOutput<'_, M>,
     ctx: &Context<'_>,
-    actions: Option<&[usize]>,
+    ops: &[RowOp],
 ) -> Result<(), EnvError> {
     if slots.len() > GRAIN {
         let mid = slots.len() / 2;
         let (left, right) = slots.split_at_mut(mid);
         let (out_left, out_right) = out.split_at(mid, ctx.tensor, ctx.space);
-        let (acts_left, acts_right) = match actions {
-            Some(a) => {
-                let (l, r) = a.split_at(mid);
-                (Some(l), Some(r))
-            }
-            None => (None, None),
-        };
+        let (ops_left, ops_right) = ops.split_at(mid);
         let (a, b) = rayon::join(
-            || run(left, out_left, ctx, acts_left),
-            || run(right, out_right, ctx, acts_right),
+            || run(left, out_left, ctx, ops_left),
+            || run(right, out_right, ctx, ops_right),
         );
         return a.and(b);
     }
     let mut out = out;
-    for (i, slot) in slots.iter_mut().enumerate() {
-        step_slot(slot, actions.map(|a| a[i]), ctx, &mut out, i)?;
+    for (row, (slot, &op)) in slots.iter_mut().zip(ops).enumerate() {
+        step_slot(slot, op, ctx, &mut out, row)?;
     }
     Ok(())
-}
-
-/// Plays the learner's `action` (none at a reset), then chance and the
-/// opponent until the learner decides; resets a finished episode; writes
-/// row `row` of `out`.
-fn step_slot(
-    slot: &mut Slot,
-    action: Option<usize>,
-    ctx: &Context<'_>,
-    out: &mut StepOutput<'_>,
-    row: usize,
-) -> Result<(), EnvError> {
-    let mut rewards = [0.0f32; 2];
-    let (mut terminated, mut truncated) = (false, false);
-    match action {
-        None => new_episode(slot, ctx, 0),
-        Some(id) => {
-            slot.state.apply_id(id)?;
-            slot.steps += 1;
-            // The opponent's bot failing to decide (a crash, a timeout, an
-            // illegal choice) forfeits its game, as in the arena: this
-            // slot's episode ends with the loss, and no other slot is
-            // touched by it, so a step never stops half-way.
-            let forfeit = match advance(slot) {
-                Ok(()) => None,
-                Err(EnvError::Bot { .. }) => slot.opponent.as_ref().map(|(seat, _)| *seat),
-                Err(e) => return Err(e),
-            };
-            if forfeit.is_some() || slot.state.is_terminal() {
-                terminated = true;
-            } else if ctx.max_steps.is_some_and(|m| slot.steps >= m) {
-                truncated = true;
-            }
-            if terminated || truncated {
-                let r = match forfeit {
-                    Some(loser) => forfeit_returns(ctx.game, loser),
-                    None => slot.state.returns(),
-                };
-                rewards = [r[0] as f32, r[1] as f32];
-                let next = slot.episode + 1;
-                new_episode(slot, ctx, next);
-            }
-        }
-    }
-    advance(slot)?;
-    let seat = match slot.state.turn() {
-        Turn::Player(p) => p,
-        // A game that ends before any decision (none here does) is shown
-        // from seat 0 with an empty mask.
-        _ => PlayerId::P0,
-    };
-    out.rewards[2 * row] = rewards[0];
-    out.rewards[2 * row + 1] = rewards[1];
-    out.terminated[row] = terminated;
-    out.truncated[row] = truncated;
-    out.to_move[row] = seat.index() as u8;
-    if !out.observations.is_empty() {
-        let tensor = ctx.tensor;
-        slot.state.encode(
-            seat,
-            &mut out.observations[row * tensor..(row + 1) * tensor],
-        )?;
-    }
-    if !out.masks.is_empty() {
-        let space = ctx.space;
-        let mask = &mut out.masks[row * space..(row + 1) * space];
-        if slot.state.is_terminal() {
-            mask.fill(false);
-        } else {
-            slot.state.write_mask_mut(mask)?;
-        }
-    }
-    Ok(())
-}
-
-/// Both seats' returns when `loser` forfeits: the game's worst return for
-/// him, its best for the other seat.
-fn forfeit_returns(game: &dyn DynGame, loser: PlayerId) -> [f64; 2] {
-    let info = game.info();
-    let mut returns = [info.max_return; 2];
-    returns[loser.index()] = info.min_return;
-    returns
-}
-
-fn new_episode(slot: &mut Slot, ctx: &Context<'_>, episode: u64) {
-    slot.episode = episode;
-    slot.steps = 0;
-    slot.state = ctx.game.new_state();
-    slot.chance = episode_rng(ctx.seed, slot.index, episode);
-    slot.opponent_rng = opponent_rng(ctx.seed, slot.index, episode);
-    if let (Some((_, make)), Some((_, bot))) = (ctx.opponent, slot.opponent.as_mut()) {
-        // A fresh bot each episode: nothing carries over between games.
-        *bot = make();
-    }
-}
-
-/// Chance events and the opponent's decisions until the learner decides
-/// or the game ends.
-fn advance(slot: &mut Slot) -> Result<(), EnvError> {
-    loop {
-        match slot.state.turn() {
-            Turn::Chance => {
-                slot.state.play_chance(&mut slot.chance);
-            }
-            Turn::Player(p) => match slot.opponent.as_mut() {
-                Some((seat, bot)) if *seat == p => {
-                    let id = bot.choose(slot.state.as_ref(), p, &mut slot.opponent_rng)?;
-                    slot.state.apply_id(id).map_err(|_| EnvError::Bot {
-                        bot: bot.name(),
-                        failure: BotFailure::Illegal(id as u64),
-                    })?;
-                }
-                _ => return Ok(()),
-            },
-            Turn::Terminal => return Ok(()),
-        }
-    }
 }

@@ -13,7 +13,10 @@ mod registry;
 mod spec;
 mod typed;
 
-pub use batch::{episode_rng, opponent_rng, BatchConfig, BatchEnv, StepBuffers, StepOutput};
+pub use batch::{
+    episode_rng, opponent_rng, BatchConfig, BatchEnv, MaskCell, SharedOpponentFactory, StepBuffers,
+    StepOutput,
+};
 pub use bots::{
     build_agent, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory, Knowledge,
     Routine, SearchDefaults,
