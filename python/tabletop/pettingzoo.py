@@ -14,8 +14,17 @@ observation tensor (computed from that agent's observation alone), and
 ``"action_mask"``, an int8 mask over ``Discrete(num_distinct_actions)``
 that is all zeros unless the agent is to move. Chance events (deals,
 draws) are played inside the environment from its generator, seeded by
-``reset(seed=...)``. Rewards come at the end: each agent's return. An
-illegal action raises ``tabletop.IllegalActionError`` and changes nothing.
+``reset(seed=...)``. Rewards come at the end: each agent's return.
+
+An illegal action follows PettingZoo's convention for masked games (its
+classic environments' ``TerminateIllegalWrapper``): by default
+(``illegal_action="lose"``) the agent that played it loses, with the
+game's lowest return and the other agent its highest, the episode ends
+and ``infos[agent]["illegal_action"]`` is True, so that a framework's own
+check sampling an unmasked action (RLlib's) never makes the environment
+raise; ``illegal_action="raise"`` raises ``tabletop.IllegalActionError``
+and changes nothing. ``observation_key`` renames the tensor's key
+(``"observations"`` is what RLlib's action-masking module reads).
 ``max_moves`` truncates an episode after that many decisions.
 """
 
@@ -53,8 +62,16 @@ class TabletopAECEnv(AECEnv):
         game: Union[str, tabletop.Game] = "kuhn_poker",
         render_mode: Optional[str] = None,
         max_moves: Optional[int] = None,
+        illegal_action: str = "lose",
+        observation_key: str = "observation",
     ) -> None:
         super().__init__()
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError('illegal_action must be "lose" or "raise"')
+        if observation_key == "action_mask":
+            raise ValueError('observation_key cannot be "action_mask"')
+        self.illegal_action = illegal_action
+        self.observation_key = observation_key
         self.game: tabletop.Game = tabletop.load_game(game) if isinstance(game, str) else game
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
@@ -67,7 +84,7 @@ class TabletopAECEnv(AECEnv):
         self._observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(
+                    observation_key: gymnasium.spaces.Box(
                         low=-_FINITE, high=_FINITE, shape=shape, dtype=np.float32
                     ),
                     "action_mask": gymnasium.spaces.Box(
@@ -125,17 +142,21 @@ class TabletopAECEnv(AECEnv):
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
         if self.state.current_player() == seat:
             mask[:] = self.state.legal_actions_mask()
-        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+        return {self.observation_key: self.state.observation_tensor(seat), "action_mask": mask}
 
     def step(self, action: Optional[int]) -> None:
         """Plays ``action`` for ``agent_selection`` (``None`` once it is
-        done). An illegal action raises ``tabletop.IllegalActionError``."""
+        done). An illegal action loses the game, or raises with
+        ``illegal_action="raise"`` (see the module docstring)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         assert self.state is not None
         self._cumulative_rewards[agent] = 0.0
+        if self.illegal_action == "lose" and self.state.illegal_reason(int(action)) is not None:
+            self._lose(agent)
+            return
         self.state.apply_action(int(action))
         self._moves += 1
         self.rewards = {a: 0.0 for a in self.agents}
@@ -152,6 +173,15 @@ class TabletopAECEnv(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _lose(self, agent: str) -> None:
+        """Ends the game: ``agent`` played an illegal action."""
+        worst, best = float(self.game.min_utility()), float(self.game.max_utility())
+        self.rewards = {a: worst if a == agent else best for a in self.agents}
+        self.terminations = {a: True for a in self.agents}
+        self.infos[agent] = {"illegal_action": True}
+        self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
+        self._accumulate_rewards()
 
     def render(self) -> Optional[str]:
         """The whole state as text, hidden parts included (for a human

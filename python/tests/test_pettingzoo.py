@@ -57,8 +57,32 @@ def test_observations_are_each_agents_own_view(spec: str) -> None:
     assert episodes > 0
 
 
-def test_an_illegal_action_raises_and_changes_nothing(spec: str) -> None:
+def test_an_illegal_action_loses_the_game_by_default(spec: str) -> None:
     e = raw_env(spec)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(e.terminations.values())
+    assert e.infos[agent]["illegal_action"] is True
+    other = [a for a in e.possible_agents if a != agent][0]
+    assert e._cumulative_rewards[agent] == e.game.min_utility()
+    assert e._cumulative_rewards[other] == e.game.max_utility()
+    for a in e.agent_iter():
+        assert e.last()[2]
+        e.step(None)
+
+
+def test_the_observation_key_can_be_renamed_for_rllib() -> None:
+    e = raw_env("kuhn_poker", observation_key="observations")
+    e.reset(seed=0)
+    obs = e.observe(e.agent_selection)
+    assert set(obs) == {"observations", "action_mask"}
+    assert e.observation_space(e.agent_selection).contains(obs)
+
+
+def test_an_illegal_action_raises_and_changes_nothing_when_asked(spec: str) -> None:
+    e = raw_env(spec, illegal_action="raise")
     e.reset(seed=1)
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
