@@ -14,7 +14,9 @@ that seat's observation alone); the legal actions are in
 implementations ask), int8 as every mask of the package. The opponent is a bot of ``Game.make_bot``
 (``random``, ``flat:N``, ``ismcts:N``, ``heuristic``); it and the chance
 events draw from generators seeded by ``reset(seed=...)``. The reward is
-the learner's return, given when the game ends.
+the learner's return, given when the game ends. ``observation="dict"``
+gives the tensor's planes with their real shapes instead
+(``tabletop.spaces.split``: Stratego's board ``(54, 10, 10)``).
 
 An action outside the legal ones is, by default (``illegal_action="lose"``),
 the end of the episode with the lowest return of the game as reward and
@@ -31,6 +33,7 @@ import gymnasium
 import numpy as np
 
 import tabletop
+from tabletop import spaces
 
 # The encodings write finite float32 values (the engines' contract), with
 # ranges per game documented in docs/learning.md: the space is every
@@ -54,12 +57,16 @@ class TabletopEnv(gymnasium.Env):
         illegal_action: str = "lose",
         max_moves: Optional[int] = None,
         render_mode: Optional[str] = None,
+        observation: str = "flat",
     ) -> None:
         self.game: tabletop.Game = tabletop.load_game(game) if isinstance(game, str) else game
         if seat not in (0, 1):
             raise tabletop.GameError(f"seat {seat} is not 0 or 1")
         if illegal_action not in ("lose", "raise"):
             raise ValueError('illegal_action must be "lose" or "raise"')
+        if observation not in ("flat", "dict"):
+            raise ValueError('observation must be "flat" or "dict"')
+        self.observation = observation
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         # Made once now so that a bad bot name fails here, not at reset.
@@ -69,11 +76,15 @@ class TabletopEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.max_moves = max_moves
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Box(
-            low=-_FINITE,
-            high=_FINITE,
-            shape=tuple(self.game.observation_tensor_shape()),
-            dtype=np.float32,
+        self.observation_space: gymnasium.spaces.Space = (
+            spaces.dict_space(self.game)
+            if observation == "dict"
+            else gymnasium.spaces.Box(
+                low=-_FINITE,
+                high=_FINITE,
+                shape=tuple(self.game.observation_tensor_shape()),
+                dtype=np.float32,
+            )
         )
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
         self.state: Optional[tabletop.State] = None
@@ -96,9 +107,10 @@ class TabletopEnv(gymnasium.Env):
             else:
                 return
 
-    def _observation(self) -> np.ndarray:
+    def _observation(self) -> Any:
         assert self.state is not None
-        return self.state.observation_tensor(self.seat)
+        tensor = self.state.observation_tensor(self.seat)
+        return spaces.split(self.game, tensor) if self.observation == "dict" else tensor
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as an int8 mask (all 0 once the
@@ -113,7 +125,7 @@ class TabletopEnv(gymnasium.Env):
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
-    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+    ) -> Tuple[Any, Dict[str, Any]]:
         """Starts a new game; ``seed`` seeds chance and the bot."""
         super().reset(seed=seed)
         self.state = self.game.new_initial_state()
@@ -122,7 +134,7 @@ class TabletopEnv(gymnasium.Env):
         self._advance()
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+    def step(self, action: Any) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         """Plays the learner's ``action``, then chance and the bot until the
         learner decides again or the game ends."""
         assert self.state is not None, "call reset() first"
