@@ -84,7 +84,7 @@ fn register_stratego(r: &mut Registry) {
             },
             evaluator: Some(material_evaluation),
             heuristic: Some(|| Box::new(Heuristic::default())),
-            expert: None,
+            expert: Some(|b| Box::new(crate::stratego::Expert::new(b))),
             delegate: Some(game_env::Delegate {
                 applies: Observation::in_setup,
                 policy: || Box::new(Heuristic::default()),

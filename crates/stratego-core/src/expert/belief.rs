@@ -1,0 +1,201 @@
+//! The expert's belief over the opponent's unknown pieces: per piece, a
+//! weight per kind, carried along as the piece moves. The prior is the
+//! setup model at the square the piece started on; what the observation
+//! shows then narrows it (a moved piece is no mine or flag, a long move or
+//! a fight reveals, the counts of pieces left bound the whole army: the
+//! determinisation keeps all of that exact), and a piece that walks up to
+//! one of the expert's known pieces is taken to be one that beats it.
+//! Determinisations are drawn from that belief instead of uniformly.
+
+use game_traits::PlayerId;
+use rand::Rng;
+
+use super::setup_model::square_weight;
+use crate::cell::Cell;
+use crate::kind::{Kind, KindSet};
+use crate::observation::{ObsCell, Observation};
+use crate::setup::{SetupSquare, SETUP_SQUARES};
+use crate::square::Square;
+use crate::state::Stratego;
+use crate::validate::StateRepr;
+use crate::variant::{Fight, Variant};
+
+/// Weights over kind indices for one unknown piece.
+type Weights = [f64; Kind::COUNT];
+
+/// How much more likely a piece that steps up to a known piece is one that
+/// beats it (people, and bots, rarely offer a piece to a stronger one).
+const APPROACH_EVIDENCE: f64 = 3.0;
+
+/// Swap proposals per unknown piece in one determinisation.
+const SWAPS_PER_PIECE: usize = 24;
+
+/// The belief over the opponent's pieces, kept from one decision to the
+/// next (it reads only the seat's observations).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Belief {
+    /// Per board square (index order), the weights of the opponent piece
+    /// there, `None` where there is none.
+    pieces: Vec<Option<Weights>>,
+    /// The move count of the last observation read, `None` before play.
+    moves_seen: Option<u32>,
+}
+
+impl Belief {
+    /// Reads a new observation of the play phase: moves the weights along
+    /// the opponent's last move, adds the evidence of that move, and
+    /// starts new pieces (or a new game) from the prior.
+    pub(crate) fn update(&mut self, obs: &Observation) {
+        let foe = obs.viewer.other();
+        let fresh = match self.moves_seen {
+            None => true,
+            Some(seen) => obs.moves < seen || self.pieces.len() != 100,
+        };
+        if fresh {
+            self.pieces = vec![None; 100];
+        }
+        let foe_moved = !fresh && self.moves_seen.is_some_and(|seen| obs.moves >= seen + 2)
+            || fresh && obs.moves > 0;
+        let last = obs.last_move[foe].filter(|_| foe_moved);
+        if let Some(m) = last {
+            let carried = if fresh {
+                Some(prior(obs.rules.variant, foe, m.from))
+            } else {
+                self.pieces[m.from.index()].take()
+            };
+            if let (Some(w), ObsCell::Foe { kind: None, .. }) = (carried, obs.cell(m.to)) {
+                self.pieces[m.to.index()] = Some(w);
+            }
+        }
+        for sq in Square::all() {
+            let slot = &mut self.pieces[sq.index()];
+            match obs.cell(sq) {
+                ObsCell::Foe {
+                    kind: None, moved, ..
+                } => {
+                    if slot.is_none() {
+                        *slot = Some(if moved {
+                            [1.0; Kind::COUNT]
+                        } else {
+                            prior(obs.rules.variant, foe, sq)
+                        });
+                    }
+                }
+                _ => *slot = None,
+            }
+        }
+        if let Some(m) = last {
+            self.approach_evidence(obs, m.to);
+        }
+        self.moves_seen = Some(obs.moves);
+    }
+
+    /// A piece that stepped next to known pieces of the viewer is more
+    /// likely one that beats them.
+    fn approach_evidence(&mut self, obs: &Observation, at: Square) {
+        let variant = obs.rules.variant;
+        let Some(Some(w)) = self.pieces.get_mut(at.index()) else {
+            return;
+        };
+        for sq in super::neighbours(at) {
+            if let ObsCell::Own {
+                kind,
+                revealed: true,
+                ..
+            } = obs.cell(sq)
+            {
+                for k in variant.kinds().filter(|k| k.is_mobile()) {
+                    if variant.fight(k, kind) == Fight::AttackerWins {
+                        w[k.index()] *= APPROACH_EVIDENCE;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The weight of kind `k` for the unknown piece on `sq`.
+    fn weight(&self, sq: usize, k: Kind) -> f64 {
+        self.pieces
+            .get(sq)
+            .copied()
+            .flatten()
+            .map_or(1.0, |w| w[k.index()].max(1e-6))
+    }
+
+    /// A full state consistent with `obs`, the opponent's unknown pieces
+    /// drawn from the belief: a uniform consistent draw (the engine's
+    /// determinisation, which keeps every constraint the observation
+    /// states), then Metropolis swaps of the kinds of two unknown pieces,
+    /// each allowed only where both pieces may hold the other's kind, so
+    /// that the chain keeps the counts and the constraints and settles on
+    /// the belief's weights.
+    pub(crate) fn determinize<R: Rng + ?Sized>(
+        &self,
+        obs: &Observation,
+        rng: &mut R,
+    ) -> Option<Stratego> {
+        let state = Stratego::complete(obs, rng).ok()?;
+        let variant = obs.rules.variant;
+        let unknown: Vec<(usize, KindSet)> = obs
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &c)| match c {
+                ObsCell::Foe {
+                    kind: None,
+                    moved,
+                    ruled_out,
+                } => {
+                    let all = KindSet::of_variant(variant);
+                    let allowed = if moved { all.and(KindSet::MOBILE) } else { all };
+                    Some((i, allowed.minus(ruled_out)))
+                }
+                _ => None,
+            })
+            .collect();
+        if unknown.len() < 2 {
+            return Some(state);
+        }
+        let mut repr = StateRepr::from(&state);
+        let mut kinds: Vec<Kind> = unknown
+            .iter()
+            .map(|&(i, _)| Cell::from_bits(repr.cells[i]).map_or(Kind::FLAG, Cell::kind))
+            .collect();
+        for _ in 0..SWAPS_PER_PIECE * unknown.len() {
+            let a = rng.random_range(0..unknown.len());
+            let b = rng.random_range(0..unknown.len());
+            let (ka, kb) = (kinds[a], kinds[b]);
+            let ((sa, allowed_a), (sb, allowed_b)) = (unknown[a], unknown[b]);
+            if ka == kb || !allowed_a.contains(kb) || !allowed_b.contains(ka) {
+                continue;
+            }
+            let ratio = self.weight(sa, kb) * self.weight(sb, ka)
+                / (self.weight(sa, ka) * self.weight(sb, kb));
+            if ratio >= 1.0 || rng.random::<f64>() < ratio {
+                kinds.swap(a, b);
+            }
+        }
+        for (&(i, _), &k) in unknown.iter().zip(&kinds) {
+            if let Some(cell) = Cell::from_bits(repr.cells[i]) {
+                repr.cells[i] = cell.with_kind(k).bits();
+            }
+        }
+        // The swaps keep what the observation states, so the state is valid;
+        // should it not be, the uniform draw stands.
+        Some(Stratego::validate_unsettled(repr).unwrap_or(state))
+    }
+}
+
+/// The prior weights of the opponent piece that started on board square
+/// `sq`: how often people put each kind on that setup square.
+fn prior(variant: Variant, foe: PlayerId, sq: Square) -> Weights {
+    let mut w = [1.0; Kind::COUNT];
+    let home = (0..SETUP_SQUARES)
+        .find(|&i| SetupSquare::from_index(i).and_then(|s| s.board_square(foe)) == Some(sq));
+    if let Some(i) = home {
+        for k in Kind::ALL {
+            w[k.index()] = square_weight(variant, i, k);
+        }
+    }
+    w
+}

@@ -1,0 +1,139 @@
+//! The expert's evaluation of a full (determinised) state for one player:
+//! material, information, flag defence and flag attack, in material units.
+
+use game_traits::PlayerId;
+
+use crate::heuristic::piece_value;
+use crate::kind::Kind;
+use crate::square::Square;
+use crate::state::Stratego;
+use crate::variant::{Fight, Variant};
+
+/// The value of a won game (far above any material count).
+pub(crate) const WIN: f64 = 1000.0;
+
+/// What a piece of the player's own loses once the opponent knows its
+/// kind, per unit of its value: a known Marshal can be hunted by the spy,
+/// a known piece is avoided by everything it beats.
+const KNOWN_COST: f64 = 0.2;
+
+/// Pull of each mobile piece towards the best piece it beats, per unit of
+/// that piece's value and per square closer.
+const HUNT: f64 = 0.06;
+
+/// Pull of the nearest mobile piece towards the opponent's flag, per
+/// square closer.
+const FLAG_ATTACK: f64 = 0.08;
+
+/// Danger of an opponent mobile piece near the player's flag, per square
+/// inside `FLAG_ZONE`.
+const FLAG_DEFENCE: f64 = 1.5;
+
+/// The distance inside which an opponent piece threatens the flag.
+const FLAG_ZONE: u32 = 4;
+
+/// One piece as the evaluation reads it.
+#[derive(Clone, Copy)]
+struct Seen {
+    sq: Square,
+    kind: Kind,
+}
+
+/// The value of `state` for `player`: the material difference, less what
+/// the opponent knows of the player's pieces, plus the pulls of hunting
+/// beatable pieces and the opponent's flag, less the threat to the
+/// player's flag. Zero-sum up to these terms; a won game is `WIN`.
+pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
+    if let Some(end) = state.end() {
+        return match end.winner {
+            Some(w) if w == player => WIN,
+            Some(_) => -WIN,
+            None => 0.0,
+        };
+    }
+    let variant = state.rules.variant;
+    let foe = player.other();
+    let value = |k: Kind| piece_value(variant, k);
+    let mut score = 0.0;
+    for k in Kind::ALL {
+        score += (f64::from(state.alive[player][k.index()])
+            - f64::from(state.alive[foe][k.index()]))
+            * value(k);
+    }
+    let mut own: Vec<Seen> = Vec::with_capacity(40);
+    let mut theirs: Vec<Seen> = Vec::with_capacity(40);
+    let (mut own_flag, mut foe_flag) = (None, None);
+    for (sq, piece) in state.pieces() {
+        let seen = Seen {
+            sq,
+            kind: piece.kind,
+        };
+        if piece.owner == player {
+            if piece.revealed {
+                score -= KNOWN_COST * value(piece.kind);
+            }
+            if piece.kind == Kind::FLAG {
+                own_flag = Some(sq);
+            } else if piece.kind.is_mobile() {
+                own.push(seen);
+            }
+        } else {
+            if piece.revealed {
+                score += KNOWN_COST * value(piece.kind);
+            }
+            if piece.kind == Kind::FLAG {
+                foe_flag = Some(sq);
+            }
+            theirs.push(seen);
+        }
+    }
+    score += hunt(variant, &own, &theirs, own_flag);
+    if let Some(flag) = foe_flag {
+        // The fewer pieces the opponent has left to move, the more the
+        // game is won at his flag (and, where a stuck player only draws,
+        // only there); mines guard flags, so a miner goes too.
+        let movers = theirs.iter().filter(|p| p.kind.is_mobile()).count();
+        let weight = FLAG_ATTACK * (1.0 + 8.0 / (1.0 + movers as f64));
+        let nearest = |only_miners: bool| {
+            own.iter()
+                .filter(|p| !only_miners || p.kind == Kind::MINER)
+                .map(|p| distance(p.sq, flag))
+                .min()
+        };
+        for d in [nearest(false), nearest(true)].into_iter().flatten() {
+            score -= weight * f64::from(d);
+        }
+    }
+    if let Some(flag) = own_flag {
+        for p in theirs.iter().filter(|p| p.kind.is_mobile()) {
+            let d = distance(p.sq, flag);
+            score -= FLAG_DEFENCE * f64::from(FLAG_ZONE.saturating_sub(d));
+        }
+    }
+    score
+}
+
+/// The pull of each mobile piece towards the opponent piece it beats that
+/// is worth most per square of distance; an intruder near the player's
+/// flag is worth more.
+fn hunt(variant: Variant, own: &[Seen], theirs: &[Seen], own_flag: Option<Square>) -> f64 {
+    let mut pull = 0.0;
+    for p in own {
+        let mut best: f64 = 0.0;
+        for t in theirs {
+            if variant.fight(p.kind, t.kind) == Fight::AttackerWins {
+                let near_flag = own_flag.map_or(0, |f| FLAG_ZONE.saturating_sub(distance(f, t.sq)));
+                let worth =
+                    piece_value(variant, t.kind).max(0.5) * (1.0 + 2.0 * f64::from(near_flag));
+                best = best.max(worth / f64::from(distance(p.sq, t.sq).max(1)));
+            }
+        }
+        pull += HUNT * best;
+    }
+    pull
+}
+
+/// The number of orthogonal steps between two squares, lakes ignored.
+fn distance(a: Square, b: Square) -> u32 {
+    u32::from(a.file().abs_diff(b.file())) + u32::from(a.rank().abs_diff(b.rank()))
+}
