@@ -17,6 +17,9 @@ events draw from generators seeded by ``reset(seed=...)``. The reward is
 the learner's return, given when the game ends. ``observation="dict"``
 gives the tensor's planes with their real shapes instead
 (``tabletop.spaces.split``: Stratego's board ``(54, 10, 10)``).
+``mask_in_observation=True`` makes the observation
+``{"observation": ..., "action_mask": int8}``, for frameworks that carry
+only observations through their vectorisation (PufferLib's emulation).
 
 An action outside the legal ones is, by default (``illegal_action="lose"``),
 the end of the episode with the lowest return of the game as reward and
@@ -58,6 +61,7 @@ class TabletopEnv(gymnasium.Env):
         max_moves: Optional[int] = None,
         render_mode: Optional[str] = None,
         observation: str = "flat",
+        mask_in_observation: bool = False,
     ) -> None:
         self.game: tabletop.Game = tabletop.load_game(game) if isinstance(game, str) else game
         if seat not in (0, 1):
@@ -67,6 +71,7 @@ class TabletopEnv(gymnasium.Env):
         if observation not in ("flat", "dict"):
             raise ValueError('observation must be "flat" or "dict"')
         self.observation = observation
+        self.mask_in_observation = mask_in_observation
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         # Made once now so that a bad bot name fails here, not at reset.
@@ -87,6 +92,15 @@ class TabletopEnv(gymnasium.Env):
             )
         )
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
+        if mask_in_observation:
+            self.observation_space = gymnasium.spaces.Dict(
+                {
+                    "observation": self.observation_space,
+                    "action_mask": gymnasium.spaces.Box(
+                        low=0, high=1, shape=(self.action_space.n,), dtype=np.int8
+                    ),
+                }
+            )
         self.state: Optional[tabletop.State] = None
         self._bot: Optional[tabletop.Bot] = None
         self._moves = 0
@@ -110,7 +124,10 @@ class TabletopEnv(gymnasium.Env):
     def _observation(self) -> Any:
         assert self.state is not None
         tensor = self.state.observation_tensor(self.seat)
-        return spaces.split(self.game, tensor) if self.observation == "dict" else tensor
+        obs = spaces.split(self.game, tensor) if self.observation == "dict" else tensor
+        if self.mask_in_observation:
+            return {"observation": obs, "action_mask": self.action_masks()}
+        return obs
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as an int8 mask (all 0 once the

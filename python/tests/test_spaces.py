@@ -54,3 +54,12 @@ def test_the_gymnasium_dict_observation_passes_the_checker() -> None:
         obs, info = env.reset(seed=1)
         assert isinstance(env.observation_space, gymnasium.spaces.Dict)
         assert env.observation_space.contains(obs)
+
+
+def test_the_mask_can_ride_in_the_observation() -> None:
+    for observation in ("flat", "dict"):
+        env = TabletopEnv("cardwar", seat=1, opponent="random", observation=observation, mask_in_observation=True)
+        check_env(env, skip_render_check=True)
+        obs, info = env.reset(seed=2)
+        assert env.observation_space.contains(obs)
+        assert np.array_equal(obs["action_mask"], info["action_mask"])
