@@ -3,10 +3,11 @@
 # quick tier, for a change in progress, is scripts/test-quick.sh.
 #
 # 1. Rust: cargo test --workspace, at the documented counts.
-# 2. Python: builds and installs ./python into a virtual environment
-#    ($TABLETOP_VENV, default .venv) with the frameworks its tests run
-#    (OpenSpiel, PettingZoo, Gymnasium, Ray), then pytest python/tests,
-#    then every command and snippet of the docs (scripts/run_docs.py).
+# 2. Python: builds the abi3 wheel of ./python once (maturin) and installs
+#    it into a virtual environment ($TABLETOP_VENV, default .venv) with the
+#    frameworks its tests run (OpenSpiel, PettingZoo, Gymnasium, Ray and
+#    RLlib, torch, sb3-contrib, PufferLib), then pytest python/tests, then
+#    every command and snippet of the docs (scripts/run_docs.py).
 # 3. Browser: builds the server and plays every game in Debian's Chromium
 #    (Playwright, npm).
 #
@@ -56,8 +57,16 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet -r python/requirements-test.txt
-"$venv/bin/python" -m pip install --quiet ./python
+# The frameworks the tests train with (torch, sb3-contrib, PufferLib) are
+# installed once, beside the adapters' frameworks.
+"$venv/bin/python" -m pip install --quiet -r python/requirements-test.txt -r python/requirements-frameworks.txt
+# The abi3 wheel, built once by maturin and installed: the tests run what a
+# user installs.
+"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2"
+wheels="target/python-wheels"
+rm -rf "$wheels"
+(cd python && "../$venv/bin/maturin" build --release --out "../$wheels")
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheels"/tabletop-*.whl
 "$venv/bin/python" -m pytest -q python/tests
 
 echo "== Docs: every command and snippet of README.md, docs/ and the crates' READMEs, at small counts"
