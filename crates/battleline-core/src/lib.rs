@@ -9,6 +9,7 @@ mod completion;
 mod encode;
 mod engine;
 mod error;
+mod expert;
 mod flag;
 mod flag_bits;
 mod flag_set;
@@ -46,6 +47,7 @@ pub use action_parse::ParseActionError;
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
 pub use encode::TENSOR_SIZE;
 pub use error::BattleLineError;
+pub use expert::Expert;
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};
 pub use formation::{

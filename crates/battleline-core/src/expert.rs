@@ -1,0 +1,284 @@
+//! The expert bot: card counting, flag odds built on the engine's
+//! completion solver, every tactic judged by what it does to those odds,
+//! and a search over sampled hands and draws on top.
+
+mod counting;
+mod odds;
+mod scenario;
+
+use std::time::{Duration, Instant};
+
+use game_agents::Budget;
+use game_traits::{Agent, GameRng, PlayerId};
+
+use crate::action::Action;
+use crate::card::{CardKind, Deck, Tactic};
+use crate::flag::FLAGS;
+use crate::observation::Observation;
+use crate::state::BattleLine;
+
+use counting::Futures;
+use scenario::Scenario;
+
+/// Samples per decision when no budget is given: about 10 ms a decision
+/// on the project's 2-core machine (docs/strength.md).
+const DEFAULT_SAMPLES: u32 = 96;
+
+/// Future troop draws credited to each player at most (tuned against the
+/// heuristic: 9 and 16 did worse than 12).
+const DRAW_CAP: usize = 12;
+
+/// How much a tactics card must gain, in chance of winning the game,
+/// before the expert spends it: it counts against the tactics limit and
+/// could do more later.
+fn tactic_cost(tactic: Tactic) -> f64 {
+    match tactic {
+        Tactic::Alexander | Tactic::Darius => 0.04,
+        Tactic::Traitor | Tactic::Deserter => 0.03,
+        _ => 0.02,
+    }
+}
+
+/// The Battle Line expert: beats the heuristic and the public bots we
+/// know (docs/strength.md).
+///
+/// Each decision it draws futures consistent with its observation (the
+/// opponent's hidden hand and both players' next troop draws, from the
+/// cards no one has seen) and, in each, completes every side of every flag
+/// as well as its player's future cards allow, with the engine's
+/// completion solver. The share of futures in which it wins a flag is its
+/// chance there; the game's chance follows from the flags' (five flags or
+/// three adjacent). Every play (troops, morale tactics, Fog, Mud,
+/// Redeploy, Deserter, Traitor) is judged by the game's chance after it,
+/// all against the same futures; a tactic must gain more than it costs.
+/// It claims every flag it can prove and draws a tactics card when it has
+/// none in hand and may still play one.
+///
+/// It reads only its observation. The budget is the number of futures
+/// (reproducible) or a time per decision.
+///
+/// ```
+/// use battleline_core::{BattleLine, Expert, Heuristic, Rules};
+/// use battleline_core::game_traits::play_match;
+/// let (mut expert, mut heuristic) = (Expert::with_samples(8), Heuristic);
+/// let (game, _) = play_match::<BattleLine>(&Rules::default(), 3, &mut [&mut expert, &mut heuristic]).unwrap();
+/// # use battleline_core::Game;
+/// assert!(game.outcome().is_some());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Expert {
+    samples: u32,
+    time: Option<Duration>,
+}
+
+impl Default for Expert {
+    fn default() -> Expert {
+        Expert::with_samples(DEFAULT_SAMPLES)
+    }
+}
+
+impl Expert {
+    /// An expert with `budget` a decision: [`Budget::Iterations`] counts
+    /// futures, [`Budget::Time`] the time to draw them in; `None` is the
+    /// default, about 10 ms a decision.
+    pub fn new(budget: Option<Budget>) -> Expert {
+        match budget {
+            None => Expert::default(),
+            Some(Budget::Iterations(n)) => Expert::with_samples(n),
+            Some(Budget::Time(t)) => Expert::with_time(t),
+        }
+    }
+
+    /// An expert drawing `samples` futures a decision (at least one).
+    pub fn with_samples(samples: u32) -> Expert {
+        Expert {
+            samples: samples.max(1),
+            time: None,
+        }
+    }
+
+    /// An expert drawing futures for `time` a decision (at least one).
+    pub fn with_time(time: Duration) -> Expert {
+        Expert {
+            samples: u32::MAX,
+            time: Some(time),
+        }
+    }
+
+    fn play(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        let start = Instant::now();
+        let me = obs.viewer();
+        let table = obs.table();
+        let flags = table.flags();
+        let scenarios: Vec<Option<Scenario>> = legal
+            .iter()
+            .map(|&a| scenario::apply(flags, me, a))
+            .collect();
+        let mut odds = Odds::new(obs);
+        let draws = counting::draws(obs, DRAW_CAP);
+        let mut n = 0u32;
+        while n < self.samples && self.time.is_none_or(|t| n == 0 || start.elapsed() < t) {
+            let Some(futures) = counting::sample(obs, draws, rng) else {
+                break;
+            };
+            odds.add(&futures, &scenarios);
+            n += 1;
+        }
+        let base = odds.victory(None);
+        let values: Vec<Option<f64>> = (0..scenarios.len())
+            .map(|k| scenarios[k].as_ref().map(|_| odds.victory(Some(k))))
+            .collect();
+        // A troop card must be played sooner or later: a tactic is worth
+        // what it gains over leaving the table as it is, on top of the best
+        // troop play, which it only postpones.
+        let best_troop = legal
+            .iter()
+            .zip(&values)
+            .filter(|(a, _)| matches!(a, Action::Play { card, .. } if card.is_troop()))
+            .filter_map(|(_, v)| *v)
+            .reduce(f64::max)
+            .unwrap_or(base);
+        let score = |i: usize| -> f64 {
+            match (legal[i], values[i], scenarios[i].and_then(|s| s.tactic)) {
+                (_, Some(v), None) => v,
+                (_, Some(v), Some(t)) => best_troop + (v - base) - tactic_cost(t),
+                (Action::Scout, ..) => best_troop - tactic_cost(Tactic::Scout),
+                (Action::Pass, ..) => base,
+                _ => f64::NEG_INFINITY,
+            }
+        };
+        let index: Vec<usize> = (0..legal.len()).collect();
+        legal[game_traits::best_scored(&index, rng, |i| score(i) * 1e3)]
+    }
+}
+
+/// Per flag, the viewer's share summed over the futures: as the table
+/// stands and after each scenario.
+struct Odds<'a> {
+    obs: &'a Observation,
+    off_table: u64,
+    base: [f64; FLAGS],
+    after: Vec<[f64; FLAGS]>,
+    samples: u32,
+}
+
+impl<'a> Odds<'a> {
+    fn new(obs: &'a Observation) -> Odds<'a> {
+        Odds {
+            obs,
+            off_table: counting::off_table(obs),
+            base: [0.0; FLAGS],
+            after: Vec::new(),
+            samples: 0,
+        }
+    }
+
+    /// Adds one future: completes every side as the table stands and
+    /// after each scenario, each player's future cards shared out among
+    /// his sides ([`odds::allocate`]).
+    fn add(&mut self, futures: &Futures, scenarios: &[Option<Scenario>]) {
+        let me = self.obs.viewer();
+        let rules = self.obs.rules();
+        let flags = self.obs.table().flags();
+        let off = self.off_table;
+        // Each side's cards are shared out twice: first freely, then
+        // sparing the flags the first round showed lost.
+        let theirs1 = odds::allocate(flags, me.other(), futures.theirs, rules, off, None);
+        let mine1 = odds::allocate(flags, me, futures.mine, rules, off, None);
+        let theirs = odds::allocate(flags, me.other(), futures.theirs, rules, off, Some(&mine1));
+        let mine = odds::allocate(flags, me, futures.mine, rules, off, Some(&theirs1));
+        for (g, f) in flags.iter().enumerate() {
+            self.base[g] += odds::share(f, me, mine[g], theirs[g], f.env().slots());
+        }
+        self.after.resize(scenarios.len(), [0.0; FLAGS]);
+        for (k, s) in scenarios.iter().enumerate() {
+            let Some(s) = s else { continue };
+            let pool = futures.mine & !s.spent;
+            // Only a tactic changes the opponent's sides or a flag's
+            // environment.
+            let (theirs1, theirs) = match s.tactic {
+                Some(_) => {
+                    let t1 = odds::allocate(&s.flags, me.other(), futures.theirs, rules, off, None);
+                    let m1 = odds::allocate(&s.flags, me, pool, rules, off, None);
+                    let t2 =
+                        odds::allocate(&s.flags, me.other(), futures.theirs, rules, off, Some(&m1));
+                    (t1, t2)
+                }
+                None => (theirs1, theirs),
+            };
+            let mine = odds::allocate(&s.flags, me, pool, rules, off, Some(&theirs1));
+            for (g, f) in s.flags.iter().enumerate() {
+                self.after[k][g] += odds::share(f, me, mine[g], theirs[g], f.env().slots());
+            }
+        }
+        self.samples += 1;
+    }
+
+    /// The chance of winning the game as the table stands (`None`) or
+    /// after scenario `k`.
+    fn victory(&self, k: Option<usize>) -> f64 {
+        let sums = match k {
+            None => &self.base,
+            Some(k) => &self.after[k],
+        };
+        let n = f64::from(self.samples.max(1));
+        odds::victory(&sums.map(|x| x / n))
+    }
+}
+
+impl Agent<BattleLine> for Expert {
+    fn name(&self) -> String {
+        match self.time {
+            Some(t) => format!("expert:{}ms", t.as_millis()),
+            None => format!("expert:{}", self.samples),
+        }
+    }
+
+    fn choose(&mut self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        if let [only] = legal {
+            return *only;
+        }
+        // A proved claim can only help: the flag is won for good.
+        if let Some(&claim) = legal.iter().find(|a| matches!(a, Action::Claim(_))) {
+            return claim;
+        }
+        if legal.iter().any(|a| matches!(a, Action::Draw(_))) {
+            return draw(obs, legal);
+        }
+        if legal.iter().any(|a| matches!(a, Action::Return(_))) {
+            return give_back(legal);
+        }
+        self.play(obs, legal, rng)
+    }
+}
+
+/// Draws a tactics card when the hand holds none and one could be played
+/// (the tactics limit allows it), a troop card otherwise.
+fn draw(obs: &Observation, legal: &[Action]) -> Action {
+    let me: PlayerId = obs.viewer();
+    let table = obs.table();
+    let holds_tactic = obs.hand().iter().any(|c| !c.is_troop());
+    let may_play = table.tactics_played(me) <= table.tactics_played(me.other());
+    let want = if !holds_tactic && may_play {
+        Deck::Tactics
+    } else {
+        Deck::Troop
+    };
+    let pick = [Action::Draw(want), Action::Draw(Deck::Troop)];
+    pick.into_iter()
+        .find(|a| legal.contains(a))
+        .unwrap_or(legal[0])
+}
+
+/// After Scout: gives back the lowest troop cards (the opponent may draw
+/// them next), tactics cards only when no troop is left to return.
+fn give_back(legal: &[Action]) -> Action {
+    let rank = |a: &Action| match a {
+        Action::Return(c) => match c.kind() {
+            CardKind::Troop(_, v) => i32::from(v),
+            CardKind::Tactic(_) => 20,
+        },
+        _ => 100,
+    };
+    *legal.iter().min_by_key(|a| rank(a)).unwrap_or(&legal[0])
+}

@@ -1,0 +1,79 @@
+//! Card counting: the cards each player may still hold, drawn from what
+//! the viewer's observation leaves unseen.
+
+use game_traits::GameRng;
+use rand::Rng;
+
+use crate::card::{CardSet, Deck};
+use crate::observation::Observation;
+use crate::state::BattleLine;
+
+/// One guess at the future: the troop cards (as troop bits) each player
+/// may still put on the table, disjoint from each other.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Futures {
+    /// The viewer's hand and his next draws.
+    pub mine: u64,
+    /// The opponent's hand (what the observation says of it, the rest
+    /// dealt from the unseen cards) and his next draws.
+    pub theirs: u64,
+}
+
+/// Draws one [`Futures`] consistent with `obs`: the opponent's hidden hand
+/// and the deck from the engine's determinisation (which places every
+/// unseen card where the observation allows), then `draws` troop cards of
+/// the deck for each player, alternately. `None` only for an observation no
+/// state gives, which the engine never hands out.
+pub(super) fn sample(obs: &Observation, draws: usize, rng: &mut GameRng) -> Option<Futures> {
+    let state = BattleLine::complete(obs, rng).ok()?;
+    let me = obs.viewer();
+    let deck = Deck::Troop.index();
+    let mut pile: Vec<u64> =
+        single_bits(state.pools[deck].union(state.tops[deck].set()).troop_bits()).collect();
+    let mut mine = obs.hand().troop_bits();
+    let mut theirs = state.hands[me.other()].troop_bits();
+    let n = (2 * draws).min(pile.len());
+    for i in 0..n {
+        let j = rng.random_range(i..pile.len());
+        pile.swap(i, j);
+        if i % 2 == 0 {
+            mine |= pile[i];
+        } else {
+            theirs |= pile[i];
+        }
+    }
+    Some(Futures { mine, theirs })
+}
+
+/// The number of troop cards each player should be credited with drawing:
+/// half the troop deck, at most `cap` (cards drawn late in the game come
+/// too late for most flags).
+pub(super) fn draws(obs: &Observation, cap: usize) -> usize {
+    obs.deck_len(Deck::Troop).div_ceil(2).min(cap)
+}
+
+/// The troop cards nobody can see on the table or in the discards: those a
+/// wild card may still become under [`crate::WildCards::UnseenOnly`].
+pub(super) fn off_table(obs: &Observation) -> u64 {
+    let table = obs.table();
+    let mut seen = table
+        .discards(obs.viewer())
+        .union(table.discards(obs.viewer().other()));
+    for f in table.flags() {
+        for s in f.sides() {
+            seen = seen.union(s.cards());
+        }
+    }
+    CardSet::ALL_TROOPS.difference(seen).troop_bits()
+}
+
+/// Each set bit of `bits` as a word of its own.
+fn single_bits(mut bits: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let b = bits & bits.wrapping_neg();
+            bits &= bits - 1;
+            b
+        })
+    })
+}
