@@ -54,6 +54,7 @@ fn register_battleline(r: &mut Registry) {
         value_aliases: &[("formation_order", "gmt", "Published")],
         knowledge: Knowledge {
             heuristic: Some(|| Box::new(Heuristic)),
+            expert: Some(|b| Box::new(crate::battleline::Expert::new(b))),
             legend: LEGEND,
             ..Knowledge::default()
         },
