@@ -53,7 +53,11 @@ fn register_battleline(r: &mut Registry) {
         aliases: &[("order", "formation_order")],
         value_aliases: &[("formation_order", "gmt", "Published")],
         knowledge: Knowledge {
+            // The heuristic's votes steer the search: random playouts alone
+            // cannot tell Battle Line's 60-odd card placements apart
+            // (docs/strength.md, "Generic search").
             heuristic: Some(|| Box::new(Heuristic)),
+            policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             expert: Some(|b| Box::new(crate::battleline::Expert::new(b))),
             legend: LEGEND,
             ..Knowledge::default()
@@ -82,10 +86,12 @@ fn register_stratego(r: &mut Registry) {
                 ismcts_iterations: 100,
                 flat_playouts: 100,
                 playout_limit: Some(40),
+                ..game_env::SearchDefaults::default()
             },
             evaluator: Some(material_evaluation),
             heuristic: Some(|| Box::new(Heuristic::default())),
             expert: Some(|b| Box::new(crate::stratego::Expert::new(b))),
+            policy: Some(|| Box::new(game_traits::Observing(Heuristic::default()))),
             delegate: Some(game_env::Delegate {
                 applies: Observation::in_setup,
                 policy: || Box::new(Heuristic::default()),
@@ -126,6 +132,7 @@ fn register_cardwar(r: &mut Registry) {
                 ..game_env::SearchDefaults::default()
             },
             heuristic: Some(|| Box::new(Heuristic)),
+            policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             legend: LEGEND,
             routine: Some(prayer_offer),
             ..Knowledge::default()

@@ -9,13 +9,22 @@
 //! tree like any action, so the statistics below a die roll or a card draw
 //! are kept per outcome.
 //!
-//! Reference: Cowling, Powley and Whitehouse, "Information Set Monte Carlo
-//! Tree Search", IEEE TCIAIG 4(2), 2012.
+//! A game's [`Policy`] (its heuristic, say) makes the search much stronger
+//! where random play is a poor guide: it gives a prior over the bot's own
+//! moves, which the root selects among with PUCT instead of UCB1, so that
+//! the search spends its iterations on the moves the policy likes until
+//! their values say otherwise; and it plays some of each playout's moves
+//! (see [`IsmctsConfig::greed`]). `docs/strength.md` has the experiment that
+//! chose these settings.
+//!
+//! References: Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+//! Tree Search", IEEE TCIAIG 4(2), 2012; Silver et al., "Mastering the game
+//! of Go without human knowledge", Nature 550, 2017 (PUCT).
 
 use std::marker::PhantomData;
 
 use game_traits::chance::uniform_index;
-use game_traits::{Agent, Game, GameRng, PlayerId, Turn};
+use game_traits::{policy_playout, Agent, Game, GameRng, PlayerId, Policy, Turn};
 
 use crate::budget::{Budget, Meter};
 use crate::playout::{playout_limit, Evaluator, Scale};
@@ -30,6 +39,15 @@ pub struct IsmctsConfig {
     /// Cut playouts off after this many actions (a cut-off playout counts
     /// as even); `None` plays to the end.
     pub playout_limit: Option<u32>,
+    /// With a policy: how many times it is asked at the root, each answer
+    /// a vote of the prior (a policy that breaks ties at random spreads
+    /// its votes over equal moves). 0: no prior, UCB1 at the root.
+    pub prior_samples: u32,
+    /// With a prior: the PUCT constant at the root, on returns in [0, 1].
+    pub prior_weight: f64,
+    /// With a policy: the chance that the policy, not a uniform draw,
+    /// plays each decision of a playout (0: random playouts).
+    pub greed: f64,
 }
 
 impl Default for IsmctsConfig {
@@ -38,6 +56,9 @@ impl Default for IsmctsConfig {
             budget: Budget::Iterations(1000),
             exploration: 0.7,
             playout_limit: None,
+            prior_samples: 8,
+            prior_weight: 2.0,
+            greed: 0.0,
         }
     }
 }
@@ -60,6 +81,8 @@ struct Node<A> {
     available: u32,
     /// Sum of the mover's scaled returns.
     reward: f64,
+    /// The policy's prior probability of `action` (root children only).
+    prior: f64,
 }
 
 impl<A> Node<A> {
@@ -72,6 +95,7 @@ impl<A> Node<A> {
             visits: 0,
             available: 0,
             reward: 0.0,
+            prior: 0.0,
         }
     }
 }
@@ -84,7 +108,6 @@ impl<A> Node<A> {
 /// [`Agent::choose`]; every random draw comes from the generator passed
 /// there, so with [`Budget::Iterations`] the choice is a pure function of
 /// (observation, legal actions, generator state).
-#[derive(Clone, Debug)]
 pub struct Ismcts<G: Game> {
     config: IsmctsConfig,
     nodes: Vec<Node<G::Action>>,
@@ -97,7 +120,20 @@ pub struct Ismcts<G: Game> {
     marks: Vec<u32>,
     stamp: u32,
     evaluate: Option<Evaluator<G>>,
+    policy: Option<Box<dyn Policy<G>>>,
+    /// Whether the root's children carry the policy's prior.
+    root_prior: bool,
     _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> std::fmt::Debug for Ismcts<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ismcts")
+            .field("config", &self.config)
+            .field("evaluate", &self.evaluate.is_some())
+            .field("policy", &self.policy.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: Game> Default for Ismcts<G> {
@@ -118,8 +154,17 @@ impl<G: Game> Ismcts<G> {
             marks: Vec::new(),
             stamp: 0,
             evaluate: None,
+            policy: None,
+            root_prior: false,
             _game: PhantomData,
         }
+    }
+
+    /// With `policy` giving the root's prior and playing playout moves
+    /// (see [`IsmctsConfig::prior_samples`] and [`IsmctsConfig::greed`]).
+    pub fn with_policy(mut self, policy: Box<dyn Policy<G>>) -> Self {
+        self.policy = Some(policy);
+        self
     }
 
     /// With `evaluate` valuing playouts cut off by the playout limit
@@ -161,17 +206,53 @@ impl<G: Game> Ismcts<G> {
     fn grow(&mut self, observation: &G::Observation, rng: &mut GameRng) {
         self.nodes.clear();
         self.nodes.push(Node::new(None, CHANCE));
+        self.root_prior = false;
         let mut meter = Meter::start(self.config.budget);
         while meter.next() {
             let Ok(state) = G::determinize(observation, rng) else {
                 continue;
             };
-            if !matches!(state.turn(), Turn::Player(_)) {
+            let Turn::Player(me) = state.turn() else {
                 // Not a decision: nothing to search.
                 return;
+            };
+            if self.nodes.len() == 1 {
+                self.add_root_prior(&state, me, rng);
             }
             self.iterate(state, rng);
         }
+    }
+
+    /// Creates every child of the root with the policy's prior: the share
+    /// of [`IsmctsConfig::prior_samples`] answers that chose it, mixed with
+    /// a fifth of uniform so that no move is never tried. Every
+    /// determinisation shows the bot the same observation, so one of them
+    /// serves for all.
+    fn add_root_prior(&mut self, state: &G, me: PlayerId, rng: &mut GameRng) {
+        let samples = self.config.prior_samples;
+        let Some(policy) = self.policy.as_mut().filter(|_| samples > 0) else {
+            return;
+        };
+        state.legal_actions(&mut self.legal);
+        if self.legal.is_empty() {
+            return;
+        }
+        let mut votes = vec![0u32; self.legal.len()];
+        for _ in 0..samples {
+            let pick = policy.act(state, &self.legal, rng);
+            if let Some(i) = self.legal.iter().position(|&a| a == pick) {
+                votes[i] += 1;
+            }
+        }
+        let uniform = 0.2 / self.legal.len() as f64;
+        let mover = u8::try_from(me.index()).unwrap_or(CHANCE - 1);
+        let legal = std::mem::take(&mut self.legal);
+        for (&action, &n) in legal.iter().zip(&votes) {
+            let child = self.add_child(0, action, mover);
+            self.nodes[child as usize].prior = 0.8 * f64::from(n) / f64::from(samples) + uniform;
+        }
+        self.legal = legal;
+        self.root_prior = true;
     }
 
     /// One iteration on the determinisation `state`: select, expand one
@@ -205,7 +286,21 @@ impl<G: Game> Ismcts<G> {
             }
         }
         let limit = playout_limit(&state, self.config.playout_limit);
-        game_traits::random_playout(&mut state, &mut self.legal, rng, limit);
+        match self.policy.as_deref_mut() {
+            Some(policy) if self.config.greed > 0.0 => {
+                policy_playout(
+                    &mut state,
+                    policy,
+                    self.config.greed,
+                    &mut self.legal,
+                    rng,
+                    limit,
+                );
+            }
+            _ => {
+                game_traits::random_playout(&mut state, &mut self.legal, rng, limit);
+            }
+        }
         let scale = Scale::of::<G>(state.rules());
         self.values.clear();
         self.values
@@ -242,6 +337,9 @@ impl<G: Game> Ismcts<G> {
         player: PlayerId,
         rng: &mut GameRng,
     ) -> Option<(u32, bool)> {
+        if node == 0 && self.root_prior {
+            return Some(self.puct_root_child());
+        }
         state.legal_actions(&mut self.legal);
         if self.legal.is_empty() {
             return None;
@@ -295,6 +393,45 @@ impl<G: Game> Ismcts<G> {
             return Some((created, true));
         }
         (best.0 != NONE).then_some((best.0, false))
+    }
+
+    /// The root's child by PUCT over the policy's prior (every child of
+    /// the root exists and is legal in every determinisation); an unvisited
+    /// child is valued at the root's mean so far. `true` when unvisited.
+    fn puct_root_child(&mut self) -> (u32, bool) {
+        let root = &self.nodes[0];
+        let parent_mean = if root.visits == 0 {
+            0.5
+        } else {
+            // The root's reward is not kept (it has no mover): the mean of
+            // its children's, weighted by visits.
+            let mut sum = 0.0;
+            let mut child = root.first_child;
+            while child != NONE {
+                sum += self.nodes[child as usize].reward;
+                child = self.nodes[child as usize].next_sibling;
+            }
+            sum / f64::from(root.visits)
+        };
+        let scale = self.config.prior_weight * f64::from(root.visits.max(1)).sqrt();
+        let mut best = (NONE, f64::NEG_INFINITY);
+        let mut child = root.first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            let q = if c.visits == 0 {
+                parent_mean
+            } else {
+                c.reward / f64::from(c.visits)
+            };
+            let score = q + scale * c.prior / (1.0 + f64::from(c.visits));
+            if score > best.1 {
+                best = (child, score);
+            }
+            child = c.next_sibling;
+        }
+        let visits = self.nodes[best.0 as usize].visits;
+        self.nodes[best.0 as usize].available += 1;
+        (best.0, visits == 0)
     }
 
     fn add_child(&mut self, parent: u32, action: G::Action, mover: u8) -> u32 {

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use game_agents::{
     Budget, Evaluator, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig, RandomAgent,
 };
-use game_traits::{Agent, Game};
+use game_traits::{Agent, Game, Policy};
 
 /// A bot by name: `random`, `flat[:B]`, `ismcts[:B]` or `heuristic`, where
 /// the budget `B` of a search bot is per decision, in playouts or
@@ -97,7 +97,7 @@ impl fmt::Display for BotSpec {
 
 /// A game's search settings when the bot name gives no budget: what makes a
 /// decision quick enough for a short arena round in that game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchDefaults {
     /// ISMCTS iterations per decision.
     pub ismcts_iterations: u32,
@@ -105,6 +105,9 @@ pub struct SearchDefaults {
     pub flat_playouts: u32,
     /// Cut playouts off after this many actions (`None`: play to the end).
     pub playout_limit: Option<u32>,
+    /// With a [`Knowledge::policy`]: the share of ISMCTS playout decisions
+    /// the policy plays (the rest are uniform draws).
+    pub greed: f64,
 }
 
 impl Default for SearchDefaults {
@@ -113,6 +116,7 @@ impl Default for SearchDefaults {
             ismcts_iterations: 200,
             flat_playouts: 200,
             playout_limit: None,
+            greed: 0.0,
         }
     }
 }
@@ -123,6 +127,9 @@ pub type HeuristicFactory<G> = fn() -> Box<dyn Agent<G> + Send>;
 /// A game's expert bot with a per-decision budget (`None`: the expert's
 /// own default), if it has one.
 pub type ExpertFactory<G> = fn(Option<Budget>) -> Box<dyn Agent<G> + Send>;
+
+/// A game's playout policy for the search bots, if it has one.
+pub type PolicyFactory<G> = fn() -> Box<dyn Policy<G>>;
 
 /// What a game brings to the generic bots: search settings, a value of
 /// cut-off playouts and its own heuristic bot, each optional.
@@ -135,6 +142,9 @@ pub struct Knowledge<G: Game> {
     pub heuristic: Option<HeuristicFactory<G>>,
     /// The game's expert: its strongest bot, which plays under a budget.
     pub expert: Option<ExpertFactory<G>>,
+    /// Gives ISMCTS its prior over the bot's moves and plays the share
+    /// [`SearchDefaults::greed`] of its playouts' decisions.
+    pub policy: Option<PolicyFactory<G>>,
     /// Decisions the search bots leave to a game policy (Stratego's
     /// setup, which playouts cut off early cannot judge).
     pub delegate: Option<Delegate<G>>,
@@ -199,6 +209,7 @@ impl<G: Game> Default for Knowledge<G> {
             evaluator: None,
             heuristic: None,
             expert: None,
+            policy: None,
             delegate: None,
             legend: "",
             routine: None,
@@ -237,8 +248,13 @@ pub fn build_agent<G: Game + 'static>(
             let bot = Ismcts::<G>::new(IsmctsConfig {
                 budget: n.unwrap_or(Budget::Iterations(defaults.ismcts_iterations)),
                 playout_limit: defaults.playout_limit,
+                greed: defaults.greed,
                 ..IsmctsConfig::default()
             });
+            let bot = match knowledge.policy {
+                Some(make) => bot.with_policy(make()),
+                None => bot,
+            };
             match knowledge.evaluator {
                 Some(f) => Box::new(bot.with_evaluator(f)),
                 None => Box::new(bot),

@@ -19,7 +19,7 @@ pub use batch::{
 };
 pub use bots::{
     build_agent, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory, Knowledge,
-    Routine, SearchDefaults,
+    PolicyFactory, Routine, SearchDefaults,
 };
 pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};
@@ -28,7 +28,7 @@ pub use error::{BotFailure, EnvError};
 pub use game_agents::{Budget, BudgetError};
 pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
 pub use process::{BotProcess, MAX_LINE};
-pub use protocol::{ProtocolBot, ProtocolConfig, PROTOCOL_VERSION};
+pub use protocol::{parse_answer, ProtocolBot, ProtocolConfig, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
 pub use spec::{parameters, rules_with, GameSpec};
 pub use typed::Typed;

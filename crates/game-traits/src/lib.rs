@@ -10,6 +10,7 @@ mod info;
 pub mod kuhn;
 mod player;
 mod playout;
+mod policy;
 mod record;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -21,6 +22,7 @@ pub use game::Game;
 pub use info::{ChanceMode, GameInfo, Information, Utility};
 pub use player::{Outcome, PerPlayer, PlayerId, Turn};
 pub use playout::random_playout;
+pub use policy::{policy_playout, Observing, Policy};
 pub use record::{Record, ReplayError};
 pub use wire::{Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
 
