@@ -1,0 +1,44 @@
+"""The reference trainer (python/examples/selfplay.py) updates its network
+by self-play, prints its learning curve and saves a network that plays
+legal moves (its curves over longer runs are in docs/learning.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import sys
+
+import torch
+
+import tabletop
+
+EXAMPLE = pathlib.Path(__file__).resolve().parents[1] / "examples" / "selfplay.py"
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("selfplay", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["selfplay"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_reference_trainer_trains_saves_and_plays(tmp_path: pathlib.Path, capsys) -> None:
+    selfplay = _load()
+    out = tmp_path / "kuhn.pt"
+    args = ["--game", "kuhn_poker", "--minutes", "0.1", "--envs", "64", "--batch", "512",
+            "--eval-every", "1000", "--eval-games", "50", "--bots", "random", "--out", str(out)]
+    policy = selfplay.main(args)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("update decisions seconds vs_random")
+    assert len(lines) >= 2
+    saved = selfplay.Policy(14, 5)
+    saved.load_state_dict(torch.load(out))
+    state = tabletop.load_game("kuhn_poker").new_initial_state()
+    state.play_chance(3)
+    action = saved.act(state.observation_tensor(0)[None], state.legal_actions_mask()[None], greedy=True)
+    assert int(action[0]) in state.legal_actions()
+    torch.manual_seed(0)
+    untrained = selfplay.Policy(14, 5)
+    assert any(not torch.equal(a, b) for a, b in zip(untrained.parameters(), policy.parameters()))
+    assert 0.0 <= selfplay.win_rate(policy, "kuhn_poker", "random", 50, seed=5) <= 1.0
