@@ -31,6 +31,9 @@ pub enum ArenaBot {
     /// spelinski/BoardGameAIEngine protocol (troops-only Battle Line only;
     /// see [`crate::spelinski`]).
     Spelinski(Vec<String>),
+    /// `ucc:PROGRAM ARGS...`: a Stratego agent of the 2012 UCC programming
+    /// competition (classic Stratego only; see [`crate::ucc`]).
+    Ucc(Vec<String>),
 }
 
 /// How long a protocol bot may think about one decision.
@@ -71,6 +74,31 @@ impl ArenaBot {
             }
             #[cfg(not(feature = "battleline"))]
             ArenaBot::Spelinski(_) => Err("spelinski: needs the battleline feature".into()),
+            #[cfg(feature = "stratego")]
+            ArenaBot::Ucc(argv) => {
+                let state = game.new_state();
+                let classic = state
+                    .as_any()
+                    .downcast_ref::<game_env::Typed<stratego_core::Stratego>>()
+                    .is_some_and(|t| {
+                        let rules = game_traits::Game::rules(t.state());
+                        rules.variant == stratego_core::Variant::Classic && rules.reveal_attacker
+                    });
+                if !classic {
+                    return Err(format!(
+                        "ucc: agents play stratego(variant=classic), not {}",
+                        game.name()
+                    ));
+                }
+                crate::ucc::UccBot::spawn(crate::ucc::UccConfig {
+                    argv: argv.clone(),
+                    time_limit: COMMAND_TIME_LIMIT,
+                })
+                .map(|bot| Box::new(bot) as Box<dyn Opponent>)
+                .map_err(|e| e.to_string())
+            }
+            #[cfg(not(feature = "stratego"))]
+            ArenaBot::Ucc(_) => Err("ucc: needs the stratego feature".into()),
         }
     }
 }
@@ -81,16 +109,28 @@ impl From<BotSpec> for ArenaBot {
     }
 }
 
+/// A legacy protocol's prefix and its bot.
+type LegacyKind = (&'static str, fn(Vec<String>) -> ArenaBot);
+
+/// The legacy protocols' bot names, `prefix:PROGRAM ARGS`.
+const LEGACY_KINDS: [LegacyKind; 2] = [("spelinski", ArenaBot::Spelinski), ("ucc", ArenaBot::Ucc)];
+
 impl std::str::FromStr for ArenaBot {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        if let Some(command) = s.trim().strip_prefix("spelinski:") {
-            let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-            if argv.is_empty() {
-                return Err("spelinski: names no program".into());
+        for (kind, make) in LEGACY_KINDS {
+            if let Some(command) = s
+                .trim()
+                .strip_prefix(kind)
+                .and_then(|c| c.strip_prefix(':'))
+            {
+                let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+                if argv.is_empty() {
+                    return Err(format!("{kind}: names no program"));
+                }
+                return Ok(make(argv));
             }
-            return Ok(ArenaBot::Spelinski(argv));
         }
         match s.trim().strip_prefix("cmd:") {
             Some(command) => {
@@ -100,10 +140,9 @@ impl std::str::FromStr for ArenaBot {
                 }
                 Ok(ArenaBot::Command(argv))
             }
-            None => s
-                .parse::<BotSpec>()
-                .map(ArenaBot::Builtin)
-                .map_err(|e| format!("{e}, or cmd:PROGRAM ARGS, or spelinski:PROGRAM ARGS")),
+            None => s.parse::<BotSpec>().map(ArenaBot::Builtin).map_err(|e| {
+                format!("{e}, or cmd:PROGRAM ARGS, or spelinski:PROGRAM ARGS, or ucc:PROGRAM ARGS")
+            }),
         }
     }
 }
@@ -114,6 +153,7 @@ impl std::fmt::Display for ArenaBot {
             ArenaBot::Builtin(spec) => spec.fmt(f),
             ArenaBot::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
             ArenaBot::Spelinski(argv) => write!(f, "spelinski:{}", argv.join(" ")),
+            ArenaBot::Ucc(argv) => write!(f, "ucc:{}", argv.join(" ")),
         }
     }
 }

@@ -46,6 +46,10 @@ mod report;
 #[cfg(feature = "battleline")]
 pub mod spelinski;
 mod stats;
+/// The Stratego protocol of the 2012 UCC programming competition: its
+/// agents play classic Stratego (feature `stratego`).
+#[cfg(feature = "stratego")]
+pub mod ucc;
 
 pub use arena::{
     game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig, ArenaResult, Pairing,

@@ -175,6 +175,7 @@ fn labels(bots: &[&ArenaBot]) -> Vec<String> {
             ArenaBot::Builtin(spec) => spec.to_string(),
             ArenaBot::Command(argv) => short("cmd", argv),
             ArenaBot::Spelinski(argv) => short("spelinski", argv),
+            ArenaBot::Ucc(argv) => short("ucc", argv),
         })
         .collect();
     let unique = labels
@@ -291,6 +292,7 @@ fn describe(bot: &ArenaBot) -> String {
         ),
         ArenaBot::Command(argv) => format!("JSON-lines bot protocol: {}", argv.join(" ")),
         ArenaBot::Spelinski(argv) => format!("BoardGameAIEngine protocol: {}", argv.join(" ")),
+        ArenaBot::Ucc(argv) => format!("UCC 2012 Stratego protocol: {}", argv.join(" ")),
     }
 }
 
