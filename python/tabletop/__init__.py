@@ -12,8 +12,10 @@ The compiled core is :mod:`tabletop._tabletop`; this package re-exports it.
 The adapters are submodules imported on demand, so that their frameworks
 stay optional: :mod:`tabletop.openspiel` (``register()`` for ``pyspiel``),
 :mod:`tabletop.pettingzoo` (AEC environments), :mod:`tabletop.gymnasium`
-(single-agent environments against a built-in bot). ``VecEnv`` is the
-batched environment on every core. See docs/python.md.
+(single-agent environments against a built-in bot), :mod:`tabletop.vector`
+(``MultiAgentVecEnv``: self-play and opponents on one batch) and
+:mod:`tabletop.spaces` (observation planes with their real shapes).
+``VecEnv`` is the batched environment on every core. See docs/python.md.
 """
 
 from tabletop._tabletop import (
