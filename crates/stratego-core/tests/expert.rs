@@ -187,8 +187,8 @@ fn expert_captures_the_flag_it_can_reach() {
     }
 }
 
-/// A fixed-seed match in iteration mode, seats alternating: the expert must
-/// score at least `need` of `games` against the heuristic.
+/// The expert's score in a fixed-seed match of `games` games in iteration
+/// mode against the heuristic, seats alternating (a draw counts half).
 fn match_score(rules: &Rules, games: u64) -> f64 {
     let mut score = 0.0;
     for seed in 0..games {
@@ -216,11 +216,12 @@ fn match_score(rules: &Rules, games: u64) -> f64 {
 
 #[test]
 fn expert_beats_heuristic_in_every_rule_set() {
-    // The heuristic wins about half of its games against itself: a broken
-    // expert (one that searched nothing, or chose at random) would score
-    // near or below half, far from five of six.
+    // The heuristic scores about half against itself: a broken expert (one
+    // that searched nothing, or chose at random) would score near or below
+    // two of four in a rule set, and reach 3.5 in all three only by a luck
+    // that fixed seeds make a matter of record.
     for rules in [Rules::classic(), Rules::srazhenie(), Rules::czech()] {
-        let score = match_score(&rules, 6);
-        assert!(score >= 5.0, "{:?}: {score} of 6", rules.variant);
+        let score = match_score(&rules, 4);
+        assert!(score >= 3.5, "{:?}: {score} of 4", rules.variant);
     }
 }
