@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -17,6 +17,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use crate::error::ApiError;
+use crate::limits::ClientAddr;
+use crate::metrics::Metrics;
 use crate::token::Token;
 use crate::{views, Cell, Server};
 
@@ -40,10 +42,13 @@ pub const OPENAPI: &str = include_str!("../openapi.json");
 /// ([`game_env::Registry::wire_schema`]; a test keeps the file equal).
 pub const WIRE_SCHEMA: &str = include_str!("../wire-schema.json");
 
-/// The router of `server`: the API, the WebSocket and the web page.
+/// The router of `server`: the API, the WebSocket, the web page and the
+/// operator's routes, behind the HTTP hygiene layers (host check, rate
+/// limit, body limit and timeout, security headers, JSON errors) and the
+/// operator's layers (request id, log line, latency).
 pub fn router(server: Arc<Server>) -> Router {
     let limit = server.config().max_body;
-    Router::new()
+    let routes = Router::new()
         .route("/api/games", get(games))
         .route("/api/matches", post(create))
         .route("/api/matches/{id}", get(view))
@@ -53,13 +58,26 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/wire-schema.json", get(wire_schema))
         .route("/", get(crate::web::index))
         .route("/web/{*file}", get(crate::web::file))
+        .merge(crate::ops::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
-        .with_state(server)
+        .with_state(server.clone());
+    let routes = crate::hygiene::layers(routes, &server);
+    crate::ops::layers(routes, &server)
 }
 
-fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
-    (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+/// A match's answer: JSON, never stored by a cache (it holds a seat's
+/// view or tokens).
+fn private_json(status: StatusCode, bytes: Vec<u8>) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        bytes,
+    )
+        .into_response()
 }
 
 async fn not_found(uri: Uri) -> ApiError {
@@ -108,14 +126,33 @@ async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> 
     .into_response())
 }
 
-/// Reads a JSON body, every failure a 4xx with the reason.
-fn body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+/// Whether `error` or one of its sources is tower-http's body timeout.
+fn timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(e) = cause {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
+}
+
+/// Reads a JSON body (declared `application/json`), every failure a 4xx
+/// with the reason.
+fn body<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    crate::hygiene::require_json(headers)?;
     let bytes = body.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::TooLarge(format!(
                 "the body is larger than the limit: {}",
                 r.body_text()
             ))
+        } else if timed_out(&r) {
+            ApiError::Http(StatusCode::REQUEST_TIMEOUT)
         } else {
             ApiError::BadRequest(r.body_text())
         }
@@ -133,19 +170,26 @@ struct CreateBody {
 
 async fn create(
     State(server): State<Arc<Server>>,
+    client: ClientAddr,
+    headers: HeaderMap,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: CreateBody = body(raw)?;
-    let created = server.create(&req.game, &req.seats, req.seed).await?;
+    let req: CreateBody = body(&headers, raw)?;
+    let created = server
+        .create(client, &req.game, &req.seats, req.seed)
+        .await?;
     let bytes = serde_json::to_vec(&created)
         .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a match: {e}"))))?;
-    Ok(json_bytes(StatusCode::CREATED, bytes))
+    Ok(private_json(StatusCode::CREATED, bytes))
 }
 
-fn match_of(server: &Server, id: &str) -> Result<Arc<Cell>, ApiError> {
+async fn match_of(server: &Arc<Server>, id: &str) -> Result<Arc<Cell>, ApiError> {
     let short = || id.chars().take(40).collect::<String>();
     let n: i64 = id.parse().map_err(|_| ApiError::NoMatch(short()))?;
-    server.cell(n).ok_or_else(|| ApiError::NoMatch(short()))
+    server
+        .cell(n)
+        .await?
+        .ok_or_else(|| ApiError::NoMatch(short()))
 }
 
 /// The token of `Authorization: Bearer TOKEN`, if the header is there.
@@ -182,10 +226,10 @@ async fn view(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let cell = match_of(&server, &id)?;
+    let cell = match_of(&server, &id).await?;
     let seat = seat_for(&cell, bearer(&headers)?).await?;
     let bytes = views::view(&*cell.room().read().await, seat)?;
-    Ok(json_bytes(StatusCode::OK, bytes))
+    Ok(private_json(StatusCode::OK, bytes))
 }
 
 #[derive(Deserialize)]
@@ -200,16 +244,16 @@ async fn act(
     headers: HeaderMap,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let cell = match_of(&server, &id)?;
+    let cell = match_of(&server, &id).await?;
     let token = bearer(&headers)?.ok_or_else(|| {
         ApiError::Unauthorized("playing needs `Authorization: Bearer TOKEN`".into())
     })?;
     let seat = seat_for(&cell, Some(token))
         .await?
         .ok_or(ApiError::Forbidden)?;
-    let req: ActBody = body(raw)?;
+    let req: ActBody = body(&headers, raw)?;
     let bytes = server.play(&cell, seat, req.action).await?;
-    Ok(json_bytes(StatusCode::OK, bytes))
+    Ok(private_json(StatusCode::OK, bytes))
 }
 
 /// `token=...` in a query string (browsers cannot set headers on a
@@ -230,45 +274,25 @@ async fn ws(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
+    client: ClientAddr,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let cell = match_of(&server, &id)?;
+    let cell = match_of(&server, &id).await?;
     let token = match bearer(&headers)? {
         Some(t) => Some(t),
         None => query_token(query.as_deref())?,
     };
     let seat = seat_for(&cell, token).await?;
     let upgrade = upgrade.map_err(|r| ApiError::BadRequest(r.body_text()))?;
+    let ticket = server.sockets.enter(client).map_err(|why| {
+        Metrics::bump(&server.metrics.limited);
+        ApiError::TooMany {
+            message: why.into(),
+            retry_after: 10,
+        }
+    })?;
     Ok(upgrade
         .max_message_size(4096)
-        .on_upgrade(move |socket| push_views(socket, cell, seat)))
-}
-
-/// Sends the view now and after every change, until the client goes.
-/// Any message from the client asks for the view again.
-async fn push_views(mut socket: WebSocket, cell: Arc<Cell>, seat: Option<PlayerId>) {
-    let mut changed = cell.subscribe();
-    loop {
-        let view = match views::view(&*cell.room().read().await, seat) {
-            Ok(view) => view,
-            // A view that cannot be built ends the push; the client sees
-            // the socket close and its GET gets the error.
-            Err(_) => return,
-        };
-        // serde_json writes UTF-8; were it not, the push ends as above.
-        let Ok(text) = String::from_utf8(view) else {
-            return;
-        };
-        if socket.send(Message::Text(text.into())).await.is_err() {
-            return;
-        }
-        tokio::select! {
-            r = changed.changed() => if r.is_err() { return },
-            m = socket.recv() => match m {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                Some(Ok(_)) => {}
-            },
-        }
-    }
+        .on_upgrade(move |socket| crate::socket::push_views(socket, server, cell, seat, ticket)))
 }

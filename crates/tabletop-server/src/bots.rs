@@ -13,9 +13,19 @@ use game_env::{DynGame, DynState, EnvError, ProtocolBot, ProtocolConfig};
 use game_traits::PlayerId;
 
 use crate::error::ApiError;
+use crate::metrics::Metrics;
 use crate::room::{bot_rng, Room};
 use crate::seat::Seat;
-use crate::server::{blocking, Cell, Server};
+use crate::server::{Cell, Server};
+
+/// Counts a running bot task while it lives.
+struct Driving<'a>(&'a Server);
+
+impl Drop for Driving<'_> {
+    fn drop(&mut self) {
+        self.0.drivers.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 impl Server {
     /// Starts the bot task of `cell` if a bot is due and none runs.
@@ -27,6 +37,7 @@ impl Server {
             return;
         }
         cell.driving.store(true, Ordering::Relaxed);
+        self.drivers.fetch_add(1, Ordering::SeqCst);
         drop(room);
         let server = self.clone();
         tokio::spawn(async move { server.drive(cell).await });
@@ -34,10 +45,12 @@ impl Server {
 
     /// Plays the bot seats of `cell` while one is due: each decision
     /// computed on a blocking thread from a copy of the state.
+    /// A stopping server stops between two decisions, each one stored.
     async fn drive(self: Arc<Self>, cell: Arc<Cell>) {
+        let _counted = Driving(&self);
         loop {
             let mut room = cell.room().write().await;
-            let Some(seat) = room.bot_due() else {
+            let Some(seat) = room.bot_due().filter(|_| !self.stopping()) else {
                 cell.driving.store(false, Ordering::Relaxed);
                 return;
             };
@@ -52,12 +65,14 @@ impl Server {
                 return;
             };
             let limit = self.config.cmd_time_limit;
+            let started = std::time::Instant::now();
             let decided = tokio::task::spawn_blocking(move || {
                 let choice = decide(&game, &kind, &mut cmd_bot, &*state, seat, seed, step, limit);
                 (choice, cmd_bot)
             })
             .await;
             drop(_slot);
+            self.metrics.bot_time.observe(started.elapsed());
             let mut room = cell.room().write().await;
             let (choice, cmd_bot) = match decided {
                 Ok(pair) => pair,
@@ -76,7 +91,11 @@ impl Server {
                         room.run_chance();
                         // Nothing acknowledged on failure; the bot plays
                         // again when the match is next touched or restarted.
-                        self.persist(&mut room, step).await
+                        let stored = self.persist(&mut room, step).await;
+                        if stored.is_ok() {
+                            Metrics::bump(&self.metrics.moves);
+                        }
+                        stored
                     }
                     Err(e) => {
                         let reason = format!("the bot chose an illegal action: {e}");
@@ -92,7 +111,7 @@ impl Server {
                 cell.driving.store(false, Ordering::Relaxed);
                 return;
             }
-            cell.announce(room.actions().len() as u64 + room.forfeit().is_some() as u64);
+            cell.announce(&room);
         }
     }
 
@@ -103,9 +122,9 @@ impl Server {
         seat: PlayerId,
         reason: String,
     ) -> Result<(), ApiError> {
-        let store = self.store.clone();
         let (id, r) = (room.id(), reason.clone());
-        blocking(move || store.forfeit(id, seat.index() as u8, &r)).await?;
+        self.db(move |s| s.forfeit(id, seat.index() as u8, &r))
+            .await?;
         room.set_forfeit(seat, reason);
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! How the server runs: the database, whether programs may sit in seats,
-//! their time, durability and the body limit; `main.rs` fills it from the
-//! command line.
+//! their time, durability, the HTTP limits and the bounds on memory;
+//! `main.rs` fills it from the command line.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,6 +19,70 @@ pub struct Config {
     pub fsync: bool,
     /// The largest request body, in bytes.
     pub max_body: usize,
+    /// The HTTP limits: timeouts, hosts, rates.
+    pub http: HttpLimits,
+    /// What stays in memory and how much one client may hold.
+    pub memory: MemoryLimits,
+}
+
+/// The HTTP limits. A limit of 0 means none.
+#[derive(Clone, Debug)]
+pub struct HttpLimits {
+    /// Time to receive a request's headers; a slower connection is closed.
+    pub header_timeout: Duration,
+    /// Time to receive each part of a request's body; slower is a 408.
+    pub body_timeout: Duration,
+    /// The host names (without port) a request may name in `Host`; others
+    /// are refused (421), which stops DNS rebinding. Empty: any host.
+    pub allowed_hosts: Vec<String>,
+    /// Requests a second one client (IP address) may make on average.
+    pub client_rate: u32,
+    /// Requests one client may make at once above its rate.
+    pub client_burst: u32,
+    /// WebSockets one client may hold open.
+    pub ws_per_client: usize,
+    /// WebSockets open in all.
+    pub ws_total: usize,
+    /// Messages a second a WebSocket client may send (more closes it).
+    pub ws_rate: u32,
+}
+
+impl Default for HttpLimits {
+    fn default() -> Self {
+        HttpLimits {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            allowed_hosts: vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()],
+            client_rate: 50,
+            client_burst: 200,
+            ws_per_client: 16,
+            ws_total: 2048,
+            ws_rate: 5,
+        }
+    }
+}
+
+/// What stays in memory. A limit of 0 means none.
+#[derive(Clone, Debug)]
+pub struct MemoryLimits {
+    /// An unfinished match nobody touched for this long leaves memory (it
+    /// is rebuilt from its record when next asked for); a finished one
+    /// leaves as soon as no request, WebSocket or bot holds it.
+    pub idle: Duration,
+    /// How often the matches in memory are swept.
+    pub sweep: Duration,
+    /// Unfinished matches in memory that one client created.
+    pub matches_per_client: usize,
+}
+
+impl Default for MemoryLimits {
+    fn default() -> Self {
+        MemoryLimits {
+            idle: Duration::from_secs(600),
+            sweep: Duration::from_secs(1),
+            matches_per_client: 32,
+        }
+    }
 }
 
 impl Default for Config {
@@ -29,6 +93,21 @@ impl Default for Config {
             cmd_time_limit: Duration::from_secs(10),
             fsync: false,
             max_body: 16 * 1024,
+            http: HttpLimits::default(),
+            memory: MemoryLimits::default(),
         }
+    }
+}
+
+impl Config {
+    /// A configuration without the per-client limits (rates, WebSockets,
+    /// matches per client): for tests and benchmarks that play many
+    /// matches from one address.
+    pub fn unlimited(mut self) -> Config {
+        self.http.client_rate = 0;
+        self.http.ws_per_client = 0;
+        self.http.ws_total = 0;
+        self.memory.matches_per_client = 0;
+        self
     }
 }

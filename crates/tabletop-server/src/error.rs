@@ -12,7 +12,7 @@ use game_env::EnvError;
 use crate::room::ReplayError;
 use crate::store::StoreError;
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -47,6 +47,28 @@ pub enum ApiError {
     /// The body is larger than the limit.
     #[error("{0}")]
     TooLarge(String),
+    /// A body that is not declared `application/json` where JSON is read.
+    #[error("{0}")]
+    NotJson(String),
+    /// A `Host` header naming a host this server does not answer for.
+    #[error("this server does not answer for host {0:?}")]
+    BadHost(String),
+    /// A limit of this client or of the server is reached; try again in
+    /// `retry_after` seconds (sent as `Retry-After`).
+    #[error("{message}")]
+    TooMany {
+        /// Which limit.
+        message: String,
+        /// Seconds until a new try may pass.
+        retry_after: u64,
+    },
+    /// The server is stopping, or its database does not answer.
+    #[error("{0}")]
+    Unavailable(String),
+    /// A refusal by the HTTP layers (a wrong method, a body too slow, ...)
+    /// that came without a body: answered with this error's JSON.
+    #[error("{}", .0.canonical_reason().unwrap_or("refused"))]
+    Http(StatusCode),
     /// A record given to import does not replay.
     #[error("{0}")]
     Record(#[from] ReplayError),
@@ -98,7 +120,13 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Storage(_) | ApiError::NoRandomness(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::NotJson(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::BadHost(_) => StatusCode::MISDIRECTED_REQUEST,
+            ApiError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Http(status) => *status,
+            ApiError::Storage(_) | ApiError::NoRandomness(_) | ApiError::Unavailable(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -116,6 +144,19 @@ impl ApiError {
             ApiError::Illegal(EnvError::IllegalAction { .. }) => "illegal_action",
             ApiError::Illegal(_) => "unknown_action",
             ApiError::TooLarge(_) => "too_large",
+            ApiError::NotJson(_) => "not_json",
+            ApiError::BadHost(_) => "bad_host",
+            ApiError::TooMany { .. } => "too_many",
+            ApiError::Unavailable(_) => "unavailable",
+            ApiError::Http(status) => match status.as_u16() {
+                405 => "method_not_allowed",
+                408 => "timeout",
+                413 => "too_large",
+                415 => "not_json",
+                429 => "too_many",
+                s if s >= 500 => "internal",
+                _ => "bad_request",
+            },
             ApiError::Storage(_) | ApiError::NoRandomness(_) => "storage",
             ApiError::Internal(_) => "internal",
         }
@@ -135,7 +176,13 @@ impl IntoResponse for ApiError {
             body["action"] = action.as_str().into();
             body["reason"] = reason.as_str().into();
         }
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let ApiError::TooMany { retry_after, .. } = &self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
+        }
+        response
     }
 }
 

@@ -5,15 +5,17 @@
 //! Hidden information never crosses the wire: a seat's view is built from
 //! that seat's observation and its own view of each action only, a
 //! spectator's from what both seats perceive alike ([`views::view`]).
-//! `docs/server.md` documents the API, `docs/bot-protocol.md` the
-//! JSON-lines protocol of `cmd:` seats.
+//! `docs/server.md` documents the API and how to run it for months,
+//! `docs/bot-protocol.md` the JSON-lines protocol of `cmd:` seats.
 //!
 //! The crate is cut by concern: [`config`] (how it runs), [`token`] and
 //! [`seat`] (who sits where and how a seat proves it), [`room`] (one
 //! match's state and log), [`views`] (what a viewer is sent), the match
 //! service (create, import, play, persist), the bot scheduler, [`store`]
-//! (the records), [`error`] (every error, mapped to HTTP in one place) and
-//! [`api`] (the routes).
+//! (the records), [`error`] (every error, mapped to HTTP in one place),
+//! [`api`] (the routes) and the WebSocket; around them [`limits`] (what a
+//! client may use), the HTTP hygiene layers, [`metrics`] and the
+//! operator's routes, and [`listen`] (timeouts and graceful stop).
 
 #![warn(missing_docs)]
 
@@ -21,18 +23,25 @@ pub mod api;
 mod bots;
 pub mod config;
 pub mod error;
+mod hygiene;
+pub mod limits;
+pub mod listen;
 mod matches;
+pub mod metrics;
+mod ops;
 pub mod room;
 pub mod seat;
 mod server;
+mod socket;
 pub mod store;
 pub mod token;
 pub mod views;
 mod web;
 
 pub use api::router;
-pub use config::Config;
+pub use config::{Config, HttpLimits, MemoryLimits};
 pub use error::{ApiError, StartError};
+pub use hygiene::CONTENT_SECURITY_POLICY;
 pub use matches::{Created, SeatToken};
 pub use server::{Cell, Server};
 pub use tabletop_rules::registry;

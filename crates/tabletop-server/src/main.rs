@@ -1,5 +1,6 @@
 //! `tabletop-server`: serves every registered game over HTTP on loopback
-//! (or `--host`), records in SQLite (`--db`).
+//! (or `--host`), records in SQLite (`--db`). Logs are JSON lines on
+//! standard error; SIGTERM or Ctrl-C stops it gracefully.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -7,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use tabletop_server::{registry, router, Config, Server};
+use tabletop_server::{registry, router, Config, HttpLimits, MemoryLimits, Server};
 
 /// The game server: HTTP/JSON API, WebSocket, browser page at `/`.
 #[derive(Parser, Debug)]
@@ -35,17 +36,105 @@ struct Args {
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = 16 * 1024)]
     max_body: usize,
+    /// A host name clients may use in `Host` (repeatable), besides
+    /// localhost, 127.0.0.1, [::1] and the address listened on.
+    #[arg(long = "allow-host")]
+    allow_hosts: Vec<String>,
+    /// Answer any `Host` (behind a proxy that checks it).
+    #[arg(long)]
+    any_host: bool,
+    /// Seconds to receive a request's headers (and between requests).
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
+    /// Seconds to receive each part of a request's body.
+    #[arg(long, default_value_t = 10)]
+    body_timeout: u64,
+    /// Requests a second per client address (0: no limit).
+    #[arg(long, default_value_t = HttpLimits::default().client_rate)]
+    client_rate: u32,
+    /// Requests a client may make at once above its rate.
+    #[arg(long, default_value_t = HttpLimits::default().client_burst)]
+    client_burst: u32,
+    /// WebSockets a client may hold open (0: no limit).
+    #[arg(long, default_value_t = HttpLimits::default().ws_per_client)]
+    ws_per_client: usize,
+    /// WebSockets open in all (0: no limit).
+    #[arg(long, default_value_t = HttpLimits::default().ws_total)]
+    ws_total: usize,
+    /// Messages a second a WebSocket client may send (0: no limit).
+    #[arg(long, default_value_t = HttpLimits::default().ws_rate)]
+    ws_rate: u32,
+    /// Unfinished matches a client may have in memory (0: no limit).
+    #[arg(long, default_value_t = MemoryLimits::default().matches_per_client)]
+    matches_per_client: usize,
+    /// Seconds an untouched unfinished match stays in memory.
+    #[arg(long, default_value_t = 600)]
+    idle_secs: u64,
+    /// Seconds a stop waits for requests in flight and bots deciding.
+    #[arg(long, default_value_t = 20)]
+    shutdown_grace: u64,
+    /// Log level: error, warn, info, debug or trace.
+    #[arg(long, default_value = "info")]
+    log: tracing::Level,
+}
+
+/// Resolves on SIGTERM (a service manager's stop) or Ctrl-C.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
+    tracing_subscriber::fmt()
+        .json()
+        .with_max_level(args.log)
+        .with_writer(std::io::stderr)
+        .init();
+    let addr = SocketAddr::new(args.host, args.port);
+    let mut allowed_hosts = HttpLimits::default().allowed_hosts;
+    if !args.host.is_unspecified() {
+        allowed_hosts.push(match args.host {
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        });
+    }
+    allowed_hosts.extend(args.allow_hosts);
+    if args.any_host {
+        allowed_hosts.clear();
+    }
     let config = Config {
         db: args.db,
         allow_cmd_bots: args.allow_cmd_bots,
         cmd_time_limit: Duration::from_millis(args.cmd_time_limit_ms),
         fsync: args.fsync,
         max_body: args.max_body,
+        http: HttpLimits {
+            header_timeout: Duration::from_secs(args.header_timeout),
+            body_timeout: Duration::from_secs(args.body_timeout),
+            allowed_hosts,
+            client_rate: args.client_rate,
+            client_burst: args.client_burst,
+            ws_per_client: args.ws_per_client,
+            ws_total: args.ws_total,
+            ws_rate: args.ws_rate,
+        },
+        memory: MemoryLimits {
+            idle: Duration::from_secs(args.idle_secs),
+            matches_per_client: args.matches_per_client,
+            ..MemoryLimits::default()
+        },
     };
     let server = match Server::open(registry(), config) {
         Ok(s) => s,
@@ -54,7 +143,6 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let addr = SocketAddr::new(args.host, args.port);
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
         Err(e) => {
@@ -64,18 +152,20 @@ async fn main() -> ExitCode {
     };
     let local = listener.local_addr().unwrap_or(addr);
     println!("listening on http://{local}");
+    tracing::info!(%local, "listening");
     server.resume().await;
-    let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    match axum::serve(listener, router(server))
-        .with_graceful_shutdown(shutdown)
-        .await
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tabletop-server: {e}");
-            ExitCode::FAILURE
-        }
+    let stopper = server.clone();
+    tokio::spawn(async move {
+        stop_signal().await;
+        tracing::info!("stopping: finishing the requests in flight");
+        stopper.begin_shutdown();
+    });
+    let grace = Duration::from_secs(args.shutdown_grace);
+    let app = router(server.clone());
+    if tabletop_server::listen::serve(listener, app, server, grace).await {
+        tracing::info!("stopped");
+    } else {
+        tracing::warn!("stopped with requests or bots unfinished after the grace time");
     }
+    ExitCode::SUCCESS
 }

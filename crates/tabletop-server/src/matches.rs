@@ -11,9 +11,11 @@ use game_traits::PlayerId;
 use rand::TryRngCore;
 
 use crate::error::ApiError;
+use crate::limits::ClientAddr;
+use crate::metrics::Metrics;
 use crate::room::Room;
 use crate::seat::Seat;
-use crate::server::{blocking, Cell, Server};
+use crate::server::{Cell, Server};
 use crate::token::Token;
 use crate::views;
 
@@ -56,15 +58,28 @@ fn issue_tokens(seats: &[Seat; 2]) -> Result<[Option<Token>; 2], ApiError> {
 }
 
 impl Server {
-    /// Creates a match: `game` a registry specification, `seats` two seat
-    /// descriptions, `seed` the seed (drawn when absent). The record and its
-    /// first chance events are stored before this returns.
+    /// Creates a match for `client`: `game` a registry specification,
+    /// `seats` two seat descriptions, `seed` the seed (drawn when absent).
+    /// The record and its first chance events are stored before this
+    /// returns. Refused (429) while `client` has as many unfinished matches
+    /// in memory as it may.
     pub async fn create(
         self: &Arc<Self>,
+        client: ClientAddr,
         game: &str,
         seats: &[String],
         seed: Option<u64>,
     ) -> Result<Created, ApiError> {
+        let most = self.config.memory.matches_per_client;
+        if most != 0 && self.live_matches_of(client) >= most {
+            Metrics::bump(&self.metrics.limited);
+            return Err(ApiError::TooMany {
+                message: format!(
+                    "this client has {most} unfinished matches, as many as it may: finish one or leave one idle"
+                ),
+                retry_after: self.config.memory.idle.as_secs().max(1),
+            });
+        }
         let g = self.registry.load(game).map_err(ApiError::Game)?;
         let [s0, s1] = seats else {
             return Err(ApiError::BadRequest(format!(
@@ -90,7 +105,8 @@ impl Server {
         let tokens = issue_tokens(&seats)?;
         let mut room = Room::new(0, g, seed, seats, tokens);
         room.run_chance();
-        let (cell, created) = self.store_new(room, tokens).await?;
+        let (cell, created) = self.store_new(room, tokens, client).await?;
+        Metrics::bump(&self.metrics.matches_created);
         self.kick(cell).await;
         Ok(created)
     }
@@ -108,27 +124,28 @@ impl Server {
         let g = self.registry.load(game).map_err(ApiError::Game)?;
         let tokens = issue_tokens(&seats)?;
         let room = Room::replay(0, g, seed, seats, tokens, actions, None)?;
-        let (_, created) = self.store_new(room, tokens).await?;
+        let (_, created) = self.store_new(room, tokens, ClientAddr::UNKNOWN).await?;
         Ok(created)
     }
 
     /// Writes the record of the new `room` (every action it holds), then
-    /// puts it in memory under the id the store gave it.
+    /// puts it in memory under the id the store gave it, as `client`'s.
     async fn store_new(
         &self,
         room: Room,
         tokens: [Option<Token>; 2],
+        client: ClientAddr,
     ) -> Result<(Arc<Cell>, Created), ApiError> {
-        let store = self.store.clone();
         let game = room.game().name().to_owned();
         let spec = game.clone();
         let seed = room.seed();
         let seat_text = room.seats().clone().map(|s| s.to_string());
         let token_text = tokens.map(|t| t.map(|t| t.to_string()));
         let actions = room.actions().to_vec();
-        let id =
-            blocking(move || store.create(&spec, seed, &seat_text, &token_text, &actions)).await?;
-        let cell = self.insert(room.stored_as(id));
+        let id = self
+            .db(move |s| s.create(&spec, seed, &seat_text, &token_text, &actions))
+            .await?;
+        let cell = self.insert(room.stored_as(id), client);
         let tokens = PlayerId::BOTH
             .into_iter()
             .filter_map(|p| {
@@ -163,8 +180,9 @@ impl Server {
         room.push(id)?;
         room.run_chance();
         self.persist(&mut room, from).await?;
+        Metrics::bump(&self.metrics.moves);
         let view = views::view(&room, Some(seat))?;
-        cell.announce(room.actions().len() as u64);
+        cell.announce(&room);
         drop(room);
         self.kick(cell.clone()).await;
         Ok(view)
@@ -177,9 +195,9 @@ impl Server {
         if new.is_empty() {
             return Ok(());
         }
-        let store = self.store.clone();
         let id = room.id();
-        let written = blocking(move || store.append(id, from, &new)).await;
+        let finished = room.finished();
+        let written = self.db(move |s| s.append(id, from, &new, finished)).await;
         if written.is_err() {
             room.truncate(from);
         }

@@ -1,19 +1,24 @@
 //! The server: the registry, the store, the configuration and the matches
-//! in memory, each in a [`Cell`]. A match enters memory when it is created
-//! or imported, or rebuilt from its record ([`Server::open`]); every other
-//! module reaches a match through [`Server::cell`], so that a later bound
-//! on memory can drop matches here and rebuild them from the store.
+//! in memory, each in a [`Cell`]. Memory holds only the matches in use: a
+//! match enters when it is created, when a bot is due in it at start, or
+//! when it is asked for (rebuilt from its record, [`Server::cell`]); the
+//! sweep ([`Server::sweep`]) drops the finished ones and the idle ones
+//! that no request, WebSocket or bot holds. Every other module reaches a
+//! match through [`Server::cell`].
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
-use game_env::Registry;
+use game_env::{EnvError, Registry};
 use game_traits::PlayerId;
 use tokio::sync::{watch, Semaphore};
 
 use crate::config::Config;
-use crate::error::StartError;
+use crate::error::{ApiError, StartError};
+use crate::limits::{ClientAddr, RateLimiter, SocketGate};
+use crate::metrics::{Gauges, Metrics};
 use crate::room::Room;
 use crate::seat::Seat;
 use crate::store::{Store, StoreError, StoredMatch};
@@ -31,6 +36,13 @@ pub struct Cell {
     /// only under the room's write lock, so that a bot due is never missed
     /// nor driven twice ([`crate::bots`]).
     pub(crate) driving: AtomicBool,
+    /// Whether the match is over (read by the sweep without the lock).
+    finished: AtomicBool,
+    /// When the match was last asked for, in milliseconds since the
+    /// server started.
+    last_used: AtomicU64,
+    /// The client that created it (for the limit of matches per client).
+    owner: ClientAddr,
 }
 
 impl Cell {
@@ -44,51 +56,81 @@ impl Cell {
         self.changed.subscribe()
     }
 
-    /// Tells the watchers that the match is now at `version`.
-    pub(crate) fn announce(&self, version: u64) {
+    /// Tells the watchers that `room` (this cell's, just changed) is at a
+    /// new version.
+    pub(crate) fn announce(&self, room: &Room) {
+        self.finished.store(room.finished(), Ordering::Relaxed);
+        let version = room.actions().len() as u64 + u64::from(room.forfeit().is_some());
         self.changed.send_replace(version);
     }
 }
 
-/// The server: the registry, the database and every match.
+/// The server: the registry, the database and the matches in memory.
 pub struct Server {
     pub(crate) registry: Registry,
     pub(crate) store: Arc<Store>,
     rooms: RwLock<HashMap<i64, Arc<Cell>>>,
+    /// Held while a match is rebuilt from the store, so that two requests
+    /// for it never build two copies.
+    loading: tokio::sync::Mutex<()>,
     pub(crate) config: Config,
     /// Bot decisions running at once (one per core), so that bots queue
     /// instead of starving the request handlers.
     pub(crate) bot_slots: Semaphore,
-}
-
-/// Runs a store call on a blocking thread (SQLite blocks).
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
-) -> Result<T, StoreError> {
-    tokio::task::spawn_blocking(f).await?
+    /// Bot tasks running (a shutdown waits for them to store their move).
+    pub(crate) drivers: AtomicUsize,
+    /// The counters of `/metrics`.
+    pub(crate) metrics: Metrics,
+    /// Requests a second per client.
+    pub(crate) limiter: RateLimiter,
+    /// WebSockets open.
+    pub(crate) sockets: Arc<SocketGate>,
+    /// True once the server is stopping.
+    shutdown: watch::Sender<bool>,
+    epoch: Instant,
 }
 
 impl Server {
-    /// Opens the database of `config` and replays every stored match from
-    /// `registry`; bots due to move resume once [`Server::resume`] runs.
+    /// Opens the database of `config` and replays the unfinished matches
+    /// of its records; those where a bot is due stay in memory, and their
+    /// bots resume once [`Server::resume`] runs. The others are rebuilt
+    /// when asked for.
     pub fn open(registry: Registry, config: Config) -> Result<Arc<Server>, StartError> {
+        let path = config.db.display().to_string();
         let db_err = |source: StoreError| StartError::Database {
-            path: config.db.display().to_string(),
+            path: path.clone(),
             source,
         };
         let store = Store::open(&config.db, config.fsync).map_err(db_err)?;
-        let stored = store.all().map_err(db_err)?;
+        let unfinished = store.unfinished().map_err(db_err)?;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let http = &config.http;
         let server = Server {
             registry,
             store: Arc::new(store),
             rooms: RwLock::new(HashMap::new()),
+            loading: tokio::sync::Mutex::new(()),
+            limiter: RateLimiter::new(http.client_rate, http.client_burst),
+            sockets: Arc::new(SocketGate::new(http.ws_per_client, http.ws_total)),
             config,
             bot_slots: Semaphore::new(cores),
+            drivers: AtomicUsize::new(0),
+            metrics: Metrics::default(),
+            shutdown: watch::channel(false).0,
+            epoch: Instant::now(),
         };
-        for m in stored {
+        for id in unfinished {
+            let Some(m) = server.store.get(id).map_err(db_err)? else {
+                continue;
+            };
             let room = server.room_of(m)?;
-            server.insert(room);
+            if room.finished() {
+                // A record of an older server: marked once, never replayed
+                // at start again.
+                server.store.finish(id).map_err(db_err)?;
+            } else if room.bot_due().is_some() {
+                server.insert(room, ClientAddr::UNKNOWN);
+            }
         }
         Ok(Arc::new(server))
     }
@@ -101,6 +143,23 @@ impl Server {
     /// The registry.
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// Runs a store call on a blocking thread (SQLite blocks); a failure
+    /// is counted.
+    pub(crate) async fn db<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let store = self.store.clone();
+        let result = match tokio::task::spawn_blocking(move || f(&store)).await {
+            Ok(r) => r,
+            Err(e) => Err(StoreError::Task(e)),
+        };
+        if result.is_err() {
+            Metrics::bump(&self.metrics.store_errors);
+        }
+        result
     }
 
     /// The match of record `m`, replayed.
@@ -126,14 +185,21 @@ impl Server {
         )?)
     }
 
-    /// Puts `room` in memory under its id.
-    pub(crate) fn insert(&self, room: Room) -> Arc<Cell> {
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Puts `room`, created by `owner`, in memory under its id.
+    pub(crate) fn insert(&self, room: Room, owner: ClientAddr) -> Arc<Cell> {
         let id = room.id();
         let (changed, _) = watch::channel(room.actions().len() as u64);
         let cell = Arc::new(Cell {
+            finished: AtomicBool::new(room.finished()),
             room: tokio::sync::RwLock::new(room),
             changed,
             driving: AtomicBool::new(false),
+            last_used: AtomicU64::new(self.now_ms()),
+            owner,
         });
         self.rooms
             .write()
@@ -142,34 +208,146 @@ impl Server {
         cell
     }
 
-    /// The match `id`.
-    pub fn cell(&self, id: i64) -> Option<Arc<Cell>> {
-        self.rooms
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&id)
-            .cloned()
-    }
-
-    /// Ids of every match in memory.
-    pub fn match_ids(&self) -> Vec<i64> {
-        let mut ids: Vec<i64> = self
+    /// The match `id` if it is in memory.
+    fn cached(&self, id: i64) -> Option<Arc<Cell>> {
+        let cell = self
             .rooms
             .read()
             .unwrap_or_else(|p| p.into_inner())
-            .keys()
-            .copied()
-            .collect();
-        ids.sort_unstable();
-        ids
+            .get(&id)
+            .cloned()?;
+        cell.last_used.store(self.now_ms(), Ordering::Relaxed);
+        Some(cell)
     }
 
-    /// Starts the bots of every match where one is due (after a restart).
-    pub async fn resume(self: &Arc<Self>) {
-        for id in self.match_ids() {
-            if let Some(cell) = self.cell(id) {
-                self.kick(cell).await;
-            }
+    /// The match `id`: from memory, or rebuilt from its record (and its
+    /// bot started if one is due); `None` if there is no such match.
+    pub async fn cell(self: &Arc<Self>, id: i64) -> Result<Option<Arc<Cell>>, ApiError> {
+        if let Some(cell) = self.cached(id) {
+            return Ok(Some(cell));
         }
+        let _loading = self.loading.lock().await;
+        if let Some(cell) = self.cached(id) {
+            return Ok(Some(cell));
+        }
+        let Some(m) = self.db(move |s| s.get(id)).await? else {
+            return Ok(None);
+        };
+        let server = self.clone();
+        let room = tokio::task::spawn_blocking(move || server.room_of(m))
+            .await
+            .map_err(|e| EnvError::Internal(format!("replaying a match: {e}")))?
+            .map_err(|e| EnvError::Internal(format!("replaying a match: {e}")))?;
+        let cell = self.insert(room, ClientAddr::UNKNOWN);
+        Metrics::bump(&self.metrics.matches_loaded);
+        drop(_loading);
+        self.kick(cell.clone()).await;
+        Ok(Some(cell))
+    }
+
+    /// Unfinished matches in memory that `client` created.
+    pub(crate) fn live_matches_of(&self, client: ClientAddr) -> usize {
+        self.rooms
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .filter(|c| c.owner == client && !c.finished.load(Ordering::Relaxed))
+            .count()
+    }
+
+    /// Drops from memory the matches nobody holds (no request, WebSocket
+    /// or bot task has their cell) that are over or idle for longer than
+    /// the configured time; forgets the clients whose rate bucket is full.
+    /// Returns how many matches left.
+    pub fn sweep(&self) -> usize {
+        let now = self.now_ms();
+        let idle = u64::try_from(self.config.memory.idle.as_millis()).unwrap_or(u64::MAX);
+        let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
+        let before = rooms.len();
+        // The count is read under the map's write lock: no one can take a
+        // new handle on a cell meanwhile.
+        rooms.retain(|_, c| {
+            Arc::strong_count(c) > 1
+                || !(c.finished.load(Ordering::Relaxed)
+                    || now.saturating_sub(c.last_used.load(Ordering::Relaxed)) > idle)
+        });
+        let gone = before - rooms.len();
+        if rooms.capacity() > 2 * rooms.len() + 64 {
+            rooms.shrink_to_fit();
+        }
+        drop(rooms);
+        self.limiter.prune();
+        self.metrics
+            .matches_evicted
+            .fetch_add(gone as u64, Ordering::Relaxed);
+        gone
+    }
+
+    /// Matches in memory now.
+    pub fn in_memory(&self) -> usize {
+        self.rooms.read().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// The `/metrics` page.
+    pub fn metrics_text(&self) -> String {
+        self.metrics.render(&Gauges {
+            matches_in_memory: self.in_memory(),
+            websockets: self.sockets.open(),
+        })
+    }
+
+    /// Starts the background work: the bots of every match in memory where
+    /// one is due (after a restart), and the sweep, which runs every
+    /// configured interval while the server lives.
+    pub async fn resume(self: &Arc<Self>) {
+        let cells: Vec<Arc<Cell>> = self
+            .rooms
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for cell in cells {
+            self.kick(cell).await;
+        }
+        let weak = Arc::downgrade(self);
+        let every = self.config.memory.sweep.max(Duration::from_millis(10));
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(server) = weak.upgrade() else { return };
+                server.sweep();
+            }
+        });
+    }
+
+    /// Starts stopping: `/readyz` answers 503, bots store the move they
+    /// are deciding and stop, WebSockets close.
+    pub fn begin_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Whether the server is stopping.
+    pub fn stopping(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
+    /// Resolves once the server starts stopping.
+    pub async fn stopped(&self) {
+        let mut rx = self.shutdown.subscribe();
+        // The guard of the value is dropped here, not held across awaits.
+        let _ = rx.wait_for(|s| *s).await.map(|_| ());
+    }
+
+    /// Waits until no bot task runs, at most `limit`; whether none runs.
+    pub async fn bots_stopped(&self, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        while self.drivers.load(Ordering::SeqCst) > 0 {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        true
     }
 }

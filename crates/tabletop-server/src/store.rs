@@ -12,6 +12,50 @@ use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+/// The schema, one step per version (`PRAGMA user_version` counts the
+/// steps applied): a database written by an older server is brought up to
+/// date when opened, and a step is never edited once released.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: matches and their actions.
+    "CREATE TABLE IF NOT EXISTS matches (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         spec TEXT NOT NULL,
+         seed INTEGER NOT NULL,
+         seat0 TEXT NOT NULL,
+         seat1 TEXT NOT NULL,
+         token0 TEXT,
+         token1 TEXT,
+         forfeit_seat INTEGER,
+         forfeit_reason TEXT
+     );
+     CREATE TABLE IF NOT EXISTS actions (
+         match_id INTEGER NOT NULL REFERENCES matches(id),
+         step INTEGER NOT NULL,
+         action INTEGER NOT NULL,
+         PRIMARY KEY (match_id, step)
+     );",
+    // 2: whether a match is over, so that a start replays only the others
+    // (records of older servers are 0 until replayed once).
+    "ALTER TABLE matches ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX matches_unfinished ON matches(id) WHERE finished = 0;",
+];
+
+/// Applies the steps of [`MIGRATIONS`] the database has not had, each in
+/// its own transaction with the version it reaches.
+fn migrate(conn: &mut Connection) -> StoreResult<()> {
+    let done: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(StoreError::Open)?;
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(done.max(0) as usize) {
+        let tx = conn.transaction().map_err(StoreError::Open)?;
+        tx.execute_batch(step).map_err(StoreError::Open)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)
+            .map_err(StoreError::Open)?;
+        tx.commit().map_err(StoreError::Open)?;
+    }
+    Ok(())
+}
+
 /// One stored match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredMatch {
@@ -87,33 +131,18 @@ fn query(op: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
 
 impl Store {
     /// Opens (or creates) the database at `path`; `:memory:` for a
-    /// throw-away one. `fsync` makes every commit reach the disk.
+    /// throw-away one. `fsync` makes every commit reach the disk. The
+    /// schema is brought up to date by [`MIGRATIONS`].
     pub fn open(path: &Path, fsync: bool) -> StoreResult<Store> {
-        let conn = Connection::open(path).map_err(StoreError::Open)?;
+        let mut conn = Connection::open(path).map_err(StoreError::Open)?;
         let sync = if fsync { "FULL" } else { "NORMAL" };
         conn.execute_batch(&format!(
             "PRAGMA journal_mode=WAL;
              PRAGMA synchronous={sync};
-             PRAGMA busy_timeout=5000;
-             CREATE TABLE IF NOT EXISTS matches (
-                 id INTEGER PRIMARY KEY AUTOINCREMENT,
-                 spec TEXT NOT NULL,
-                 seed INTEGER NOT NULL,
-                 seat0 TEXT NOT NULL,
-                 seat1 TEXT NOT NULL,
-                 token0 TEXT,
-                 token1 TEXT,
-                 forfeit_seat INTEGER,
-                 forfeit_reason TEXT
-             );
-             CREATE TABLE IF NOT EXISTS actions (
-                 match_id INTEGER NOT NULL REFERENCES matches(id),
-                 step INTEGER NOT NULL,
-                 action INTEGER NOT NULL,
-                 PRIMARY KEY (match_id, step)
-             );"
+             PRAGMA busy_timeout=5000;"
         ))
         .map_err(StoreError::Open)?;
+        migrate(&mut conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -148,20 +177,57 @@ impl Store {
         Ok(id)
     }
 
-    /// Appends `actions` at steps `from..`; refused (and nothing written)
-    /// if any of those steps is already stored.
-    pub fn append(&self, id: i64, from: usize, actions: &[usize]) -> StoreResult<()> {
+    /// Appends `actions` at steps `from..`, and marks the match over if
+    /// `finished`; refused (and nothing written) if any of those steps is
+    /// already stored.
+    pub fn append(
+        &self,
+        id: i64,
+        from: usize,
+        actions: &[usize],
+        finished: bool,
+    ) -> StoreResult<()> {
         let mut conn = self.lock();
         let tx = conn.transaction().map_err(query("appending actions"))?;
         insert_actions(&tx, id, from, actions)?;
+        if finished {
+            mark_finished(&tx, id)?;
+        }
         tx.commit().map_err(query("appending actions"))
     }
 
-    /// Records that `seat` forfeited the match.
+    /// Marks a match over (a record of an older server, found over when
+    /// replayed).
+    pub fn finish(&self, id: i64) -> StoreResult<()> {
+        mark_finished(&self.lock(), id)
+    }
+
+    /// The ids of the matches not marked over, in order.
+    pub fn unfinished(&self) -> StoreResult<Vec<i64>> {
+        let conn = self.lock();
+        let mut stmt = conn
+            .prepare("SELECT id FROM matches WHERE finished = 0 ORDER BY id")
+            .map_err(query("listing the unfinished matches"))?;
+        let ids = stmt
+            .query_map([], |r| r.get(0))
+            .map_err(query("listing the unfinished matches"))?
+            .collect::<Result<_, _>>()
+            .map_err(query("listing the unfinished matches"))?;
+        Ok(ids)
+    }
+
+    /// Whether the database answers (for `/readyz`).
+    pub fn ping(&self) -> StoreResult<()> {
+        self.lock()
+            .query_row("SELECT 1", [], |_| Ok(()))
+            .map_err(query("checking the database"))
+    }
+
+    /// Records that `seat` forfeited the match (which is then over).
     pub fn forfeit(&self, id: i64, seat: u8, reason: &str) -> StoreResult<()> {
         self.lock()
             .execute(
-                "UPDATE matches SET forfeit_seat = ?2, forfeit_reason = ?3 WHERE id = ?1",
+                "UPDATE matches SET forfeit_seat = ?2, forfeit_reason = ?3, finished = 1 WHERE id = ?1",
                 params![id, seat, reason],
             )
             .map(|_| ())
@@ -186,24 +252,6 @@ impl Store {
             }
             None => Ok(None),
         }
-    }
-
-    /// Every stored match, in id order.
-    pub fn all(&self) -> StoreResult<Vec<StoredMatch>> {
-        let conn = self.lock();
-        let mut stmt = conn
-            .prepare("SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason FROM matches ORDER BY id")
-            .map_err(query("reading the matches"))?;
-        let mut matches: Vec<StoredMatch> = stmt
-            .query_map([], read_match)
-            .map_err(query("reading the matches"))?
-            .collect::<Result<_, _>>()
-            .map_err(query("reading the matches"))?;
-        drop(stmt);
-        for m in &mut matches {
-            m.actions = actions_of(&conn, m.id)?;
-        }
-        Ok(matches)
     }
 }
 
@@ -244,6 +292,12 @@ fn actions_of(conn: &Connection, id: i64) -> StoreResult<Vec<usize>> {
     Ok(out)
 }
 
+fn mark_finished(conn: &Connection, id: i64) -> StoreResult<()> {
+    conn.execute("UPDATE matches SET finished = 1 WHERE id = ?1", params![id])
+        .map(|_| ())
+        .map_err(query("marking a match over"))
+}
+
 fn insert_actions(
     tx: &rusqlite::Transaction<'_>,
     id: i64,
@@ -272,10 +326,11 @@ mod tests {
         let id = store
             .create("kuhn", u64::MAX, &seats, &tokens, &[2, 1])
             .unwrap();
-        store.append(id, 2, &[0]).unwrap();
+        store.append(id, 2, &[0], false).unwrap();
+        assert_eq!(store.unfinished().unwrap(), vec![id]);
         assert!(
             matches!(
-                store.append(id, 1, &[5]),
+                store.append(id, 1, &[5], true),
                 Err(StoreError::Query {
                     op: "appending actions",
                     ..
@@ -284,13 +339,48 @@ mod tests {
             "step 1 is taken"
         );
         store.forfeit(id, 1, "timeout").unwrap();
+        assert_eq!(
+            store.unfinished().unwrap(),
+            Vec::<i64>::new(),
+            "a forfeit ends it"
+        );
         let m = store.get(id).unwrap().unwrap();
         assert_eq!(m.seed, u64::MAX);
         assert_eq!(m.actions, vec![2, 1, 0]);
         assert_eq!(m.tokens, tokens);
         assert_eq!(m.forfeit, Some((1, "timeout".to_owned())));
-        assert_eq!(store.all().unwrap(), vec![m]);
         assert_eq!(store.get(id + 1).unwrap(), None);
+    }
+
+    /// A database of the first schema (an older server's, without the
+    /// finished mark) opens, gains the mark, and keeps its records.
+    #[test]
+    fn an_older_database_is_migrated_when_opened() {
+        let dir = std::env::temp_dir().join(format!("tabletop-migrate-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        {
+            let conn = Connection::open(&dir).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.execute(
+                "INSERT INTO matches (spec, seed, seat0, seat1) VALUES ('kuhn', 3, 'human', 'human')",
+                [],
+            )
+            .unwrap();
+        }
+        let store = Store::open(&dir, false).unwrap();
+        let version: i64 = store
+            .lock()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+        assert_eq!(store.unfinished().unwrap(), vec![1]);
+        store.finish(1).unwrap();
+        assert_eq!(store.unfinished().unwrap(), Vec::<i64>::new());
+        assert_eq!(store.get(1).unwrap().unwrap().seed, 3);
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
     }
 
     #[test]

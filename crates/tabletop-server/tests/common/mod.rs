@@ -24,7 +24,8 @@ pub fn app_at(db: &str, allow_cmd: bool) -> (Arc<Server>, Router) {
         allow_cmd_bots: allow_cmd,
         cmd_time_limit: std::time::Duration::from_secs(5),
         ..Config::default()
-    };
+    }
+    .unlimited();
     let server = Server::open(registry(), config).expect("the server opens");
     let r = router(server.clone());
     (server, r)

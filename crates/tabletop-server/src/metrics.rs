@@ -1,0 +1,184 @@
+//! The server's counters in Prometheus' text format (`GET /metrics`):
+//! matches, moves, request latency by route, bot decision time, store
+//! errors, what is in memory. Written by hand: a few atomics and fixed
+//! histogram buckets are all it needs, no registry crate.
+
+use std::fmt::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Upper bounds of the latency buckets, in seconds.
+const BUCKETS: [f64; 12] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
+];
+
+/// A histogram of durations over fixed buckets from 1 ms to 10 s.
+#[derive(Default)]
+pub struct Histogram {
+    counts: [AtomicU64; BUCKETS.len()],
+    count: AtomicU64,
+    sum_micros: AtomicU64,
+}
+
+impl Histogram {
+    /// Counts one duration.
+    pub fn observe(&self, d: Duration) {
+        let secs = d.as_secs_f64();
+        for (bound, count) in BUCKETS.iter().zip(&self.counts) {
+            if secs <= *bound {
+                count.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        self.count.fetch_add(1, Ordering::Relaxed);
+        let micros = u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
+        self.sum_micros.fetch_add(micros, Ordering::Relaxed);
+    }
+
+    fn write(&self, out: &mut String, name: &str, labels: &str) {
+        let sep = if labels.is_empty() { "" } else { "," };
+        for (bound, count) in BUCKETS.iter().zip(&self.counts) {
+            let n = count.load(Ordering::Relaxed);
+            let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"{bound}\"}} {n}");
+        }
+        let n = self.count.load(Ordering::Relaxed);
+        let sum = self.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
+        let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {n}");
+        let braces = |l: &str| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("{{{l}}}")
+            }
+        };
+        let _ = writeln!(out, "{name}_sum{} {sum}", braces(labels));
+        let _ = writeln!(out, "{name}_count{} {n}", braces(labels));
+    }
+}
+
+/// The routes whose latency is counted apart (every other path is
+/// `other`, so that a client cannot grow the label set).
+pub const ROUTES: [&str; 5] = ["create", "view", "act", "ws", "other"];
+
+/// Every counter of the server.
+#[derive(Default)]
+pub struct Metrics {
+    /// Matches created.
+    pub matches_created: AtomicU64,
+    /// Matches rebuilt from the store after leaving memory.
+    pub matches_loaded: AtomicU64,
+    /// Matches that left memory.
+    pub matches_evicted: AtomicU64,
+    /// Actions decided by a seat (a person's or a bot's).
+    pub moves: AtomicU64,
+    /// Store calls that failed.
+    pub store_errors: AtomicU64,
+    /// Requests refused by a limit (429).
+    pub limited: AtomicU64,
+    /// Time a bot took to decide.
+    pub bot_time: Histogram,
+    /// Time to answer a request, by [`ROUTES`].
+    pub latency: [Histogram; ROUTES.len()],
+}
+
+/// What is in memory now (read when the page is asked for).
+pub struct Gauges {
+    /// Matches in memory.
+    pub matches_in_memory: usize,
+    /// WebSockets open.
+    pub websockets: usize,
+}
+
+impl Metrics {
+    /// Adds one to `counter`.
+    pub fn bump(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The latency histogram of the route of `method` and `path`.
+    pub fn latency_of(&self, method: &str, path: &str) -> &Histogram {
+        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let route = match (method, segments.as_slice()) {
+            ("POST", ["api", "matches"]) => "create",
+            ("GET", ["api", "matches", _]) => "view",
+            ("POST", ["api", "matches", _, "actions"]) => "act",
+            ("GET", ["api", "matches", _, "ws"]) => "ws",
+            _ => "other",
+        };
+        let i = ROUTES.iter().position(|r| *r == route).unwrap_or(0);
+        &self.latency[i]
+    }
+
+    /// The page in Prometheus' text format.
+    pub fn render(&self, gauges: &Gauges) -> String {
+        let mut out = String::new();
+        let counters: [(&str, &str, &AtomicU64); 6] = [
+            (
+                "tabletop_matches_created_total",
+                "Matches created.",
+                &self.matches_created,
+            ),
+            (
+                "tabletop_matches_loaded_total",
+                "Matches rebuilt from the store.",
+                &self.matches_loaded,
+            ),
+            (
+                "tabletop_matches_evicted_total",
+                "Matches that left memory.",
+                &self.matches_evicted,
+            ),
+            (
+                "tabletop_moves_total",
+                "Actions decided by a seat.",
+                &self.moves,
+            ),
+            (
+                "tabletop_store_errors_total",
+                "Store calls that failed.",
+                &self.store_errors,
+            ),
+            (
+                "tabletop_limited_total",
+                "Requests refused by a limit (429).",
+                &self.limited,
+            ),
+        ];
+        for (name, help, value) in counters {
+            let v = value.load(Ordering::Relaxed);
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}"
+            );
+        }
+        let gauges = [
+            (
+                "tabletop_matches_in_memory",
+                "Matches in memory.",
+                gauges.matches_in_memory,
+            ),
+            (
+                "tabletop_websockets_open",
+                "WebSockets open.",
+                gauges.websockets,
+            ),
+        ];
+        for (name, help, v) in gauges {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
+        }
+        let name = "tabletop_request_seconds";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Time to answer a request, by route.\n# TYPE {name} histogram"
+        );
+        for (route, h) in ROUTES.iter().zip(&self.latency) {
+            h.write(&mut out, name, &format!("route=\"{route}\""));
+        }
+        let name = "tabletop_bot_decision_seconds";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Time a bot took to decide.\n# TYPE {name} histogram"
+        );
+        self.bot_time.write(&mut out, name, "");
+        out
+    }
+}

@@ -1,0 +1,109 @@
+//! The WebSocket of a match (`GET /api/matches/{id}/ws`): the view now
+//! and after every change. A client message is answered only when it asks
+//! for something: the text `{"type":"view"}` asks for the view again;
+//! anything else is ignored. Messages beyond the configured rate close
+//! the socket (code 1008), so that no client makes the server send a view
+//! per stray byte; a stopping server closes it (code 1001). Each socket
+//! holds a place of [`crate::limits::SocketGate`] while it is open.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use game_traits::PlayerId;
+use serde::Deserialize;
+
+use crate::limits::{Bucket, SocketTicket};
+use crate::{views, Cell, Server};
+
+/// WebSocket close code: the client broke the policy (too many messages).
+const POLICY: u16 = 1008;
+/// WebSocket close code: the server is going away.
+const GOING_AWAY: u16 = 1001;
+
+/// What a client may ask over the socket.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Ask {
+    /// The view again.
+    View,
+}
+
+/// What to do after a client message.
+enum Next {
+    Send,
+    Wait,
+    Close(u16, &'static str),
+}
+
+/// Sends the view now and after every change, until the client goes, the
+/// client sends too much, or the server stops.
+pub async fn push_views(
+    mut socket: WebSocket,
+    server: Arc<Server>,
+    cell: Arc<Cell>,
+    seat: Option<PlayerId>,
+    _ticket: SocketTicket,
+) {
+    let mut changed = cell.subscribe();
+    let rate = server.config().http.ws_rate;
+    let burst = rate.saturating_mul(2).max(1);
+    let mut bucket = Bucket::full(burst);
+    let mut next = Next::Send;
+    loop {
+        match next {
+            Next::Send => {
+                let view = match views::view(&*cell.room().read().await, seat) {
+                    Ok(view) => view,
+                    // A view that cannot be built ends the push; the
+                    // client sees the socket close and its GET gets the
+                    // error.
+                    Err(_) => return,
+                };
+                // serde_json writes UTF-8; were it not, the push ends.
+                let Ok(text) = String::from_utf8(view) else {
+                    return;
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+            Next::Close(code, reason) => {
+                let frame = CloseFrame {
+                    code,
+                    reason: reason.into(),
+                };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+                return;
+            }
+            Next::Wait => {}
+        }
+        next = tokio::select! {
+            r = changed.changed() => match r {
+                Ok(()) => Next::Send,
+                Err(_) => return,
+            },
+            () = server.stopped() => Next::Close(GOING_AWAY, "the server is stopping"),
+            m = socket.recv() => match m {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(message)) => {
+                    if rate != 0 && bucket.take(rate, burst).is_err() {
+                        Next::Close(POLICY, "too many messages")
+                    } else {
+                        answer(&message)
+                    }
+                }
+            },
+        };
+    }
+}
+
+/// Whether `message` asks for the view.
+fn answer(message: &Message) -> Next {
+    match message {
+        Message::Text(text) => match serde_json::from_str::<Ask>(text.as_str()) {
+            Ok(Ask::View) => Next::Send,
+            Err(_) => Next::Wait,
+        },
+        _ => Next::Wait,
+    }
+}
