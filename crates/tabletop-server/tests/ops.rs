@@ -1,0 +1,240 @@
+//! Operations (issue 23 item 4): the probes, the Prometheus page, the
+//! request id on every answer, and a graceful stop that answers the move
+//! in flight, closes the WebSockets with 1001 and ends the binary on
+//! SIGTERM.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::*;
+use futures_util::StreamExt;
+use serde_json::json;
+use tabletop_server::{registry, router, Config, Server};
+use tower::ServiceExt;
+
+fn kuhn() -> String {
+    specs()
+        .into_iter()
+        .find(|s| s.starts_with("kuhn"))
+        .expect("the registry has Kuhn poker")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_probes_and_the_metrics_page_answer() {
+    let (server, app) = app(false);
+    let health = send(&app, "GET", "/healthz", None, None).await;
+    assert_eq!(
+        (health.status, health.json.clone()),
+        (StatusCode::OK, json!({"status": "ok"}))
+    );
+    let ready = send(&app, "GET", "/readyz", None, None).await;
+    assert_eq!(
+        (ready.status, ready.json.clone()),
+        (StatusCode::OK, json!({"status": "ready"}))
+    );
+    let (id, t) = create(&app, &kuhn(), ["human", "bot:random"], 4).await;
+    play_out(&app, id, t[0].as_deref().unwrap(), 4, 1000).await;
+    let res = app
+        .clone()
+        .oneshot(Request::get("/metrics").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    let page = send(&app, "GET", "/metrics", None, None).await;
+    let text = String::from_utf8(page.bytes).unwrap();
+    let value = |name: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name).and_then(|v| v.strip_prefix(' ')))
+            .unwrap_or_else(|| panic!("{name} in\n{text}"))
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(value("tabletop_matches_created_total"), 1.0);
+    assert!(
+        value("tabletop_moves_total") >= 2.0,
+        "a person's and a bot's moves"
+    );
+    assert!(value("tabletop_bot_decision_seconds_count") >= 1.0);
+    assert!(value("tabletop_request_seconds_count{route=\"act\"}") >= 1.0);
+    assert!(value("tabletop_request_seconds_count{route=\"create\"}") == 1.0);
+    assert_eq!(value("tabletop_store_errors_total"), 0.0);
+    assert_eq!(value("tabletop_matches_in_memory"), 1.0);
+    // Stopping: not ready any more, still healthy.
+    server.begin_shutdown();
+    let ready = send(&app, "GET", "/readyz", None, None).await;
+    assert_eq!(ready.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(ready.json["kind"], "unavailable");
+    assert_eq!(
+        send(&app, "GET", "/healthz", None, None).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_a_request_id() {
+    let (_, app) = app(false);
+    for path in ["/api/games", "/no/such/page"] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let id = res.headers()["x-request-id"].to_str().unwrap().to_owned();
+        assert_eq!(id.len(), 36, "a UUID is made: {id}");
+    }
+    let res = app
+        .clone()
+        .oneshot(
+            Request::get("/api/games")
+                .header("x-request-id", "trace-me-7")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        res.headers()["x-request-id"],
+        "trace-me-7",
+        "a given id is kept"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_answers_the_move_in_flight_and_closes_the_websockets() {
+    let config = Config {
+        db: ":memory:".into(),
+        ..Config::default()
+    };
+    let server = Server::open(registry(), config).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = router(server.clone());
+    let (id, t) = create(&app, &kuhn(), ["human", "human"], 6).await;
+    let s = server.clone();
+    let serving = tokio::spawn(async move {
+        tabletop_server::listen::serve(listener, app.clone(), s, Duration::from_secs(10)).await
+    });
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/matches/{id}/ws"))
+        .await
+        .unwrap();
+    ws.next().await.unwrap().unwrap();
+    let view = send(
+        &router(server.clone()),
+        "GET",
+        &format!("/api/matches/{id}"),
+        None,
+        None,
+    )
+    .await;
+    let seat = view.json["to_move"].as_u64().unwrap() as usize;
+    let token = t[seat].clone().unwrap();
+    let own = send(
+        &router(server.clone()),
+        "GET",
+        &format!("/api/matches/{id}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    let body = json!({"action": own.json["legal"][0]["id"]}).to_string();
+    // The move's headers and half its body are sent, then the stop begins,
+    // then the rest of the body: the move is answered and stored.
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "POST /api/matches/{id}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(&body.as_bytes()[..5]).unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    server.begin_shutdown();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    s.write_all(&body.as_bytes()[5..]).unwrap();
+    let answer = tokio::task::spawn_blocking(move || {
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut reader = BufReader::new(s);
+        let mut status = String::new();
+        reader.read_line(&mut status).unwrap();
+        let mut rest = Vec::new();
+        let _ = reader.read_to_end(&mut rest);
+        status
+    })
+    .await
+    .unwrap();
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "the move in flight: {answer}"
+    );
+    // The socket was told the server goes away.
+    let mut close = None;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+        if let Ok(tokio_tungstenite::tungstenite::Message::Close(frame)) = m {
+            close = frame.map(|f| u16::from(f.code));
+            break;
+        }
+    }
+    assert_eq!(close, Some(1001));
+    assert!(
+        serving.await.unwrap(),
+        "everything finished within the grace time"
+    );
+    assert!(
+        std::net::TcpStream::connect(addr).is_err(),
+        "no longer listening"
+    );
+    let stored = send(
+        &router(server.clone()),
+        "GET",
+        &format!("/api/matches/{id}"),
+        None,
+        None,
+    )
+    .await;
+    assert!(
+        stored.json["steps"].as_u64() > view.json["steps"].as_u64(),
+        "the move is in"
+    );
+}
+
+#[test]
+fn the_binary_stops_on_sigterm() {
+    let db = std::env::temp_dir().join(format!("tabletop-ops-{}.db", std::process::id()));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+        .args(["--port", "0", "--log", "warn", "--db"])
+        .arg(&db)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("listening on http://"), "{line}");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "it stops in time"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
