@@ -1,6 +1,6 @@
 //! The expert bot: card counting, flag odds built on the engine's
 //! completion solver, every tactic judged by what it does to those odds,
-//! and a search over sampled hands and draws on top.
+//! and a one-ply search over sampled hands and draws on top.
 
 mod counting;
 mod odds;
@@ -20,8 +20,9 @@ use crate::state::BattleLine;
 use counting::Futures;
 use scenario::Scenario;
 
-/// Samples per decision when no budget is given: about 10 ms a decision
-/// on the project's 2-core machine (docs/strength.md).
+/// Futures per decision when no budget is given: 3 to 11 ms a decision in
+/// troops-only games, about 20 with tactics (more plays to judge), on the
+/// project's loaded 2-core machine (docs/strength.md).
 const DEFAULT_SAMPLES: u32 = 96;
 
 /// Future troop draws credited to each player at most (tuned against the
@@ -39,8 +40,8 @@ fn tactic_cost(tactic: Tactic) -> f64 {
     }
 }
 
-/// The Battle Line expert: beats the heuristic and the public bots we
-/// know (docs/strength.md).
+/// The Battle Line expert: wins most games against the heuristic and the
+/// public bots it has met (docs/strength.md has the figures).
 ///
 /// Each decision it draws futures consistent with its observation (the
 /// opponent's hidden hand and both players' next troop draws, from the
@@ -50,7 +51,8 @@ fn tactic_cost(tactic: Tactic) -> f64 {
 /// chance there; the game's chance follows from the flags' (five flags or
 /// three adjacent). Every play (troops, morale tactics, Fog, Mud,
 /// Redeploy, Deserter, Traitor) is judged by the game's chance after it,
-/// all against the same futures; a tactic must gain more than it costs.
+/// all against the same futures, and the six best again against fresh
+/// ones; a tactic must gain more than it costs.
 /// It claims every flag it can prove and draws a tactics card when it has
 /// none in hand and may still play one.
 ///
@@ -89,7 +91,8 @@ impl Expert {
         }
     }
 
-    /// An expert drawing `samples` futures a decision (at least one).
+    /// An expert judging every play against `samples / 2` futures, then the
+    /// six best against `2 * samples` more (at least one each).
     pub fn with_samples(samples: u32) -> Expert {
         Expert {
             samples: samples.max(1),
@@ -97,7 +100,8 @@ impl Expert {
         }
     }
 
-    /// An expert drawing futures for `time` a decision (at least one).
+    /// An expert drawing futures for `time` a decision: half of it for
+    /// every play, half for the six best (at least one future each).
     pub fn with_time(time: Duration) -> Expert {
         Expert {
             samples: u32::MAX,
