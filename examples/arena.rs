@@ -32,7 +32,7 @@ const FIRST_SCREEN_GAMES: &str = "battleline,stratego,cardwar";
 const FIRST_SCREEN_BOTS: &str = "random,heuristic,ismcts:100";
 
 /// The ladder's bots: every built-in bot at its game's default budget.
-const LADDER_BOTS: &str = "random,flat,ismcts,heuristic";
+const LADDER_BOTS: &str = "random,flat,ismcts,heuristic,expert";
 
 /// Bots play each other; prints who beat whom with 95% intervals, each
 /// bot's time per decision and, with --ladder, Elo ratings.
@@ -51,9 +51,12 @@ struct Args {
     /// or milliseconds such as 50ms), `cmd:PROGRAM ARGS` for a bot in any
     /// language speaking the JSON-lines protocol (docs/bot-protocol.md), or
     /// `spelinski:PROGRAM ARGS` for a Battle Line bot of the
-    /// BoardGameAIEngine protocol (troops-only rules). A bot named twice
+    /// BoardGameAIEngine protocol (troops-only rules), or `ucc:PROGRAM
+    /// ARGS` for a Stratego agent of the UCC 2012 protocol (classic
+    /// rules). A bot named twice
     /// plays itself. Default: random,heuristic,ismcts:100 (ismcts with
-    /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic.
+    /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic,expert
+    /// (the expert where a game has one).
     #[arg(long, value_name = "BOTS", value_delimiter = ',')]
     bots: Option<Vec<ArenaBot>>,
     /// Games per pairing of two bots at one table (seats alternate).

@@ -3,13 +3,13 @@
 //! (`docs/strength.md`, "Generic search").
 //!
 //! ```text
-//! cargo run --release --example ismcts_ablation -- 10ms 100
-//! cargo run --release --example ismcts_ablation -- 2000 100 tactics
+//! cargo run --release --example ismcts_ablation -- --budget 10ms --games 100
+//! cargo run --release --example ismcts_ablation -- --budget 2000 --games 100 --troops-only
 //! ```
 //!
-//! Arguments: the budget per decision (`2000` iterations, reproducible, or
-//! `10ms`), the games per variant (seats alternate) and optionally `troops`
-//! (troops-only rules; the default rules otherwise). Two threads.
+//! Options: `--budget` per decision (`2000` iterations, reproducible, or
+//! `10ms`; default 10ms), `--games` per variant (seats alternate; default
+//! 100) and `--troops-only` (the default rules otherwise). Two threads.
 
 use std::process::ExitCode;
 
@@ -125,15 +125,24 @@ fn play(variant: &Variant, budget: Budget, rules: &Rules, games: std::ops::Range
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let budget: Option<Budget> = args.first().and_then(|b| b.parse().ok());
-    let games: Option<u32> = args.get(1).and_then(|g| g.parse().ok());
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+    };
+    let budget: Option<Budget> = value("--budget").map_or(
+        Some(Budget::Time(std::time::Duration::from_millis(10))),
+        |b| b.parse().ok(),
+    );
+    let games: Option<u32> = value("--games").map_or(Some(100), |g| g.parse().ok());
     let (Some(budget), Some(games)) = (budget, games) else {
-        eprintln!("usage: ismcts_ablation BUDGET GAMES [troops]");
+        eprintln!("usage: ismcts_ablation [--budget 10ms|2000] [--games N] [--troops-only]");
         return ExitCode::from(2);
     };
-    let (rules, name) = match args.get(2).map(String::as_str) {
-        Some("troops") => (Rules::troops_only(), "troops-only"),
-        _ => (Rules::default(), "default rules"),
+    let (rules, name) = if args.iter().any(|a| a == "--troops-only") {
+        (Rules::troops_only(), "troops-only")
+    } else {
+        (Rules::default(), "default rules")
     };
     println!("Battle Line ({name}), ISMCTS {budget} a decision against the heuristic, {games} games each, seats alternating");
     for variant in VARIANTS {

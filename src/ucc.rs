@@ -9,7 +9,7 @@
 //! first setup decision:
 //!
 //! ```text
-//! > RED opponent-name 10 10          (or BLUE)
+//! > RED tabletop/opponent 10 10      (or BLUE)
 //! < FB8sB479B8                       (four rows of ten pieces, top first)
 //! < BB31555583
 //! < 6724898974
@@ -209,7 +209,9 @@ impl UccBot {
     ) -> Result<Action, UccError> {
         if self.setup.is_none() {
             let colour = if frame.red == seat { "RED" } else { "BLUE" };
-            self.send(&format!("{colour} ucc-referee 10 10"))?;
+            // A path, as the UCC manager names agents (ramen takes its
+            // basename to name its memory of the opponent).
+            self.send(&format!("{colour} tabletop/opponent 10 10"))?;
             let mut rows = Vec::new();
             for _ in 0..4 {
                 rows.push(self.receive()?);
