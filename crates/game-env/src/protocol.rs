@@ -180,8 +180,10 @@ impl ProtocolBot {
     }
 }
 
-/// Reads `{"action": ID}` (an unsigned integer id).
-fn parse_answer(line: &str) -> Result<u64, BotFailure> {
+/// Reads a bot's answer line, `{"action": ID}` (an unsigned integer id);
+/// anything else is [`BotFailure::Garbage`]. Public for the fuzz target of
+/// the protocol's input.
+pub fn parse_answer(line: &str) -> Result<u64, BotFailure> {
     let garbage = || BotFailure::Garbage(line.chars().take(200).collect());
     let value: Value = serde_json::from_str(line).map_err(|_| garbage())?;
     value
