@@ -539,7 +539,7 @@ pub fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::{registry, select};
+    use crate::{registry, select};
 
     #[test]
     fn time_budgeted_bot_thinks_about_its_budget_and_is_timed_by_bot_not_seat() {

@@ -2,7 +2,7 @@
 //! default feature), the shared abstraction, the generic bots and the
 //! learning interface, and the one [`registry`] of every game by name that
 //! the arena, `play`, `replay`, the Python package and the server load
-//! games from.
+//! games from (the crate `game-registry`, re-exported).
 //!
 //! What the examples run lives here:
 //!
@@ -38,7 +38,6 @@
 mod arena;
 mod ladder;
 mod play;
-mod registry;
 mod replay;
 mod report;
 /// The Battle Line protocol of spelinski/BoardGameAIEngine: its bots play
@@ -46,6 +45,7 @@ mod report;
 #[cfg(feature = "battleline")]
 pub mod spelinski;
 mod stats;
+mod tables;
 /// The Stratego protocol of the 2012 UCC programming competition: its
 /// agents play classic Stratego (feature `stratego`).
 #[cfg(feature = "stratego")]
@@ -55,19 +55,21 @@ pub use arena::{
     game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig, ArenaResult, Pairing,
     PairingResult, Played, Progress, Think,
 };
+pub use game_registry::registry;
 pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{
     move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,
     PlayOptions, SessionEnd, BOT_NOTE, ROUTINE_NOTE,
 };
-pub use registry::{registry, select, split_specs, ARENA_TABLES};
 pub use replay::{pick_record, replay_record, View, ViewError};
 pub use report::{format_report, ReportOptions, LADDER_PRIOR_DRAWS};
 pub use stats::{margin_points, Rate, Score, Verdict};
+pub use tables::{select, split_specs, ARENA_TABLES};
 
 pub use game_agents;
 pub use game_env;
 pub use game_env::{BotSpec, Budget};
+pub use game_registry;
 pub use game_traits;
 
 /// Battle Line (feature `battleline`).

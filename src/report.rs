@@ -345,7 +345,7 @@ mod tests {
     #[test]
     fn report_explains_the_noise_first_fits_100_columns_and_ranks_with_random_at_zero() {
         use crate::arena::{round_robin, run_arena, ArenaConfig};
-        use crate::registry::{registry, select};
+        use crate::{registry, select};
         let tables = select(&registry(), Some("kuhn_poker")).unwrap();
         let bots: Vec<ArenaBot> = ["random", "ismcts:30", "flat:10"]
             .iter()

@@ -48,6 +48,7 @@ use std::time::Duration;
 
 use battleline_core::{Action, BattleLine, Card, CardKind, CardSet, Colour, FlagId, Phase};
 use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent, Typed};
+use game_traits::RuleSet;
 use game_traits::{Game, GameRng, PlayerId, Turn};
 
 /// The colour names sent in `colors`, in our colour order (Red, Orange,
@@ -315,7 +316,7 @@ impl Opponent for SpelinskiBot {
             };
             failed(self, failure)
         })?;
-        Ok(<BattleLine as Game>::action_id(typed.rules(), action))
+        Ok(typed.rules().action_id(action))
     }
 }
 

@@ -48,6 +48,7 @@
 use std::time::Duration;
 
 use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent, Typed};
+use game_traits::RuleSet;
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use stratego_core::{
     Action, Kind, Move, ObsCell, Observation, SetupSquare, Square, Stratego, Variant, SETUP_SQUARES,
@@ -441,6 +442,6 @@ impl Opponent for UccBot {
             };
             failed(self, failure)
         })?;
-        Ok(<Stratego as Game>::action_id(typed.rules(), action))
+        Ok(typed.rules().action_id(action))
     }
 }

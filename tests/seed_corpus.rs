@@ -9,6 +9,7 @@
 use std::path::PathBuf;
 
 use game_traits::testkit::fuzz;
+use game_traits::RuleSet;
 use game_traits::{chance_rng, Game, PlayerId, Record, Turn};
 use tabletop_rules::{battleline::BattleLine, cardwar::CardWar, stratego::Stratego};
 
@@ -42,7 +43,7 @@ fn inputs<G: Game>() -> Vec<Vec<u8>> {
                 Turn::Chance => state.sample_chance(&mut rng).unwrap(),
                 Turn::Player(_) => state.sample_legal(&mut legal, &mut rng).unwrap(),
             };
-            let id = G::action_id(&rules, action) as u16;
+            let id = rules.action_id(action) as u16;
             ids.extend_from_slice(&id.to_le_bytes());
             state.apply(action).unwrap();
             record.push(action);

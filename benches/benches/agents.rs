@@ -4,6 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use game_agents::{Budget, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig};
 use game_traits::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
+use game_traits::RuleSet;
 use game_traits::{Agent, Game, GameRng, PlayerId};
 use rand::SeedableRng;
 
@@ -31,7 +32,7 @@ fn bench(c: &mut Criterion) {
 }
 
 fn state_deal(id: usize) -> KuhnAction {
-    KuhnPoker::action_from_id(&KuhnRules::default(), id).expect("a deal id")
+    KuhnRules::default().action_from_id(id).expect("a deal id")
 }
 
 criterion_group!(benches, bench);

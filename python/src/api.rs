@@ -82,7 +82,7 @@ pub fn registered_games() -> Vec<GameListing> {
         .map(|g| GameListing {
             name: g.name,
             doc: g.doc,
-            preset_key: g.preset_key,
+            preset_key: Some(g.preset_key),
             presets: g
                 .presets
                 .into_iter()

@@ -7,5 +7,5 @@
 /// and Gymnasium adapters, the tests and examples) goes through this one
 /// function and is written for whatever it lists.
 pub fn registry() -> game_env::Registry {
-    tabletop_rules::registry()
+    game_registry::registry()
 }

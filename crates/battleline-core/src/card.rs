@@ -231,7 +231,7 @@ impl fmt::Display for Card {
 /// Parses the rendering of a card: `R7`, `P10`, a tactics card's short name
 /// (`AL`, `C8`, `FOG`, ...).
 impl std::str::FromStr for Card {
-    type Err = crate::error::BattleLineError;
+    type Err = game_traits::ParseError;
     fn from_str(s: &str) -> Result<Card, Self::Err> {
         if let Some(t) = Tactic::ALL.into_iter().find(|t| t.short() == s) {
             return Ok(Card::tactic(t));
@@ -247,9 +247,7 @@ impl std::str::FromStr for Card {
             }
             _ => None,
         }
-        .ok_or(crate::error::BattleLineError::InvalidPosition(
-            "unknown card",
-        ))
+        .ok_or_else(|| game_traits::ParseError::new("a card such as R7, P10, AL or FOG", s))
     }
 }
 

@@ -86,6 +86,7 @@ mod tests {
     use crate::action::{Action, ACTION_SPACE};
     use crate::rules::Rules;
     use crate::state::BattleLine;
+    use game_traits::{Preset, RuleSet};
 
     /// The masks the engine keeps are those of the table, after every
     /// action of random games and after actions applied unchecked, legal
@@ -93,7 +94,7 @@ mod tests {
     #[test]
     fn kept_masks_are_the_tables() {
         let mut legal = Vec::new();
-        for (_, _, rules) in Rules::presets() {
+        for Preset { rules, .. } in Rules::presets() {
             for seed in 0..20 {
                 let mut rng = GameRng::seed_from_u64(seed);
                 let mut s = BattleLine::new(&rules).unwrap();

@@ -3,11 +3,11 @@
 use game_traits::{Game, Outcome, PlayerId, Turn};
 use rand::Rng;
 
-use crate::action::{Action, ACTION_SPACE};
+use crate::action::Action;
 use crate::error::BattleLineError;
 use crate::observation::Observation;
 use crate::rules::Rules;
-use crate::state::{BattleLine, Phase, MAX_GAME_LENGTH};
+use crate::state::{BattleLine, Phase};
 use crate::view::ActionView;
 
 impl Game for BattleLine {
@@ -109,21 +109,5 @@ impl Game for BattleLine {
 
     fn move_count(&self) -> u32 {
         self.table.moves
-    }
-
-    fn max_game_length(_: &Rules) -> u32 {
-        MAX_GAME_LENGTH
-    }
-
-    fn action_space(_: &Rules) -> usize {
-        ACTION_SPACE
-    }
-
-    fn action_id(_: &Rules, action: Action) -> usize {
-        action.id()
-    }
-
-    fn action_from_id(_: &Rules, id: usize) -> Option<Action> {
-        Action::from_id(id)
     }
 }

@@ -24,6 +24,7 @@ mod position;
 mod proof;
 mod proof_cache;
 mod render;
+mod rule_set;
 mod rules;
 mod sample;
 mod series;
@@ -40,7 +41,9 @@ pub mod rules_text {}
 
 pub use game_traits;
 pub use game_traits::rand;
-pub use game_traits::{Encode, Game, GameRng, Outcome, PerPlayer, PlayerId, Turn, Wire};
+pub use game_traits::{
+    Encode, Game, GameError, GameRng, Outcome, PerPlayer, PlayerId, Preset, RuleSet, Turn, Wire,
+};
 
 pub use action::{Action, ACTION_SPACE};
 pub use action_parse::ParseActionError;

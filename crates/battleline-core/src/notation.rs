@@ -122,7 +122,7 @@ fn parse_cards(s: &str) -> Result<Vec<(Card, bool)>, BattleLineError> {
                 Some(t) => (t, true),
                 None => (t, false),
             };
-            Ok((t.parse::<Card>()?, marked))
+            Ok((t.parse::<Card>().map_err(|_| BAD("unknown card"))?, marked))
         })
         .collect()
 }

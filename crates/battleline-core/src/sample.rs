@@ -418,6 +418,7 @@ mod tests {
 
     use crate::rules::Rules;
     use crate::state::BattleLine;
+    use game_traits::{Preset, RuleSet};
 
     /// The portable path plays whole games of legal actions under every
     /// preset and, where the CPU has BMI2 and `popcnt`, the fast path draws
@@ -425,7 +426,7 @@ mod tests {
     #[test]
     fn both_paths_draw_alike() {
         let mut compared = 0;
-        for (_, _, rules) in Rules::presets() {
+        for Preset { rules, .. } in Rules::presets() {
             for seed in 0..20 {
                 let mut s = BattleLine::new(&rules).unwrap();
                 let mut rng = GameRng::seed_from_u64(seed);

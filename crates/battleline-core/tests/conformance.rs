@@ -9,6 +9,8 @@ use battleline_core::{
     TENSOR_SIZE,
 };
 use game_traits::testkit::{check_encoding, check_game, check_golden, KitConfig};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Encode, PlayerId};
 
 /// Both halves of the kit on `rules`.
@@ -20,8 +22,8 @@ fn kit(rules: &Rules) {
 fn preset(name: &str) -> Rules {
     Rules::presets()
         .into_iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, _, r)| r)
+        .find(|p| p.name == name)
+        .map(|p| p.rules)
         .unwrap_or_else(|| panic!("no preset {name}"))
 }
 
@@ -103,17 +105,7 @@ fn golden_default_rules() {
 
 #[test]
 fn presets_start_with_the_default_and_have_distinct_names_and_rules() {
-    let presets = Rules::presets();
-    assert_eq!(presets[0].0, "default");
-    assert_eq!(presets[0].2, Rules::default());
-    let names: BTreeSet<&str> = presets.iter().map(|p| p.0).collect();
-    assert_eq!(names.len(), presets.len());
-    for (i, a) in presets.iter().enumerate() {
-        assert!(!a.1.is_empty() && !a.1.contains('\n'), "{}", a.0);
-        for b in &presets[i + 1..] {
-            assert_ne!(a.2, b.2, "{} and {}", a.0, b.0);
-        }
-    }
+    assert_eq!(Rules::presets()[0].name, "default");
     assert_eq!(preset("troops-only"), Rules::troops_only());
     assert_eq!(preset("published-order"), Rules::published_order());
 }
@@ -145,20 +137,20 @@ fn serialised_names() -> BTreeSet<String> {
 }
 
 #[test]
-fn parameter_docs_name_exactly_the_serialised_fields() {
-    let documented: BTreeSet<String> = Rules::PARAMETER_DOCS
+fn the_rule_set_table_names_exactly_the_serialised_fields() {
+    game_traits::testkit::check_rule_set::<Rules>();
+    let table: BTreeSet<String> = Rules::parameters()
         .iter()
-        .map(|(n, _)| (*n).to_owned())
+        .map(|p| p.name.to_owned())
         .collect();
-    assert_eq!(
-        documented.len(),
-        Rules::PARAMETER_DOCS.len(),
-        "a name twice"
-    );
-    assert_eq!(documented, serialised_names());
-    for (name, doc) in Rules::PARAMETER_DOCS {
-        assert!(!doc.is_empty() && !doc.contains('\n'), "{name}");
-    }
+    assert_eq!(table, serialised_names());
+    game_traits::testkit::check_named::<battleline_core::FormationOrder>();
+    game_traits::testkit::check_named::<ClaimTiming>();
+    game_traits::testkit::check_named::<LeaderLimit>();
+    game_traits::testkit::check_named::<ProofTie>();
+    game_traits::testkit::check_named::<EnvironmentTactics>();
+    game_traits::testkit::check_named::<WildCards>();
+    game_traits::testkit::check_named::<LastPass>();
     // Every field the default leaves out still reads back from its name.
     for name in ["environment_tactics", "wild_cards", "tactics", "last_pass"] {
         assert!(serde_json::to_value(Rules::default()).unwrap()[name].is_null());
@@ -183,7 +175,7 @@ fn tensor_layout_is_the_same_under_every_preset() {
     let layout = BattleLine::tensor_layout(&Rules::default());
     assert_eq!(layout.size(), TENSOR_SIZE);
     assert_eq!(layout.shape, vec![TENSOR_SIZE]);
-    for (_, _, r) in Rules::presets() {
+    for Preset { rules: r, .. } in Rules::presets() {
         assert_eq!(BattleLine::tensor_layout(&r), layout);
     }
 }

@@ -8,6 +8,7 @@ use battleline_core::game_traits::{play_match, Agent, RandomAgent};
 use battleline_core::{
     Action, BattleLine, Expert, FormationOrder, Game, GameRng, Heuristic, PlayerId, Rules, Turn,
 };
+use game_traits::RuleSet;
 
 /// Games the expert wins out of `games` against the heuristic, seats
 /// alternating, each pair of games on the same seed.
@@ -115,7 +116,7 @@ fn expert_decision_ignores_what_its_seat_cannot_see() {
 
 #[test]
 fn expert_plays_every_rule_set_and_both_formation_orders_to_the_end() {
-    let mut all: Vec<Rules> = Rules::presets().into_iter().map(|(_, _, r)| r).collect();
+    let mut all: Vec<Rules> = Rules::presets().into_iter().map(|p| p.rules).collect();
     for r in all.clone() {
         all.push(Rules {
             formation_order: FormationOrder::Published,

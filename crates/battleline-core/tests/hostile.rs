@@ -6,11 +6,13 @@
 
 use battleline_core::{BattleLine, Rules};
 use game_traits::testkit::{determinise_final_positions, env_count as env, hostile_run};
+use game_traits::Preset;
+use game_traits::RuleSet;
 
 #[test]
 fn hostile_inputs_are_refused_or_keep_every_contract() {
     let inputs = env("HOSTILE_INPUTS", 300);
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let start = std::time::Instant::now();
         let report = hostile_run::<BattleLine>(&rules, inputs, 1);
         println!("{name}: {report} ({:.1?})", start.elapsed());
@@ -25,7 +27,7 @@ fn hostile_inputs_are_refused_or_keep_every_contract() {
 #[test]
 fn every_final_observation_determinises() {
     let games = env("FINAL_GAMES", 40);
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let start = std::time::Instant::now();
         let n = determinise_final_positions::<BattleLine>(&rules, games, 7);
         println!(

@@ -11,6 +11,8 @@ use battleline_core::{
     claim_holds, Action, BattleLine, FlagId, LeaderLimit, Phase, ProofTie, Rules, WildCards,
     ACTION_SPACE,
 };
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -80,7 +82,7 @@ fn cached_claims_agree_with_fresh_proofs_over_random_games() {
     let mut rule_sets = Rules::presets();
     // Ties block a claim: the rule the cache's carried-over answers
     // depend on most.
-    rule_sets.push((
+    rule_sets.push(Preset::new(
         "ties-block",
         "",
         Rules {
@@ -89,7 +91,7 @@ fn cached_claims_agree_with_fresh_proofs_over_random_games() {
             ..Rules::published_order()
         },
     ));
-    for (name, _, rules) in rule_sets {
+    for Preset { name, rules, .. } in rule_sets {
         for unseen in [false, true] {
             let rules = Rules {
                 wild_cards: if unseen {
@@ -133,7 +135,7 @@ proptest! {
         ids in proptest::collection::vec(0..ACTION_SPACE, 1..40),
     ) {
         let presets = Rules::presets();
-        let rules = presets[preset % presets.len()].2;
+        let rules = presets[preset % presets.len()].rules;
         let mut rng = GameRng::seed_from_u64(seed);
         let mut s = BattleLine::new(&rules).unwrap();
         let mut legal = Vec::new();

@@ -5,6 +5,7 @@ use battleline_core::{
     Action, BattleLine, Card, CardSet, Colour, Deck, FlagId, FlagSet, LeaderLimit, Phase, Rules,
     Tactic,
 };
+use game_traits::RuleSet;
 use game_traits::{play_match, Game, GameRng, PlayerId, RandomAgent, Turn};
 use rand::{Rng, SeedableRng};
 
@@ -513,7 +514,7 @@ fn rule_every_game_ends_within_the_bound() {
         let (mut a, mut b) = (RandomAgent, RandomAgent);
         let (s, record) =
             play_match::<BattleLine>(&Rules::default(), seed, &mut [&mut a, &mut b]).unwrap();
-        assert!(record.actions().len() <= BattleLine::max_game_length(&Rules::default()) as usize);
+        assert!(record.actions().len() <= Rules::default().max_game_length() as usize);
         let table = s.table();
         match s.outcome().unwrap() {
             game_traits::Outcome::Win(w) if !table.settled() => {

@@ -8,6 +8,8 @@
 use std::collections::BTreeSet;
 
 use battleline_core::{Action, BattleLine, Rules};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Game, GameRng, Turn};
 use rand::{Rng, SeedableRng};
 
@@ -17,7 +19,7 @@ fn sampler_draws_exactly_the_listed_actions() {
     let mut legal = Vec::new();
     let mut scratch = Vec::new();
     let mut checked = 0;
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for seed in 0..12 {
             let mut s = BattleLine::new(&rules).unwrap();
             let mut game_rng = GameRng::seed_from_u64(seed);

@@ -9,6 +9,8 @@ use battleline_core::{
     Rules, Turn, WildCards, Wire,
 };
 use game_traits::testkit::{assert_safe_integers, check_wire, env_count};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -25,9 +27,9 @@ fn read_action(rules: &Rules, json: &str) -> Option<Action> {
 
 #[test]
 fn action_struct_round_trips_every_action() {
-    for (name, _, rules) in Rules::presets() {
-        for id in 0..BattleLine::action_space(&rules) {
-            let a = BattleLine::action_from_id(&rules, id).expect("every id names an action");
+    for Preset { name, rules, .. } in Rules::presets() {
+        for id in 0..rules.action_space() {
+            let a = rules.action_from_id(id).expect("every id names an action");
             let json = serde_json::to_string(&BattleLine::action_struct(a)).unwrap();
             assert_eq!(read_action(&rules, &json), Some(a), "{name}: {json}");
         }
@@ -141,7 +143,7 @@ fn json_field() -> impl Strategy<Value = Option<Value>> {
 proptest! {
     #[test]
     fn action_struct_from_arbitrary_text_never_panics(text in ".{0,80}") {
-        for (_, _, rules) in Rules::presets() {
+        for Preset { rules, .. } in Rules::presets() {
             let _ = read_action(&rules, &text);
         }
     }
@@ -178,7 +180,7 @@ fn observation_and_view_structs_carry_the_facts_in_safe_numbers() {
     let games = env_count("CONFORMANCE_GAMES", 20).max(3);
     let mut legal = Vec::new();
     let mut reached = BTreeSet::new();
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for seed in 0..games {
             let mut rng = GameRng::seed_from_u64(seed);
             let mut guess = GameRng::seed_from_u64(seed ^ 0x5eed);
@@ -354,8 +356,8 @@ fn json_schema_names_every_field_and_code_sent() {
     let variants = schema["oneOf"].as_array().unwrap();
     let rules = Rules::default();
     let mut tags = BTreeSet::new();
-    for id in 0..BattleLine::action_space(&rules) {
-        let a = BattleLine::action_from_id(&rules, id).unwrap();
+    for id in 0..rules.action_space() {
+        let a = rules.action_from_id(id).unwrap();
         let sent = serde_json::to_value(BattleLine::action_struct(a)).unwrap();
         let variant = variants
             .iter()
@@ -419,7 +421,7 @@ fn json_schema_names_every_field_and_code_sent() {
 
 #[test]
 fn the_kit_checks_the_wire_forms_of_every_preset() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         eprintln!("{name}");
         check_wire::<BattleLine>(&rules, env_count("CONFORMANCE_GAMES", 30).min(10));
     }

@@ -4,8 +4,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::CardWarError;
-
 /// Number of soldiers of a colour: 2..king in two suits.
 pub const SOLDIERS: usize = 24;
 
@@ -86,13 +84,15 @@ impl fmt::Display for Soldier {
 }
 
 impl std::str::FromStr for Soldier {
-    type Err = CardWarError;
+    type Err = game_traits::ParseError;
 
     /// Reads a soldier as it is displayed: rank `2`..`10`, `J`, `Q` or `K`,
     /// then suit `a` or `b` (`"10a"`, `"Kb"`).
-    fn from_str(s: &str) -> Result<Soldier, CardWarError> {
-        let bad =
-            CardWarError::InvalidPosition("a soldier is a rank 2..10, J, Q or K and a suit a or b");
+    fn from_str(s: &str) -> Result<Soldier, game_traits::ParseError> {
+        let bad = game_traits::ParseError::new(
+            "a soldier: a rank 2..10, J, Q or K and a suit a or b (10a, Kb)",
+            s,
+        );
         let (rank, suit) = match (s.strip_suffix('a'), s.strip_suffix('b')) {
             (Some(r), _) => (r, 0),
             (_, Some(r)) => (r, 1),

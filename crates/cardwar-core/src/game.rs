@@ -4,12 +4,13 @@
 use game_traits::{Game, Outcome, PlayerId, Turn};
 use rand::Rng;
 
-use crate::action::{Action, ACTION_SPACE};
+use crate::action::Action;
 use crate::error::CardWarError;
 use crate::observation::Observation;
 use crate::rules::Rules;
 use crate::state::{CardWar, Phase};
 use crate::view::ActionView;
+use game_traits::RuleSet;
 
 impl Game for CardWar {
     type Rules = Rules;
@@ -51,7 +52,7 @@ impl Game for CardWar {
         _legal: &mut Vec<Action>,
         rng: &mut R,
     ) -> Option<Action> {
-        self.sample_decision(rng)
+        self.sample_action(rng)
     }
 
     fn check_action(&self, action: Action) -> Result<(), CardWarError> {
@@ -108,21 +109,5 @@ impl Game for CardWar {
 
     fn move_count(&self) -> u32 {
         self.public.moves
-    }
-
-    fn max_game_length(rules: &Rules) -> u32 {
-        rules.max_actions()
-    }
-
-    fn action_space(_: &Rules) -> usize {
-        ACTION_SPACE
-    }
-
-    fn action_id(_: &Rules, action: Action) -> usize {
-        action.id()
-    }
-
-    fn action_from_id(_: &Rules, id: usize) -> Option<Action> {
-        Action::from_id(id)
     }
 }

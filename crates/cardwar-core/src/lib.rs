@@ -22,6 +22,7 @@ mod position;
 mod prayer;
 mod render;
 mod round;
+mod rule_set;
 mod rules;
 mod state;
 mod validate;
@@ -36,7 +37,9 @@ pub mod rules_text {}
 
 pub use game_traits;
 pub use game_traits::rand;
-pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
+pub use game_traits::{
+    Game, GameError, GameRng, Outcome, PerPlayer, PlayerId, Preset, RuleSet, Turn,
+};
 
 pub use action::{Action, ACTION_SPACE};
 pub use action_parse::ParseActionError;

@@ -123,7 +123,7 @@ impl CardWar {
 
     /// A uniform legal action of a decision, `None` elsewhere (see
     /// `Game::sample_legal`).
-    pub(crate) fn sample_decision<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+    pub(crate) fn sample_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         match self.public.phase {
             Phase::Lay { player, kind, .. } => {
                 // The public count equals the hand's size in every accepted

@@ -1,15 +1,17 @@
 //! What one player may know, and determinisation: a full state dealt from
 //! an observation.
 
+use game_traits::RuleSet;
 use game_traits::{PerPlayer, PlayerId};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::action::Action;
 use crate::card::{CardSet, Soldier};
 use crate::error::CardWarError;
 use crate::line::LINE_CAP;
 use crate::rules::Rules;
-use crate::state::{CardWar, Public, SideHidden};
+use crate::state::{CardWar, Phase, Public, SideHidden};
 use crate::validate::{check_hidden, check_public, revealed_cards};
 
 /// A player's view: the rules, everything public (including what each side
@@ -24,6 +26,28 @@ pub struct Observation {
 }
 
 impl Observation {
+    /// The offer to pray when this seat is asked now, the question card war
+    /// asks before every fight: its key (one per battle, so that a person
+    /// who declines once is not asked again until the next battle) and the
+    /// answer that declines it. `None` when the seat is not asked.
+    ///
+    /// ```
+    /// use cardwar_core::{Action, CardWar, Game, PlayerId, Rules};
+    ///
+    /// let game = CardWar::new(&Rules::default()).unwrap();
+    /// assert_eq!(game.observation(PlayerId::P0).prayer_offer(), None);
+    /// # let _ = Action::Decline;
+    /// ```
+    pub fn prayer_offer(&self) -> Option<(u64, Action)> {
+        let public = self.public();
+        matches!(public.phase, Phase::Pray { player } if player == self.viewer).then(|| {
+            (
+                u64::from(public.round) * 4 + u64::from(public.battle_no),
+                Action::Decline,
+            )
+        })
+    }
+
     /// Whose view this is.
     pub fn viewer(&self) -> PlayerId {
         self.viewer

@@ -4,8 +4,8 @@
 use game_traits::schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::card::SOLDIERS;
 use crate::error::CardWarError;
+use game_traits::RuleSet;
 
 /// Who attacks first from round 2 on (ruling 11).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -108,94 +108,6 @@ const PRAYERS_BOUND: u32 = 2 * (2 + 1 + 6) + 12 * 4;
 pub const MAX_ROUNDS_LIMIT: u16 = 1000;
 
 impl Rules {
-    /// One line per serialised field of `Rules` (its name as in JSON and
-    /// in the registry's specifications): what it does and its values.
-    pub const PARAMETER_DOCS: &'static [(&'static str, &'static str)] = &[
-        ("aside", "soldiers each player puts face down into his pile at setup, 0..=24 (ruling 1; default 6, 18 in hand)"),
-        ("keep_in_pile", "cards a draw from round 2 on must leave in the pile, 0..=24 (ruling 2; default 5)"),
-        ("max_rounds", "rounds after which the game is a draw, 1..=1000 (ruling 25; default 60)"),
-        ("cap_winner_health", "true: a fight's winner keeps at most the health it had; false: the difference of the totals (ruling 4)"),
-        ("bonus_every_three_kills", "true: the three-kills bonus at every third kill of a battle; false: at the third only (ruling 5)"),
-        ("guards_earn_bonus", "true: aces and the joker earn the three-kills bonus too (ruling 6)"),
-        ("donor_returns", "false: a health-1 donor lies under the card it fed and shares its fate; true: every donor comes back after the battle (ruling 7)"),
-        ("first_attacker", "who attacks first from round 2 on: LastAttacker (who attacked last) or Alternate (ruling 11)"),
-        ("one_prayer_per_fight", "true: once the attacker prays the defender is not asked before the same fight; false: both may pray (ruling 15)"),
-        ("reserve_in_first_round", "true: round 1's second attacker may keep a reserve too (ruling 12)"),
-        ("reserve_all_or_nothing", "true: the second attacker attacks with all his remaining cards or keeps them all; false: any part (ruling 29)"),
-        ("grenade_rounds_up", "true: the grenade leaves ceil(h/2) health and ceil(die/2); false: floor, and a card left at 0 dies (ruling 17)"),
-        ("gangrene_hits_guards", "true: gangrene kills a wounded ace or joker too (ruling 18)"),
-        ("sniper_targets_guards", "true: the sniper may remove a defending ace or joker (ruling 20)"),
-        ("sniper_by_health", "true: the sniper removes the card with the most health left; false: the largest value (ruling 26)"),
-        ("bomb_hits_hand", "true: the atomic bomb also kills the opponent's hand and set-aside soldiers (ruling 27)"),
-    ];
-
-    /// The named rule sets, the default first: name, one line citing the
-    /// source of the reading, rules. Each is the default with the fields
-    /// of one other reading of the text changed.
-    ///
-    /// ```
-    /// use cardwar_core::Rules;
-    ///
-    /// let presets = Rules::presets();
-    /// assert_eq!(presets[0].2, Rules::default());
-    /// assert!(presets.iter().all(|(_, _, r)| r.validate().is_ok()));
-    /// ```
-    pub fn presets() -> Vec<(&'static str, &'static str, Rules)> {
-        let d = Rules::default();
-        vec![
-            (
-                "default",
-                "cardwar-ru.txt with the rulings of docs/cardwar.md (a donor shares the fate of the card it fed)",
-                d,
-            ),
-            (
-                "donors_return",
-                "every health-1 donor comes back after the battle, as the engine ruled before the text's lone-last-card sentence was read as the only way back",
-                Rules {
-                    donor_returns: true,
-                    ..d
-                },
-            ),
-            (
-                "all_or_nothing_reserve",
-                "the second attacker \"uses them in the attack or keeps them as a reserve\" read as all of them or none (cardwar-ru.txt, ruling 29)",
-                Rules {
-                    reserve_all_or_nothing: true,
-                    ..d
-                },
-            ),
-            (
-                "hand_24",
-                "the text's counts of 24 cards in hand and 12 to attack (cardwar-ru.txt, first round): nothing put aside, so the piles start empty (ruling 1)",
-                Rules { aside: 0, ..d },
-            ),
-        ]
-    }
-
-    /// Checks the numeric fields.
-    ///
-    /// ```
-    /// use cardwar_core::{CardWarError, Rules};
-    ///
-    /// assert!(Rules::default().validate().is_ok());
-    /// let endless = Rules { max_rounds: 0, ..Rules::default() };
-    /// assert!(matches!(endless.validate(), Err(CardWarError::InvalidRules(_))));
-    /// ```
-    pub fn validate(&self) -> Result<(), CardWarError> {
-        if self.aside as usize > SOLDIERS {
-            return Err(CardWarError::InvalidRules("aside must be at most 24"));
-        }
-        if self.keep_in_pile as usize > SOLDIERS {
-            return Err(CardWarError::InvalidRules(
-                "keep_in_pile must be at most 24",
-            ));
-        }
-        if self.max_rounds == 0 || self.max_rounds > MAX_ROUNDS_LIMIT {
-            return Err(CardWarError::InvalidRules("max_rounds must be in 1..=1000"));
-        }
-        Ok(())
-    }
-
     /// The most actions (decisions and chance outcomes) of any game.
     pub(crate) fn max_actions(&self) -> u32 {
         2 * self.aside as u32 + 2 + PRAYERS_BOUND + self.max_rounds as u32 * ROUND_BOUND

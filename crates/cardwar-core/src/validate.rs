@@ -11,6 +11,7 @@ use crate::line::SlotView;
 use crate::prayer::Prayer;
 use crate::rules::Rules;
 use crate::state::{CardWar, LayKind, Open, Phase, Public, SideHidden, SidePublic};
+use game_traits::RuleSet;
 
 /// A check's verdict: the broken invariant, which the caller files as an
 /// invalid state, observation or position.

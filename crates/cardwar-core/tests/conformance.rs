@@ -7,6 +7,8 @@ mod common;
 use cardwar_core::game_traits::testkit::{check_encoding, check_game, check_golden, KitConfig};
 use cardwar_core::{CardWar, Rules};
 use common::every_switch_flipped;
+use game_traits::Preset;
+use game_traits::RuleSet;
 
 /// The kit's game checks and encoding checks.
 fn check_all(rules: &Rules) {
@@ -36,7 +38,7 @@ fn conformance_large_pile() {
 #[test]
 fn conformance_every_preset() {
     // The default is checked above.
-    for (name, _, rules) in Rules::presets().iter().skip(1) {
+    for Preset { name, rules, .. } in Rules::presets().iter().skip(1) {
         eprintln!("preset {name}");
         check_all(rules);
     }
@@ -52,32 +54,10 @@ fn golden_default_rules() {
 }
 
 #[test]
-fn parameter_docs_name_exactly_the_serialised_fields() {
-    let json = serde_json::to_value(Rules::default()).unwrap();
-    let mut fields: Vec<&str> = json
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    let mut documented: Vec<&str> = Rules::PARAMETER_DOCS.iter().map(|d| d.0).collect();
-    fields.sort_unstable();
-    documented.sort_unstable();
-    assert_eq!(fields, documented);
-    assert!(Rules::PARAMETER_DOCS.iter().all(|d| !d.1.is_empty()));
-}
-
-#[test]
-fn presets_start_with_the_default_and_have_distinct_names_and_rules() {
-    let presets = Rules::presets();
-    assert_eq!(presets[0].0, "default");
-    assert_eq!(presets[0].2, Rules::default());
-    for (i, a) in presets.iter().enumerate() {
-        for b in &presets[i + 1..] {
-            assert_ne!(a.0, b.0);
-            assert_ne!(a.2, b.2, "{} and {} are the same rules", a.0, b.0);
-        }
-    }
+fn the_rule_set_table_matches_the_rules_and_the_presets_are_distinct() {
+    game_traits::testkit::check_rule_set::<Rules>();
+    game_traits::testkit::check_named::<cardwar_core::FirstAttacker>();
+    assert_eq!(Rules::presets()[0].name, "default");
 }
 
 #[test]

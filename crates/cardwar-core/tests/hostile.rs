@@ -18,11 +18,13 @@ use cardwar_core::game_traits::testkit::{
     determinise_final_positions, env_count as env, hostile_run,
 };
 use cardwar_core::{CardWar, Rules};
+use game_traits::Preset;
+use game_traits::RuleSet;
 
 #[test]
 fn hostile_inputs_are_refused_or_keep_every_contract() {
     let inputs = env("HOSTILE_INPUTS", 300);
-    for (i, (name, _, rules)) in Rules::presets().into_iter().enumerate() {
+    for (i, Preset { name, rules, .. }) in Rules::presets().into_iter().enumerate() {
         let start = Instant::now();
         let report = hostile_run::<CardWar>(&rules, inputs, 1_000 + i as u64);
         assert_eq!(report.inputs, inputs);
@@ -43,7 +45,7 @@ fn hostile_inputs_are_refused_or_keep_every_contract() {
 #[test]
 fn every_final_position_determinises_for_both_players() {
     let games = env("FINAL_GAMES", 40);
-    for (i, (name, _, rules)) in Rules::presets().into_iter().enumerate() {
+    for (i, Preset { name, rules, .. }) in Rules::presets().into_iter().enumerate() {
         let start = Instant::now();
         let seed = 7_000_000 * (i as u64 + 1);
         let count = determinise_final_positions::<CardWar>(&rules, games, seed);

@@ -12,6 +12,7 @@ use cardwar_core::{
 use proptest::prelude::*;
 
 use common::{act, battle, check, every_switch_flipped, fight, position, A, D};
+use game_traits::RuleSet;
 
 /// Rule sets to exercise: the default and every switch flipped.
 fn all_rule_sets() -> Vec<Rules> {
@@ -33,7 +34,7 @@ fn checked_game(rules: Rules, seed: u64) -> CardWar {
     let mut g = CardWar::new(&rules).unwrap();
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
-    let max = CardWar::max_game_length(&rules);
+    let max = rules.max_game_length();
     let mut steps = 0;
     while g.turn() != Turn::Terminal {
         assert!(steps < max, "game longer than its bound");
@@ -144,7 +145,7 @@ fn rule_every_game_ends_within_max_length() {
         let (state, record) =
             play_match::<CardWar>(&Rules::default(), seed, &mut [&mut a, &mut b]).unwrap();
         assert!(state.outcome().is_some());
-        assert!(record.actions().len() <= CardWar::max_game_length(&Rules::default()) as usize);
+        assert!(record.actions().len() <= Rules::default().max_game_length() as usize);
         if seed % 20 == 0 {
             assert_eq!(record.replay().unwrap(), state);
         }

@@ -6,6 +6,7 @@
 use cardwar_core::game_traits::testkit::check_accepted;
 use cardwar_core::rand::{Rng, SeedableRng};
 use cardwar_core::{CardWar, Game, GameRng, Observation, Phase, PlayerId, Rules, Turn};
+use game_traits::RuleSet;
 use serde_json::{json, Value};
 
 /// The first state of a seeded random game under `rules` whose phase
@@ -238,7 +239,7 @@ fn the_decision_count_stays_within_its_bound() {
     // pass it, and the next state's serialisation was refused).
     let rules = Rules::default();
     let lay = state_where(&rules, |g| matches!(g.phase(), Phase::Lay { .. }));
-    let bound = CardWar::max_game_length(&rules);
+    let bound = rules.max_game_length();
     let at = tampered(&lay, |v| v["public"]["moves"] = json!(bound)).unwrap();
     check_accepted(at, &mut GameRng::seed_from_u64(3)).unwrap();
     refused(

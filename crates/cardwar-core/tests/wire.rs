@@ -16,6 +16,8 @@ use cardwar_core::{
     CardWarViewStruct, Game, GameRng, Observation, Open, Phase, PlayerId, Rules, Turn,
     ACTION_SPACE,
 };
+use game_traits::Preset;
+use game_traits::RuleSet;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -24,7 +26,7 @@ use serde_json::{json, Value};
 fn rule_sets() -> Vec<(String, Rules)> {
     let mut sets: Vec<(String, Rules)> = Rules::presets()
         .into_iter()
-        .map(|(name, _, rules)| (name.to_owned(), rules))
+        .map(|p| (p.name.to_owned(), p.rules))
         .collect();
     sets.push((
         "every_switch_flipped".into(),
@@ -221,10 +223,10 @@ fn assert_view_carries(view: &ActionView, json: &Value) {
 #[test]
 fn action_struct_round_trips_every_action() {
     for (name, rules) in rule_sets() {
-        let space = CardWar::action_space(&rules);
+        let space = rules.action_space();
         assert_eq!(space, ACTION_SPACE);
         for id in 0..space {
-            let action = CardWar::action_from_id(&rules, id).unwrap();
+            let action = rules.action_from_id(id).unwrap();
             let json = serde_json::to_string(&CardWar::action_struct(action)).unwrap();
             let back: CardWarActionStruct = serde_json::from_str(&json).unwrap();
             assert_eq!(
@@ -584,7 +586,7 @@ fn the_json_schema_names_every_field_of_the_observation() {
 
 #[test]
 fn the_kit_checks_the_wire_forms_of_every_preset() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         eprintln!("{name}");
         check_wire::<CardWar>(&rules, env_count("CONFORMANCE_GAMES", 30).min(10));
     }

@@ -28,6 +28,7 @@ use game_traits::{policy_playout, Agent, Game, GameRng, PlayerId, Policy, Turn};
 
 use crate::budget::{Budget, Meter};
 use crate::playout::{playout_limit, Evaluator, Scale};
+use game_traits::RuleSet;
 
 /// Settings of [`Ismcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -345,10 +346,10 @@ impl<G: Game> Ismcts<G> {
             return None;
         }
         let rules = state.rules();
-        self.next_stamp(G::action_space(rules));
+        self.next_stamp(rules.action_space());
         let stamp = self.stamp;
         for &a in &self.legal {
-            if let Some(m) = self.marks.get_mut(G::action_id(rules, a)) {
+            if let Some(m) = self.marks.get_mut(rules.action_id(a)) {
                 *m = stamp;
             }
         }
@@ -360,7 +361,7 @@ impl<G: Game> Ismcts<G> {
         while child != NONE {
             let c = &mut self.nodes[child as usize];
             let action = c.action.expect("only the root has no action");
-            if let Some(m) = self.marks.get_mut(G::action_id(rules, action)) {
+            if let Some(m) = self.marks.get_mut(rules.action_id(action)) {
                 if *m == stamp {
                     *m = stamp + 1;
                     c.available += 1;
@@ -377,14 +378,14 @@ impl<G: Game> Ismcts<G> {
         let untried = self
             .legal
             .iter()
-            .filter(|&&a| self.marks.get(G::action_id(rules, a)) == Some(&stamp))
+            .filter(|&&a| self.marks.get(rules.action_id(a)) == Some(&stamp))
             .count();
         if untried > 0 {
             let pick = uniform_index(untried, rng);
             let action = *self
                 .legal
                 .iter()
-                .filter(|&&a| self.marks.get(G::action_id(rules, a)) == Some(&stamp))
+                .filter(|&&a| self.marks.get(rules.action_id(a)) == Some(&stamp))
                 .nth(pick)
                 .expect("pick is below the untried count");
             let mover = u8::try_from(player.index()).unwrap_or(CHANCE - 1);

@@ -1,5 +1,6 @@
 //! Random playouts and the scaling of returns, shared by the search bots.
 
+use game_traits::RuleSet;
 use game_traits::{Game, PlayerId};
 
 /// Values a state where a playout was cut off (see `playout_limit`) for a
@@ -17,7 +18,7 @@ pub(crate) struct Scale {
 
 impl Scale {
     pub(crate) fn of<G: Game>(rules: &G::Rules) -> Self {
-        let (low, high) = G::return_bounds(rules);
+        let (low, high) = rules.return_bounds();
         let span = high - low;
         Scale {
             low,
@@ -48,6 +49,6 @@ impl Scale {
 
 /// The number of actions a playout may take from `state`.
 pub(crate) fn playout_limit<G: Game>(state: &G, configured: Option<u32>) -> u32 {
-    let bound = G::max_game_length(state.rules());
+    let bound = state.rules().max_game_length();
     configured.map_or(bound, |c| c.min(bound))
 }

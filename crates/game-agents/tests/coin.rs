@@ -4,7 +4,7 @@
 use std::fmt;
 
 use game_agents::{Budget, FlatMonteCarlo, FlatMonteCarloConfig, Ismcts, IsmctsConfig};
-use game_traits::{Agent, Game, GameRng, Outcome, PlayerId, Turn};
+use game_traits::{Agent, Game, GameRng, Outcome, PlayerId, Preset, RuleSet, Turn};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -71,6 +71,47 @@ impl fmt::Display for CoinGame {
 #[error("illegal")]
 struct Illegal;
 
+impl RuleSet for CoinRules {
+    type Action = CoinAction;
+    type Error = Illegal;
+    fn validate(&self) -> Result<(), Illegal> {
+        if !(1..1000).contains(&self.heads_per_mille) {
+            return Err(Illegal);
+        }
+        Ok(())
+    }
+    fn max_game_length(&self) -> u32 {
+        2
+    }
+    fn action_space(&self) -> usize {
+        4
+    }
+    fn action_id(&self, action: CoinAction) -> usize {
+        match action {
+            CoinAction::Call(s) => s as usize,
+            CoinAction::Toss(s) => 2 + s as usize,
+        }
+    }
+    fn action_from_id(&self, id: usize) -> Option<CoinAction> {
+        let side = |i| if i == 0 { Side::Heads } else { Side::Tails };
+        match id {
+            0 | 1 => Some(CoinAction::Call(side(id))),
+            2 | 3 => Some(CoinAction::Toss(side(id - 2))),
+            _ => None,
+        }
+    }
+    fn presets() -> Vec<Preset<Self>> {
+        vec![Preset::new(
+            "loaded",
+            "heads 7 times in 10",
+            CoinRules::default(),
+        )]
+    }
+    game_traits::parameter_table! {
+        heads_per_mille: Int { min: 1, max: 999 }, "chance of heads, per mille";
+    }
+}
+
 impl CoinGame {
     fn heads(&self) -> f64 {
         f64::from(self.rules.heads_per_mille) / 1000.0
@@ -86,9 +127,7 @@ impl Game for CoinGame {
     const NAME: &'static str = "coin";
 
     fn new(rules: &CoinRules) -> Result<Self, Illegal> {
-        if !(1..1000).contains(&rules.heads_per_mille) {
-            return Err(Illegal);
-        }
+        rules.validate()?;
         Ok(CoinGame {
             rules: *rules,
             call: None,
@@ -161,34 +200,8 @@ impl Game for CoinGame {
             None => 0.0,
         }
     }
-    fn return_bounds(_: &CoinRules) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
-    fn returns_sum(_: &CoinRules) -> f64 {
-        0.0
-    }
     fn move_count(&self) -> u32 {
         u32::from(self.call.is_some())
-    }
-    fn max_game_length(_: &CoinRules) -> u32 {
-        2
-    }
-    fn action_space(_: &CoinRules) -> usize {
-        4
-    }
-    fn action_id(_: &CoinRules, action: CoinAction) -> usize {
-        match action {
-            CoinAction::Call(s) => s as usize,
-            CoinAction::Toss(s) => 2 + s as usize,
-        }
-    }
-    fn action_from_id(_: &CoinRules, id: usize) -> Option<CoinAction> {
-        let side = |i| if i == 0 { Side::Heads } else { Side::Tails };
-        match id {
-            0 | 1 => Some(CoinAction::Call(side(id))),
-            2 | 3 => Some(CoinAction::Toss(side(id - 2))),
-            _ => None,
-        }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::bots::{build_agent, BotSpec, Knowledge};
 use crate::opponent::{AgentOpponent, Opponent};
 use crate::typed::Typed;
 use crate::EnvError;
+use game_traits::RuleSet;
 
 /// A game under one rule set, known only through integers and text.
 pub trait DynGame: Send + Sync {
@@ -247,9 +248,9 @@ impl<G: Game + Encode + Wire> TypedGame<G> {
 }
 
 pub(crate) fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError> {
-    G::action_from_id(rules, id).ok_or(EnvError::UnknownActionId {
+    rules.action_from_id(id).ok_or(EnvError::UnknownActionId {
         id,
-        space: G::action_space(rules),
+        space: rules.action_space(),
     })
 }
 
@@ -297,7 +298,7 @@ pub struct LegalAction {
 
 pub(crate) fn legal_action<G: Game + Wire>(rules: &G::Rules, action: G::Action) -> LegalAction {
     LegalAction {
-        id: G::action_id(rules, action),
+        id: rules.action_id(action),
         text: action.to_string(),
         // Wire structs are plain data: serialising one cannot fail.
         action: serde_json::to_value(G::action_struct(action)).unwrap_or(Value::Null),
@@ -339,8 +340,17 @@ where
         };
         let parsed: G::ActionStruct =
             serde_json::from_value(action.clone()).map_err(|e| unknown(e.to_string()))?;
+        // serde lets a unit variant of a tagged enum carry fields it does
+        // not know (`{"type":"pass","card":"K"}`): an action struct must
+        // be exactly one the engine writes.
+        let written = serde_json::to_value(&parsed).map_err(|e| unknown(e.to_string()))?;
+        if let (Value::Object(given), Value::Object(known)) = (action, &written) {
+            if let Some(field) = given.keys().find(|k| !known.contains_key(*k)) {
+                return Err(unknown(format!("this action has no field {field:?}")));
+            }
+        }
         G::action_from_struct(&self.rules, &parsed)
-            .map(|a| G::action_id(&self.rules, a))
+            .map(|a| self.rules.action_id(a))
             .ok_or_else(|| unknown("not an action under these rules".into()))
     }
 
@@ -374,8 +384,8 @@ where
         })?;
         // An action outside these rules' space (a Czech placement of a kind
         // the rule set lacks) maps to no id that maps back to it.
-        let id = G::action_id(&self.rules, action);
-        match G::action_from_id(&self.rules, id) {
+        let id = self.rules.action_id(action);
+        match self.rules.action_from_id(id) {
             Some(back) if back == action => Ok(id),
             _ => Err(EnvError::UnknownAction {
                 given: text.to_owned(),
@@ -411,7 +421,7 @@ where
         let (key, decline) = routine(&typed.observation(seat))?;
         typed
             .is_legal(decline)
-            .then(|| (key, G::action_id(&self.rules, decline)))
+            .then(|| (key, self.rules.action_id(decline)))
     }
 
     fn record_json(&self, seed: u64, actions: &[usize]) -> Result<String, EnvError> {
@@ -437,7 +447,7 @@ pub fn typed_record<G: Game + Encode + Wire>(
     let ids = record
         .actions()
         .iter()
-        .map(|&a| G::action_id(&rules, a))
+        .map(|&a| rules.action_id(a))
         .collect();
     Ok((TypedGame::new(rules)?, record.seed(), ids))
 }

@@ -6,6 +6,7 @@ use game_traits::{Agent, Game, GameRng, PlayerId};
 use crate::dynamic::DynState;
 use crate::typed::Typed;
 use crate::{BotFailure, EnvError};
+use game_traits::RuleSet;
 
 /// A bot that takes a seat's decisions in a [`DynState`]. It is given the
 /// state but, as every [`Agent`], chooses from the seat's observation and
@@ -68,10 +69,10 @@ impl<G: Game + game_traits::Encode + game_traits::Wire> Opponent for AgentOppone
         if !self.legal.contains(&action) {
             return Err(EnvError::Bot {
                 bot: self.agent.name(),
-                failure: BotFailure::Illegal(G::action_id(typed.rules(), action) as u64),
+                failure: BotFailure::Illegal(typed.rules().action_id(action) as u64),
             });
         }
-        Ok(G::action_id(typed.rules(), action))
+        Ok(typed.rules().action_id(action))
     }
 }
 

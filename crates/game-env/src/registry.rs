@@ -1,10 +1,11 @@
 //! Games by name with parameters: `load("stratego(variant=classic)")`.
-//! Every field of a game's `Rules` is a parameter with its default; a
-//! game's named presets are chosen by one parameter of their own.
+//! A game registers its type: its options, their kinds and ranges and its
+//! named presets come from its rule set ([`RuleSet`]), and a preset is
+//! chosen by one parameter of its own.
 
 use std::sync::Arc;
 
-use game_traits::{Encode, Game, Wire};
+use game_traits::{Encode, Game, ParameterKind, RuleSet, Wire};
 use serde::Serialize;
 
 use crate::bots::Knowledge;
@@ -18,12 +19,9 @@ pub struct GameDef<G: Game> {
     pub name: &'static str,
     /// One line on what it is.
     pub doc: &'static str,
-    /// The parameter that picks a preset (`variant`), if it has presets.
-    pub preset_key: Option<&'static str>,
-    /// Named rule sets, the default first: name, doc line, rules.
-    pub presets: Vec<(&'static str, &'static str, G::Rules)>,
-    /// A doc line for each field of the rules.
-    pub parameter_docs: &'static [(&'static str, &'static str)],
+    /// The parameter that picks one of the rule set's presets
+    /// ([`RuleSet::presets`]): `variant`.
+    pub preset_key: &'static str,
     /// Shorter names of parameters: (alias, field).
     pub aliases: &'static [(&'static str, &'static str)],
     /// Shorter names of values: (field, alias, value).
@@ -41,6 +39,8 @@ pub struct ParameterInfo {
     pub default: String,
     /// What it means.
     pub doc: String,
+    /// The values it takes.
+    pub kind: ParameterKind,
 }
 
 /// A preset as [`Registry::list`] shows it.
@@ -62,7 +62,7 @@ pub struct GameListing {
     /// What it is.
     pub doc: String,
     /// The parameter that picks a preset.
-    pub preset_key: Option<String>,
+    pub preset_key: String,
     /// Its presets, the default first.
     pub presets: Vec<PresetInfo>,
     /// Its parameters with their defaults.
@@ -98,42 +98,29 @@ impl Registry {
 
     /// Adds game `G` as `def` describes it.
     pub fn register<G: Game + Encode + Wire>(&mut self, def: GameDef<G>) {
-        let doc_of = |field: &str| {
-            def.parameter_docs
-                .iter()
-                .find(|(f, _)| *f == field)
-                .map_or("", |(_, d)| *d)
-                .to_owned()
-        };
-        let documented: Vec<&str> = def.parameter_docs.iter().map(|(name, _)| *name).collect();
-        let defaults = def
-            .presets
-            .first()
-            .map(|(_, _, r)| parameters(r, &documented))
-            .unwrap_or_default();
+        let presets = G::Rules::presets();
         let listing = GameListing {
             name: def.name.to_owned(),
             doc: def.doc.to_owned(),
-            preset_key: def.preset_key.map(str::to_owned),
-            presets: def
-                .presets
+            preset_key: def.preset_key.to_owned(),
+            presets: presets
                 .iter()
-                .map(|(name, doc, _)| PresetInfo {
-                    name: (*name).to_owned(),
-                    doc: (*doc).to_owned(),
-                    spec: match def.preset_key {
-                        Some(key) => format!("{}({key}={name})", def.name),
-                        None => def.name.to_owned(),
-                    },
+                .map(|p| PresetInfo {
+                    name: p.name.to_owned(),
+                    doc: p.doc.to_owned(),
+                    spec: format!("{}({}={})", def.name, def.preset_key, p.name),
                 })
                 .collect(),
-            parameters: defaults
+            parameters: presets
+                .first()
+                .map(|p| parameters(&p.rules))
+                .unwrap_or_default()
                 .into_iter()
-                .filter(|(name, _)| Some(name.as_str()) != def.preset_key)
-                .map(|(name, default)| ParameterInfo {
-                    doc: doc_of(&name),
-                    name,
+                .map(|(p, default)| ParameterInfo {
+                    name: p.name.to_owned(),
                     default,
+                    doc: p.doc.to_owned(),
+                    kind: p.kind,
                 })
                 .collect(),
         };
@@ -189,17 +176,7 @@ impl Registry {
     pub fn load(&self, spec: &str) -> Result<Arc<dyn DynGame>, EnvError> {
         let mut parsed = GameSpec::parse(spec)?;
         if let Some((name, preset)) = parsed.name.clone().split_once('/') {
-            let entry = self.entry(name)?;
-            let key = entry
-                .listing
-                .preset_key
-                .clone()
-                .ok_or_else(|| EnvError::BadParameter {
-                    game: name.to_owned(),
-                    name: "preset".into(),
-                    value: preset.to_owned(),
-                    reason: "this game has no presets".into(),
-                })?;
+            let key = self.entry(name)?.listing.preset_key.clone();
             parsed.name = name.to_owned();
             parsed.params.insert(0, (key, preset.to_owned()));
         }
@@ -252,28 +229,29 @@ fn load_typed<G: Game + Encode + Wire>(
     def: &GameDef<G>,
     spec: &GameSpec,
 ) -> Result<Arc<dyn DynGame>, EnvError> {
+    let presets = G::Rules::presets();
     let mut params = Vec::new();
-    let mut preset = def.presets.first();
+    let mut preset = presets.first();
     for (key, value) in &spec.params {
         let key = def
             .aliases
             .iter()
             .find(|(alias, _)| alias == key)
             .map_or(key.as_str(), |(_, field)| field);
-        if Some(key) == def.preset_key {
+        if key == def.preset_key {
             preset = Some(
-                def.presets
+                presets
                     .iter()
-                    .find(|(name, _, _)| name.eq_ignore_ascii_case(value))
+                    .find(|p| p.name.eq_ignore_ascii_case(value))
                     .ok_or_else(|| EnvError::BadParameter {
                         game: def.name.to_owned(),
                         name: key.to_owned(),
                         value: value.clone(),
                         reason: format!(
                             "the presets are {}",
-                            def.presets
+                            presets
                                 .iter()
-                                .map(|p| p.0)
+                                .map(|p| p.name)
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ),
@@ -288,26 +266,23 @@ fn load_typed<G: Game + Encode + Wire>(
             .map_or(value.as_str(), |(_, _, v)| v);
         params.push((key.to_owned(), value.to_owned()));
     }
-    let (preset_name, preset_doc, base) =
+    let preset =
         preset.ok_or_else(|| EnvError::InvalidRules(format!("{} has no rule set", def.name)))?;
-    let documented: Vec<&str> = def.parameter_docs.iter().map(|(name, _)| *name).collect();
-    let rules = rules_with(def.name, base, &params, &documented)?;
+    let rules = rules_with(def.name, &preset.rules, &params)?;
     let mut canonical = GameSpec {
         name: def.name.to_owned(),
         params,
     };
-    if let Some(key) = def.preset_key {
-        canonical
-            .params
-            .insert(0, (key.to_owned(), (*preset_name).to_owned()));
-    }
+    canonical
+        .params
+        .insert(0, (def.preset_key.to_owned(), preset.name.to_owned()));
     let game = TypedGame::<G>::new(rules).map_err(|e| match e {
         EnvError::InvalidRules(reason) => EnvError::InvalidRules(format!("{canonical}: {reason}")),
         other => other,
     })?;
     Ok(Arc::new(
         game.named(canonical.to_string())
-            .titled(format!("{}: {preset_doc}", def.doc))
+            .titled(format!("{}: {}", def.doc, preset.doc))
             .with_knowledge(def.knowledge),
     ))
 }

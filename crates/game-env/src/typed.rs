@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::dynamic::{action_of, legal_action, to_json, to_value, DynState, LegalAction};
 use crate::EnvError;
+use game_traits::RuleSet;
 
 /// A typed state with the scratch buffers its integer calls reuse, so that
 /// stepping it allocates nothing.
@@ -59,7 +60,7 @@ where
         self.state.legal_actions(&mut legal);
         let rules = self.state.rules();
         out.clear();
-        out.extend(legal.iter().map(|&a| G::action_id(rules, a)));
+        out.extend(legal.iter().map(|&a| rules.action_id(a)));
     }
 
     fn legal_actions(&self) -> Vec<LegalAction> {
@@ -86,7 +87,7 @@ where
         self.state.chance_outcomes(&mut outcomes);
         let rules = self.state.rules();
         out.clear();
-        out.extend(outcomes.iter().map(|&(a, p)| (G::action_id(rules, a), p)));
+        out.extend(outcomes.iter().map(|&(a, p)| (rules.action_id(a), p)));
     }
 
     fn apply_id(&mut self, id: usize) -> Result<(), EnvError> {
@@ -98,12 +99,12 @@ where
 
     fn sample_chance_id(&self, rng: &mut GameRng) -> Option<usize> {
         let a = self.state.sample_chance(rng)?;
-        Some(G::action_id(self.state.rules(), a))
+        Some(self.state.rules().action_id(a))
     }
 
     fn sample_legal_id(&self, rng: &mut GameRng) -> Option<usize> {
         let a = self.state.sample_legal(&mut Vec::new(), rng)?;
-        Some(G::action_id(self.state.rules(), a))
+        Some(self.state.rules().action_id(a))
     }
 
     fn play_chance(&mut self, rng: &mut GameRng) -> u32 {
@@ -224,7 +225,7 @@ where
 }
 
 fn check_mask<G: Game>(rules: &G::Rules, mask: &[bool]) -> Result<(), EnvError> {
-    let space = G::action_space(rules);
+    let space = rules.action_space();
     if mask.len() == space {
         Ok(())
     } else {

@@ -1,7 +1,8 @@
 //! Games by name with parameters.
 
 use game_env::{rules_with, EnvError, GameDef, GameSpec, Registry};
-use game_traits::kuhn::{KuhnPoker, KuhnRules};
+use game_traits::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
+use game_traits::{Named, Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 
 fn registry() -> Registry {
@@ -9,12 +10,7 @@ fn registry() -> Registry {
     r.register::<KuhnPoker>(GameDef {
         name: "kuhn",
         doc: "Kuhn poker, the smallest poker",
-        preset_key: Some("variant"),
-        presets: vec![
-            ("classic", "ante 1", KuhnRules { ante: 1 }),
-            ("high", "ante 3", KuhnRules { ante: 3 }),
-        ],
-        parameter_docs: &[("ante", "chips each player puts in before the deal")],
+        preset_key: "variant",
         aliases: &[("stake", "ante")],
         value_aliases: &[("ante", "max", "100")],
         knowledge: Default::default(),
@@ -58,9 +54,11 @@ fn bad_names_parameters_and_values_are_clear_errors() {
         r.load("kuhn(ante=300)"),
         Err(EnvError::BadParameter { .. })
     ));
+    // Out of the table's range: refused with the range, before the rules
+    // are built.
     assert!(matches!(
         r.load("kuhn(ante=0)"),
-        Err(EnvError::InvalidRules(_))
+        Err(EnvError::BadParameter { reason, .. }) if reason.contains("1..=100")
     ));
     assert!(matches!(
         r.load("kuhn(variant=low)"),
@@ -97,41 +95,109 @@ fn the_listing_names_every_parameter_with_its_default_and_doc() {
     assert!(kuhn.parameters[0].doc.contains("chips"));
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 enum Order {
+    #[default]
     Text,
     UnseenOnly,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+impl Named for Order {
+    const NAMED: &'static [(&'static str, Self)] =
+        &[("Text", Order::Text), ("UnseenOnly", Order::UnseenOnly)];
+    const NAMES: &'static [&'static str] = &["Text", "UnseenOnly"];
+}
+
+/// A rule set of every kind of option, for the table-driven parser.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Options {
     order: Order,
     limit: Option<u8>,
     flag: bool,
 }
 
+impl RuleSet for Options {
+    type Action = KuhnAction;
+    type Error = game_traits::GameError<KuhnAction>;
+    fn validate(&self) -> Result<(), Self::Error> {
+        Ok(())
+    }
+    fn action_space(&self) -> usize {
+        KuhnRules::default().action_space()
+    }
+    fn action_id(&self, action: KuhnAction) -> usize {
+        KuhnRules::default().action_id(action)
+    }
+    fn action_from_id(&self, id: usize) -> Option<KuhnAction> {
+        KuhnRules::default().action_from_id(id)
+    }
+    fn max_game_length(&self) -> u32 {
+        5
+    }
+    fn presets() -> Vec<Preset<Self>> {
+        vec![Preset::new(
+            "plain",
+            "every option at its default",
+            Options::default(),
+        )]
+    }
+    game_traits::parameter_table! {
+        order: Choice { values: Order::NAMES }, "an order";
+        limit: OptionalInt { min: 0, max: 9 }, "a limit, or none";
+        flag: Bool, "a flag";
+    }
+}
+
 #[test]
-fn parameter_values_are_read_as_the_field_takes_them() {
+fn parameter_values_are_read_as_the_table_says() {
     let base = Options {
         order: Order::Text,
         limit: Some(3),
         flag: false,
     };
-    let set = |k: &str, v: &str| rules_with("t", &base, &[(k.to_owned(), v.to_owned())], &[]);
+    let set = |k: &str, v: &str| rules_with("t", &base, &[(k.to_owned(), v.to_owned())]);
     assert_eq!(
         set("order", "unseen_only").unwrap().order,
         Order::UnseenOnly
     );
     assert_eq!(set("order", "UNSEENONLY").unwrap().order, Order::UnseenOnly);
-    assert!(set("order", "sideways").is_err());
+    assert_eq!(
+        set("order", "unseen-only").unwrap().order,
+        Order::UnseenOnly
+    );
+    assert!(matches!(
+        set("order", "sideways"),
+        Err(EnvError::BadParameter { reason, .. }) if reason.contains("text, unseenonly")
+    ));
     assert_eq!(set("limit", "none").unwrap().limit, None);
     assert_eq!(set("limit", "7").unwrap().limit, Some(7));
     assert!(set("limit", "-1").is_err());
+    assert!(set("limit", "10").is_err(), "past the table's range");
     assert!(set("flag", "true").unwrap().flag);
     assert!(set("flag", "yes").is_err());
+    assert!(matches!(
+        set("colour", "red"),
+        Err(EnvError::UnknownParameter { known, .. }) if known == "order, limit, flag"
+    ));
     assert_eq!(
         GameSpec::parse("a(b=1,c=x)").unwrap().to_string(),
         "a(b=1,c=x)"
+    );
+}
+
+#[test]
+fn every_option_is_listed_with_its_value() {
+    let listed: Vec<(&str, String)> = game_env::parameters(&Options::default())
+        .into_iter()
+        .map(|(p, v)| (p.name, v))
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            ("order", "text".to_owned()),
+            ("limit", "none".to_owned()),
+            ("flag", "false".to_owned()),
+        ]
     );
 }
 
@@ -177,56 +243,4 @@ fn records_round_trip_through_the_registry() {
     ));
     assert!(r.load_record("{").is_err());
     assert!(game.record_json(0, &[99]).is_err());
-}
-
-fn is_text(order: &Order) -> bool {
-    *order == Order::Text
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Quiet {
-    limit: u8,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    flag: bool,
-    #[serde(default = "text", skip_serializing_if = "is_text")]
-    order: Order,
-}
-
-fn text() -> Order {
-    Order::Text
-}
-
-#[test]
-fn fields_left_out_of_the_serialisation_are_still_parameters() {
-    let base = Quiet {
-        limit: 1,
-        flag: false,
-        order: Order::Text,
-    };
-    let listed = game_env::parameters(&base, &["limit", "flag", "order"]);
-    assert_eq!(
-        listed,
-        vec![
-            ("limit".to_owned(), "1".to_owned()),
-            ("flag".to_owned(), "false".to_owned()),
-            ("order".to_owned(), "text".to_owned()),
-        ]
-    );
-    let set = |k: &str, v: &str| {
-        rules_with(
-            "q",
-            &base,
-            &[(k.to_owned(), v.to_owned())],
-            &["flag", "order"],
-        )
-    };
-    assert!(set("flag", "true").unwrap().flag);
-    assert_eq!(
-        set("order", "unseen_only").unwrap().order,
-        Order::UnseenOnly
-    );
-    assert!(matches!(
-        set("colour", "red"),
-        Err(EnvError::UnknownParameter { .. })
-    ));
 }

@@ -38,6 +38,8 @@ fn structs_that_name_no_action_are_refused_with_their_reason() {
         json!({"type": "raise"}),
         json!({"type": "deal", "card": "Ace"}),
         json!({"type": "deal", "card": "King", "to": 1}),
+        // A unit variant with a field serde would let through.
+        json!({"type": "pass", "card": "King"}),
         json!("bet"),
         json!(null),
     ] {

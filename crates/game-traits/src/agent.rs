@@ -6,6 +6,7 @@ use crate::game::Game;
 use crate::player::{PerPlayer, PlayerId, Turn};
 use crate::record::Record;
 use crate::GameRng;
+use crate::RuleSet;
 
 /// A player: chooses an action knowing only his observation and the legal
 /// actions. It never sees the true state, so it cannot cheat.
@@ -94,7 +95,7 @@ pub fn play_match<G: Game>(
     let mut chance = chance_rng(seed);
     let mut seat_rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
     let mut legal = Vec::new();
-    let max = G::max_game_length(rules) as usize;
+    let max = rules.max_game_length() as usize;
     loop {
         let step = record.actions().len();
         let action = match state.turn() {

@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::player::{Outcome, PlayerId, Turn};
+use crate::RuleSet;
 
 /// A rules engine: the state of one game in progress, and everything a
 /// generic driver (a bot, a trainer, a server) needs to play it knowing
@@ -38,10 +39,10 @@ use crate::player::{Outcome, PlayerId, Turn};
 ///   and leaves the state equal (`==`) to what it was.
 /// - `is_legal(a)` agrees with `check_action(a).is_ok()` and with the
 ///   listed set, for every id of the action space.
-/// - [`Ord`] on actions agrees with the order of [`Game::action_id`].
+/// - [`Ord`] on actions agrees with the order of [`RuleSet::action_id`].
 /// - [`Game::action_view`] never tells a viewer apart two actions that
 ///   leave him with the same observation.
-/// - `legal_actions` lists each action once, sorted by [`Game::action_id`],
+/// - `legal_actions` lists each action once, sorted by [`RuleSet::action_id`],
 ///   and is non-empty at every non-terminal turn.
 /// - At a chance event, `legal_actions` lists exactly the outcomes of
 ///   `chance_outcomes`, each with a probability in (0, 1], summing to 1.
@@ -52,8 +53,10 @@ use crate::player::{Outcome, PlayerId, Turn};
 pub trait Game:
     Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync + 'static
 {
-    /// The rule set and options; [`Default`] is the default rule set.
-    type Rules: Clone + PartialEq + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// The rule set and its options ([`Default`] is the default rule set):
+    /// the static half of the game, which says the action space and ids,
+    /// the bounds of a game, the options as data and the presets.
+    type Rules: RuleSet<Action = Self::Action>;
     /// A player's decision or a chance outcome. [`FromStr`] reads what
     /// [`Display`] writes (and the short forms a person types), with the
     /// game's own parse error.
@@ -100,7 +103,7 @@ pub trait Game:
     fn turn(&self) -> Turn;
 
     /// Clears `out` and fills it with the legal actions at this turn, sorted
-    /// by [`Game::action_id`]. At a chance event these are the outcomes; at
+    /// by [`RuleSet::action_id`]. At a chance event these are the outcomes; at
     /// the end of the game the list is empty. Reusing `out` keeps the hot
     /// path free of allocation.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
@@ -127,13 +130,13 @@ pub trait Game:
     }
 
     /// Writes the legal-action mask over the dense action space into
-    /// `mask` (resized to [`Game::action_space`]): 1 for each listed
+    /// `mask` (resized to [`RuleSet::action_space`]): 1 for each listed
     /// action's id, 0 elsewhere. `legal` is scratch space.
     fn legal_mask(&self, legal: &mut Vec<Self::Action>, mask: &mut [bool]) {
         mask.fill(false);
         self.legal_actions(legal);
         for &a in legal.iter() {
-            if let Some(slot) = mask.get_mut(Self::action_id(self.rules(), a)) {
+            if let Some(slot) = mask.get_mut(self.rules().action_id(a)) {
                 *slot = true;
             }
         }
@@ -223,51 +226,17 @@ pub trait Game:
         self.outcome().map_or(0.0, |o| o.win_loss_return(player))
     }
 
-    /// Lowest and highest return a player can get under `rules`; by default
-    /// those of [`Game::returns`]' default.
-    fn return_bounds(rules: &Self::Rules) -> (f64, f64) {
-        let _ = rules;
-        (-1.0, 1.0)
-    }
-
-    /// What the returns of all players add up to at the end (by default 0:
-    /// a zero-sum two-player game).
-    fn returns_sum(rules: &Self::Rules) -> f64 {
-        let _ = rules;
-        0.0
-    }
-
     /// Number of player decisions made so far (chance outcomes excluded).
     fn move_count(&self) -> u32;
-
-    /// Upper bound on the number of actions (decisions and chance outcomes)
-    /// in any game under `rules`.
-    fn max_game_length(rules: &Self::Rules) -> u32;
-
-    /// Size of the dense action-id space under `rules`: every action id is
-    /// below it.
-    fn action_space(rules: &Self::Rules) -> usize;
-
-    /// The dense, stable id of `action`, below [`Game::action_space`].
-    fn action_id(rules: &Self::Rules, action: Self::Action) -> usize;
-
-    /// The action with id `id`, if any.
-    fn action_from_id(rules: &Self::Rules, id: usize) -> Option<Self::Action>;
-
-    /// Whether games under `rules` have chance events (by default they do).
-    fn chance_mode(rules: &Self::Rules) -> crate::ChanceMode {
-        let _ = rules;
-        crate::ChanceMode::ExplicitStochastic
-    }
 
     /// What a generic driver needs to know of the game under `rules`, as
     /// data (OpenSpiel's `GameType` and `GameInfo`).
     fn info(rules: &Self::Rules) -> crate::GameInfo {
-        let (min_return, max_return) = Self::return_bounds(rules);
-        let returns_sum = Self::returns_sum(rules);
+        let (min_return, max_return) = rules.return_bounds();
+        let returns_sum = rules.returns_sum();
         crate::GameInfo {
             name: Self::NAME,
-            chance: Self::chance_mode(rules),
+            chance: rules.chance_mode(),
             information: Self::INFORMATION,
             utility: if returns_sum == 0.0 {
                 crate::Utility::ZeroSum
@@ -275,8 +244,8 @@ pub trait Game:
                 crate::Utility::ConstantSum
             },
             players: 2,
-            action_space: Self::action_space(rules),
-            max_game_length: Self::max_game_length(rules),
+            action_space: rules.action_space(),
+            max_game_length: rules.max_game_length(),
             min_return,
             max_return,
             returns_sum,

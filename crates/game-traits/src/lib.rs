@@ -5,25 +5,33 @@ mod agent;
 pub mod bits;
 pub mod chance;
 mod encode;
+mod error;
 mod game;
 mod info;
 pub mod kuhn;
+mod parameter;
 mod player;
 mod playout;
 mod policy;
 mod record;
+mod rule_set;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 mod wire;
 
 pub use agent::{agent_rng, best_scored, chance_rng, play_match, Agent, MatchError, RandomAgent};
 pub use encode::{Encode, Plane, TensorLayout};
+pub use error::{GameError, ParseError};
 pub use game::Game;
 pub use info::{ChanceMode, GameInfo, Information, Utility};
+pub use parameter::{
+    FromParameter, Named, Parameter, ParameterError, ParameterKind, ParameterValue,
+};
 pub use player::{Outcome, PerPlayer, PlayerId, Turn};
 pub use playout::random_playout;
 pub use policy::{policy_playout, Observing, Policy};
 pub use record::{Record, ReplayError};
+pub use rule_set::{Preset, RuleSet};
 pub use wire::{Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
 
 /// Re-exported so that game crates derive their wire schema with the same

@@ -11,13 +11,13 @@ use crate::{Game, Turn};
 /// loop allocates nothing beyond what the game itself does.
 ///
 /// ```
-/// use game_traits::{random_playout, Game, GameRng};
+/// use game_traits::{random_playout, Game, GameRng, RuleSet};
 /// use game_traits::rand::SeedableRng;
 ///
 /// fn random_game<G: Game>(rules: &G::Rules, seed: u64) -> G {
 ///     let mut game = G::new(rules).unwrap();
 ///     let mut rng = GameRng::seed_from_u64(seed);
-///     let limit = G::max_game_length(rules);
+///     let limit = rules.max_game_length();
 ///     random_playout(&mut game, &mut Vec::new(), &mut rng, limit);
 ///     game
 /// }

@@ -1,14 +1,14 @@
 //! Kuhn poker's actions read back from text: `FromStr` round-trips
 //! `Display` for every action, in any case, with a typed error otherwise.
 
-use game_traits::kuhn::{KuhnAction, KuhnParseError, KuhnPoker, KuhnRules};
-use game_traits::Game;
+use game_traits::kuhn::{KuhnAction, KuhnParseError, KuhnRules};
+use game_traits::RuleSet;
 
 #[test]
 fn every_kuhn_action_round_trips_its_display() {
     let rules = KuhnRules::default();
-    for id in 0..KuhnPoker::action_space(&rules) {
-        let a = KuhnPoker::action_from_id(&rules, id).unwrap();
+    for id in 0..rules.action_space() {
+        let a = rules.action_from_id(id).unwrap();
         assert_eq!(a.to_string().parse::<KuhnAction>(), Ok(a));
         assert_eq!(a.to_string().to_uppercase().parse::<KuhnAction>(), Ok(a));
     }

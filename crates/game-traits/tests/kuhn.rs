@@ -3,6 +3,7 @@
 
 use game_traits::kuhn::{KuhnAction, KuhnPoker, KuhnRules};
 use game_traits::testkit::{check_game, check_game_with, check_golden, KitConfig};
+use game_traits::RuleSet;
 use game_traits::{play_match, Agent, Game, Outcome, PlayerId, RandomAgent, Record, Turn};
 
 #[test]
@@ -260,26 +261,8 @@ mod broken {
         fn returns(&self, p: PlayerId) -> f64 {
             self.0.returns(p)
         }
-        fn return_bounds(r: &KuhnRules) -> (f64, f64) {
-            KuhnPoker::return_bounds(r)
-        }
-        fn returns_sum(r: &KuhnRules) -> f64 {
-            KuhnPoker::returns_sum(r)
-        }
         fn move_count(&self) -> u32 {
             self.0.move_count()
-        }
-        fn max_game_length(r: &KuhnRules) -> u32 {
-            KuhnPoker::max_game_length(r)
-        }
-        fn action_space(r: &KuhnRules) -> usize {
-            KuhnPoker::action_space(r)
-        }
-        fn action_id(r: &KuhnRules, a: KuhnAction) -> usize {
-            KuhnPoker::action_id(r, a)
-        }
-        fn action_from_id(r: &KuhnRules, id: usize) -> Option<KuhnAction> {
-            KuhnPoker::action_from_id(r, id)
         }
     }
     use game_traits::rand::SeedableRng;
@@ -346,8 +329,8 @@ proptest::proptest! {
         let rules = KuhnRules::default();
         let mut g = KuhnPoker::new(&rules).unwrap();
         for id in ids {
-            let Some(a) = KuhnPoker::action_from_id(&rules, id) else {
-                proptest::prop_assert!(id >= KuhnPoker::action_space(&rules));
+            let Some(a) = rules.action_from_id(id) else {
+                proptest::prop_assert!(id >= rules.action_space());
                 continue;
             };
             let before = g.clone();

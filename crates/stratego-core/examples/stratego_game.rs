@@ -10,7 +10,7 @@
 //! then play uniformly random legal moves, except that a bot always takes
 //! a revealed flag or attacks a piece it knows it beats.
 
-use game_traits::{agent_rng, Game, GameRng, PlayerId};
+use game_traits::{agent_rng, Game, GameRng, PlayerId, Preset, RuleSet};
 use rand::Rng;
 use stratego_core::{Action, Fight, ObsCell, Rules, Setup, Stratego};
 
@@ -42,9 +42,9 @@ fn pick(game: &Stratego, legal: &[Action], rng: &mut GameRng) -> Action {
 fn main() {
     let mut args = std::env::args().skip(1);
     let presets = Rules::presets();
-    let name = args.next().unwrap_or_else(|| presets[0].0.to_owned());
-    let Some(&(name, _, rules)) = presets.iter().find(|(n, _, _)| *n == name) else {
-        let names: Vec<&str> = presets.iter().map(|p| p.0).collect();
+    let name = args.next().unwrap_or_else(|| presets[0].name.to_owned());
+    let Some(&Preset { name, rules, .. }) = presets.iter().find(|p| p.name == name) else {
+        let names: Vec<&str> = presets.iter().map(|p| p.name).collect();
         eprintln!("unknown rule set {name:?}: use one of {}", names.join(", "));
         std::process::exit(2);
     };

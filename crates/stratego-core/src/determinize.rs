@@ -16,6 +16,7 @@ use crate::square::Square;
 use crate::state::{End, Stratego};
 use crate::validate::StateRepr;
 use crate::variant::Variant;
+use game_traits::RuleSet;
 
 impl Stratego {
     /// A full state consistent with `obs`: the opponent's unknown pieces get

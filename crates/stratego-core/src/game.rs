@@ -1,6 +1,6 @@
 //! The [`Game`] implementation: a thin adapter over the engine.
 
-use game_traits::{ChanceMode, Game, Outcome, PlayerId, Turn};
+use game_traits::{Game, Outcome, PlayerId, Turn};
 use rand::Rng;
 
 use crate::action::Action;
@@ -10,6 +10,7 @@ use crate::rules::Rules;
 use crate::setup::SETUP_SQUARES;
 use crate::state::Stratego;
 use crate::view::ActionView;
+use game_traits::RuleSet;
 
 /// Number of setup decisions of a game (40 per player).
 pub const SETUP_ACTIONS: u32 = 2 * SETUP_SQUARES as u32;
@@ -79,7 +80,7 @@ impl Game for Stratego {
         if self.end.is_none() && self.first.is_some() && self.in_play() {
             let p = self.to_move;
             if self.samples_on_masks(p) {
-                return self.sample_move(p, rng);
+                return self.sample_action(p, rng);
             }
         }
         self.sample_listed(legal, rng)
@@ -101,7 +102,7 @@ impl Game for Stratego {
     }
 
     fn action_view(&self, viewer: PlayerId, action: Action) -> ActionView {
-        self.view_of(viewer, action)
+        self.view(viewer, action)
     }
 
     fn narrate(
@@ -125,17 +126,6 @@ impl Game for Stratego {
             .then(|| Action::Start(PlayerId::BOTH[usize::from(rng.random::<bool>())]))
     }
 
-    /// Deterministic, unless the rules draw who moves first: the only
-    /// chance event of Stratego (the hidden information comes from the
-    /// setups, which are the players' decisions).
-    fn chance_mode(rules: &Rules) -> ChanceMode {
-        if rules.fixed_first_player().is_some() {
-            ChanceMode::Deterministic
-        } else {
-            ChanceMode::ExplicitStochastic
-        }
-    }
-
     fn observation(&self, player: PlayerId) -> Observation {
         self.observe(player)
     }
@@ -157,26 +147,5 @@ impl Game for Stratego {
     fn move_count(&self) -> u32 {
         let draw = self.rules.fixed_first_player().is_none() && self.first.is_some();
         self.placed.values().map(|&n| u32::from(n)).sum::<u32>() + self.moves + u32::from(draw)
-    }
-
-    fn max_game_length(rules: &Rules) -> u32 {
-        let draw = u32::from(rules.fixed_first_player().is_none());
-        SETUP_ACTIONS
-            .saturating_add(rules.max_moves)
-            .saturating_add(draw)
-    }
-
-    fn action_space(rules: &Rules) -> usize {
-        Action::space(rules)
-    }
-
-    /// The compact id of [`Action::id`]; an action no position under
-    /// `rules` can make legal gets `action_space(rules)`, past the end.
-    fn action_id(rules: &Rules, action: Action) -> usize {
-        action.dense_id(rules)
-    }
-
-    fn action_from_id(rules: &Rules, id: usize) -> Option<Action> {
-        Action::from_id(rules, id)
     }
 }

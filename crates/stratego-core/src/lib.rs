@@ -21,6 +21,7 @@ mod notation;
 mod observation;
 mod position;
 mod render;
+mod rule_set;
 mod rules;
 mod sample;
 mod setup;
@@ -58,7 +59,9 @@ pub use wire::{
 
 pub use game_traits;
 pub use game_traits::rand;
-pub use game_traits::{Game, GameRng, Outcome, PerPlayer, PlayerId, Turn};
+pub use game_traits::{
+    Game, GameError, GameRng, Outcome, PerPlayer, PlayerId, Preset, RuleSet, Turn,
+};
 
 /// The rules of the three rule sets as implemented, with every ruling and
 /// the table from each rule to its test (`docs/stratego.md`).

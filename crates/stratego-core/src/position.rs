@@ -13,6 +13,7 @@ use crate::shuttle::Shuttle;
 use crate::square::Square;
 use crate::state::{Piece, Stratego};
 use crate::validate::StateRepr;
+use game_traits::RuleSet;
 
 /// A position to build, piece by piece, with the bookkeeping of the rules;
 /// [`PositionBuilder::build`] checks it with the same validation as a

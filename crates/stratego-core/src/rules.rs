@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::StrategoError;
 use crate::kind::Kind;
 use crate::variant::Variant;
 
@@ -203,126 +202,6 @@ impl Rules {
         }
     }
 
-    /// The named presets: (name, one line citing its source, rules), the
-    /// default first. The names are those of the registry
-    /// (`stratego(variant=<name>)`).
-    pub fn presets() -> Vec<(&'static str, &'static str, Rules)> {
-        vec![
-            (
-                "classic",
-                "International Stratego Federation Game Rules: 5 moves between two squares (scout clause), more-squares rule, both stuck is a draw",
-                Rules::classic(),
-            ),
-            (
-                "classic_milton_bradley",
-                "Milton Bradley / Hasbro rules: 3 consecutive turns between the same 2 squares, the Scout may not move and strike in one turn",
-                Rules::classic_milton_bradley(),
-            ),
-            (
-                "classic_gravon",
-                "Gravon's rules page (gravon.de): 5 consecutive turns between the same 2 squares with the scout clause, no more-squares rule",
-                Rules::classic_gravon(),
-            ),
-            (
-                "srazhenie",
-                "Soviet «Сражение» (stratego-srazhenie-ru.txt): 1 Marshal strongest, 3 moves between two squares, draw after 100 moves without attack",
-                Rules::srazhenie(),
-            ),
-            (
-                "srazhenie_runner_soldiers",
-                "«Сражение», the text's variant «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line",
-                Rules::srazhenie_runner_soldiers(),
-            ),
-            (
-                "czech",
-                "Czech rules (stratego-czech-cs.txt): eight-direction steps, the attacker's kind stays hidden, no two-square rule, who starts is drawn",
-                Rules::czech(),
-            ),
-        ]
-    }
-
-    /// One line per serialised field of `Rules`: its name and what it does,
-    /// with its values (for the registry's parameter list).
-    pub const PARAMETER_DOCS: &'static [(&'static str, &'static str)] = &[
-        (
-            "variant",
-            "rule set: Srazhenie, Czech or Classic (pieces, counts, names, combat table, steps)",
-        ),
-        (
-            "runner_soldiers",
-            "Srazhenie option «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line (true/false)",
-        ),
-        (
-            "long_move_attack",
-            "a long mover may attack at the end of a long move (true/false; false in Milton Bradley)",
-        ),
-        (
-            "czech_scout_steps_diagonally",
-            "Czech: the Průzkumník also steps one square diagonally like every Czech piece (true/false)",
-        ),
-        (
-            "reveal_attacker",
-            "the defender learns the attacker's kind (true/false; false in Czech: \"Hodnotu svého kamene protivníkovy nesděluje\")",
-        ),
-        (
-            "two_square_limit",
-            "two-square rule: most moves in a row of one piece between the same squares (a number, or none to switch it off)",
-        ),
-        (
-            "two_square_partial_moves",
-            "two-square rule: a long mover's partial moves back along its first move's line count too (true/false; the ISF scout clause)",
-        ),
-        (
-            "more_squares_rule",
-            "ISF more-squares rule: a continuous chaser may not recreate a position of the chase (true/false)",
-        ),
-        (
-            "no_attack_limit",
-            "draw after this many moves in a row without an attack (a number, or none)",
-        ),
-        (
-            "no_move_loses",
-            "a player without a legal move on his turn loses (true) or the game is drawn (false)",
-        ),
-        (
-            "both_stuck_draw",
-            "when neither player can move, the game is a draw even where a stuck player loses (true/false)",
-        ),
-        (
-            "unreachable_flag_draw",
-            "draw as soon as neither side can ever capture the other's flag (true/false; Czech)",
-        ),
-        (
-            "first_player",
-            "who moves first after the setup: Seat0, Seat1, or Drawn by a chance event at the start",
-        ),
-        (
-            "max_moves",
-            "hard bound: the game is drawn after this many moves, 1..=100000",
-        ),
-    ];
-
-    /// Checks that the options fit together and the numbers are within
-    /// their documented bounds: [`Game::new`](game_traits::Game::new),
-    /// deserialisation, observations, stored states and the position
-    /// builder all call it.
-    pub fn validate(&self) -> Result<(), StrategoError> {
-        let bad = |why| Err(StrategoError::InvalidRules(why));
-        if self.runner_soldiers && self.variant != Variant::Srazhenie {
-            return bad("runner soldiers exist only in Srazhenie");
-        }
-        if self.two_square_limit == Some(0) {
-            return bad("two-square limit must be at least 1");
-        }
-        if self.no_attack_limit == Some(0) {
-            return bad("no-attack limit must be at least 1");
-        }
-        if self.max_moves == 0 || self.max_moves > MAX_MOVES_LIMIT {
-            return bad("max_moves must be in 1..=100000");
-        }
-        Ok(())
-    }
-
     /// The kind that moves any distance in a straight line, if any.
     pub const fn long_mover(&self) -> Option<Kind> {
         self.variant.long_mover(self.runner_soldiers)
@@ -358,6 +237,7 @@ mod raw {
     use super::{seat0, yes, FirstPlayer};
     use crate::error::StrategoError;
     use crate::variant::Variant;
+    use game_traits::RuleSet;
 
     /// The fields of [`super::Rules`], with the same defaults.
     #[derive(Deserialize)]

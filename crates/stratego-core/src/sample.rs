@@ -89,7 +89,7 @@ const SLOT_OFFSETS: [i8; 12] = [
 ];
 
 impl Stratego {
-    /// Whether [`Stratego::sample_move`] draws for player `p` now (the
+    /// Whether [`Stratego::sample_action`] draws for player `p` now (the
     /// list is written while he chases under the more-squares rule).
     #[inline(always)]
     pub(crate) fn samples_on_masks(&self, p: PlayerId) -> bool {
@@ -105,30 +105,34 @@ impl Stratego {
     /// move than the portable bit-twiddling count; the crate stays
     /// portable.
     #[inline]
-    pub(crate) fn sample_move<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if game_traits::bits::has_popcnt() {
-                // SAFETY: the CPU has `popcnt`, as checked just above.
-                return unsafe { self.sample_move_popcnt(p, rng) };
-            }
-        }
-        self.sample_move_portable(p, rng)
-    }
-
-    /// [`Stratego::sample_move_with`] without `popcnt`: out of line like
-    /// the `popcnt` one, so that its callers stay small and save no
-    /// registers for a body they do not run.
-    #[inline(never)]
-    pub(crate) fn sample_move_portable<R: Rng + ?Sized>(
+    pub(crate) fn sample_action<R: Rng + ?Sized>(
         &self,
         p: PlayerId,
         rng: &mut R,
     ) -> Option<Action> {
-        self.sample_move_with(p, rng)
+        #[cfg(target_arch = "x86_64")]
+        {
+            if game_traits::bits::has_popcnt() {
+                // SAFETY: the CPU has `popcnt`, as checked just above.
+                return unsafe { self.sample_action_popcnt(p, rng) };
+            }
+        }
+        self.sample_action_portable(p, rng)
     }
 
-    /// [`Stratego::sample_move_with`] compiled with the `popcnt`
+    /// [`Stratego::sample_action_with`] without `popcnt`: out of line like
+    /// the `popcnt` one, so that its callers stay small and save no
+    /// registers for a body they do not run.
+    #[inline(never)]
+    pub(crate) fn sample_action_portable<R: Rng + ?Sized>(
+        &self,
+        p: PlayerId,
+        rng: &mut R,
+    ) -> Option<Action> {
+        self.sample_action_with(p, rng)
+    }
+
+    /// [`Stratego::sample_action_with`] compiled with the `popcnt`
     /// instruction.
     ///
     /// # Safety
@@ -136,12 +140,12 @@ impl Stratego {
     /// Only on a CPU that has `popcnt`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn sample_move_popcnt<R: Rng + ?Sized>(
+    unsafe fn sample_action_popcnt<R: Rng + ?Sized>(
         &self,
         p: PlayerId,
         rng: &mut R,
     ) -> Option<Action> {
-        self.sample_move_with(p, rng)
+        self.sample_action_with(p, rng)
     }
 
     /// The moves of the piece on `sq` that the two-square rule may
@@ -157,9 +161,9 @@ impl Stratego {
         })
     }
 
-    /// The body of [`Stratego::sample_move`].
+    /// The body of [`Stratego::sample_action`].
     #[inline(always)]
-    fn sample_move_with<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
+    fn sample_action_with<R: Rng + ?Sized>(&self, p: PlayerId, rng: &mut R) -> Option<Action> {
         let q = p.other();
         let empty = SQUARES & !(self.occ[PlayerId::P0] | self.occ[PlayerId::P1]);
         let enemy = self.occ[q];
@@ -297,8 +301,8 @@ mod tests {
         while g.end.is_none() {
             let p = g.to_move;
             if g.samples_on_masks(p) {
-                let portable = g.sample_move_portable(p, &mut rng.clone());
-                assert_eq!(portable, g.sample_move(p, &mut rng.clone()));
+                let portable = g.sample_action_portable(p, &mut rng.clone());
+                assert_eq!(portable, g.sample_action(p, &mut rng.clone()));
                 g.legal_actions(&mut legal);
                 assert_eq!(portable.is_some(), !legal.is_empty());
                 assert!(portable.is_none_or(|m: Action| legal.contains(&m)));

@@ -10,8 +10,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::StrategoError;
-
 /// Width of the padded board.
 pub(crate) const PW: i8 = 12;
 /// Cells of the padded board array: 12x12 used, the rest wall, so that any
@@ -178,9 +176,9 @@ impl fmt::Display for Square {
 
 /// Reads an algebraic name such as `e4` (files `a`..`j`, ranks 1..10).
 impl FromStr for Square {
-    type Err = StrategoError;
+    type Err = game_traits::ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = StrategoError::InvalidPosition("not a square name (a1..j10)");
+        let bad = game_traits::ParseError::new("a square name (a1..j10)", s);
         let mut chars = s.chars();
         let file = chars.next().ok_or(bad.clone())?;
         let rest = chars.as_str();

@@ -15,6 +15,7 @@ use crate::setup::{SetupSquare, SETUP_SQUARES};
 use crate::shuttle::{direction, Shuttle};
 use crate::square::Square;
 use crate::state::{End, EndReason, Stratego};
+use game_traits::RuleSet;
 
 /// The stored form of [`Stratego`]: the 100 board cells as bytes (see
 /// `Cell`), the bookkeeping, and the kinds ruled out for unrevealed

@@ -74,7 +74,7 @@ impl fmt::Display for ActionView {
 impl Stratego {
     /// `action` as `viewer` perceives it, read from the state before it is
     /// applied: only public facts and the viewer's own placements.
-    pub(crate) fn view_of(&self, viewer: PlayerId, action: Action) -> ActionView {
+    pub(crate) fn view(&self, viewer: PlayerId, action: Action) -> ActionView {
         match action {
             Action::Place(kind) => {
                 let player = self.current_player().unwrap_or(self.to_move);

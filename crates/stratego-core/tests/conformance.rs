@@ -2,6 +2,8 @@
 //! encoding checks (tensor, information-state string, mask) on each.
 
 use game_traits::testkit::{check_encoding, check_game, check_game_with, check_golden, KitConfig};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Encode, Game};
 use stratego_core::{FirstPlayer, Rules, Stratego};
 
@@ -28,8 +30,8 @@ fn encoding() -> KitConfig {
 fn preset(name: &str) -> Rules {
     Rules::presets()
         .into_iter()
-        .find(|p| p.0 == name)
-        .map(|p| p.2)
+        .find(|p| p.name == name)
+        .map(|p| p.rules)
         .unwrap_or_else(|| panic!("no preset {name}"))
 }
 
@@ -142,7 +144,7 @@ fn conformance_classic_no_repetition_rule_short_games() {
 
 #[test]
 fn encoding_of_every_preset() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         eprintln!("encoding: {name}");
         check_encoding::<Stratego>(&rules, &encoding());
     }
@@ -169,7 +171,7 @@ fn encoding_with_every_kind_of_knowledge() {
 
 #[test]
 fn encoding_layout_is_fixed_per_rule_set_and_named() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let layout = Stratego::tensor_layout(&rules);
         let kinds = rules.variant.kinds().count();
         // 3 kinds-wide groups and 18 single planes on the board, then 17
@@ -190,7 +192,7 @@ fn encoding_layout_is_fixed_per_rule_set_and_named() {
         names.dedup();
         assert_eq!(names.len(), layout.planes.len(), "{name}: names are unique");
         let info = Stratego::info(&rules);
-        assert_eq!(info.action_space, Stratego::action_space(&rules));
+        assert_eq!(info.action_space, rules.action_space());
     }
 }
 
@@ -217,21 +219,10 @@ fn golden_srazhenie() {
 }
 
 #[test]
-fn parameter_docs_name_every_serialised_rules_field() {
-    let json = serde_json::to_value(Rules::default()).unwrap();
-    let mut keys: Vec<&str> = json
-        .as_object()
-        .expect("rules serialise as an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    let mut documented: Vec<&str> = Rules::PARAMETER_DOCS.iter().map(|d| d.0).collect();
-    keys.sort_unstable();
-    documented.sort_unstable();
-    assert_eq!(keys, documented);
-    assert!(Rules::PARAMETER_DOCS
-        .iter()
-        .all(|d| !d.1.is_empty() && !d.1.contains('\n')));
+fn the_rule_set_table_matches_the_rules_and_the_presets_are_distinct() {
+    game_traits::testkit::check_rule_set::<Rules>();
+    game_traits::testkit::check_named::<stratego_core::Variant>();
+    game_traits::testkit::check_named::<stratego_core::FirstPlayer>();
 }
 
 #[test]

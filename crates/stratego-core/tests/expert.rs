@@ -6,6 +6,8 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use game_agents::Budget;
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{play_match, Agent, Game, GameRng, PlayerId};
 use rand::SeedableRng;
 use stratego_core::{
@@ -50,7 +52,7 @@ fn setup_neighbours(i: usize) -> impl Iterator<Item = usize> {
 
 #[test]
 fn expert_setups_mine_every_side_of_the_flag_and_keep_it_back() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let mut expert = Expert::new(Some(Budget::Iterations(1)));
         let mut back = 0;
         for seed in 0..20 {
@@ -69,7 +71,7 @@ fn expert_setups_mine_every_side_of_the_flag_and_keep_it_back() {
 
 #[test]
 fn expert_never_repeats_its_setup() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let mut expert = Expert::new(Some(Budget::Iterations(1)));
         let mut previous = None;
         let mut seen = HashSet::new();
@@ -131,7 +133,7 @@ fn mid_game(rules: &Rules, seed: u64, moves: u32) -> Stratego {
 
 #[test]
 fn expert_reads_only_its_observation() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for seed in 0..3 {
             let state = mid_game(&rules, seed, 40 + 2 * seed as u32);
             let Some(p) = state.current_player() else {
@@ -159,7 +161,7 @@ fn expert_reads_only_its_observation() {
 #[test]
 fn expert_captures_the_flag_it_can_reach() {
     let sq = |s: &str| s.parse::<Square>().unwrap();
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let long = rules.long_mover().unwrap_or(Kind::R6);
         // The opponent's only unmoved piece is his flag, next to the
         // expert's Marshal; everything else of his has moved.

@@ -4,6 +4,8 @@
 //! `FINAL_GAMES` (default 30 per preset) scale the run.
 
 use game_traits::testkit::{determinise_final_positions, env_count as env, hostile_run};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use rand::{Rng, SeedableRng};
 use stratego_core::{EndReason, Rules, Stratego};
@@ -58,7 +60,7 @@ fn fault_a_no_legal_move_ending_determinises() {
 fn fault_a_stuck_endings_of_random_games_determinise() {
     let games = env("STUCK_GAMES", 300);
     let mut found = 0;
-    for (_, _, rules) in Rules::presets() {
+    for Preset { rules, .. } in Rules::presets() {
         for g in 0..games {
             let state = listed_random_game(&rules, g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             if matches!(
@@ -91,8 +93,8 @@ fn fault_b_rules_deserialise_validated() {
         assert!(serde_json::from_str::<Rules>(&bad).is_err(), "{bad}");
     }
     let good: Rules = serde_json::from_str(&text.replace("4294967295", "100000")).unwrap();
-    assert_eq!(Stratego::max_game_length(&good), 80 + 100_000);
-    for (_, _, rules) in Rules::presets() {
+    assert_eq!(good.max_game_length(), 80 + 100_000);
+    for Preset { rules, .. } in Rules::presets() {
         let text = serde_json::to_string(&rules).unwrap();
         assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), rules);
     }
@@ -184,7 +186,7 @@ fn fault_f_rules_switched_mid_game_refused_or_consistent() {
         }),
     ];
     let (mut accepted, mut refused) = (0, 0);
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for i in 0..n {
             let seed = i * 7919 + 13;
             let state = random_state(&rules, seed, 80 + (seed as usize * 31) % 400);
@@ -221,7 +223,7 @@ fn flip(rules: &mut serde_json::Value, field: &str) {
 fn hostile_run_and_final_positions_of_every_preset() {
     let inputs = env("HOSTILE_INPUTS", 300);
     let finals = env("FINAL_GAMES", 30);
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         let start = std::time::Instant::now();
         let report = hostile_run::<Stratego>(&rules, inputs / 6 + 1, 1);
         println!("stratego {name}: {report} ({:.1?})", start.elapsed());

@@ -5,6 +5,7 @@ mod common;
 
 use game_traits::Game;
 use game_traits::PlayerId::{P0, P1};
+use game_traits::RuleSet;
 use proptest::prelude::*;
 use stratego_core::{
     Action, Kind, Move, Piece, PositionBuilder, Rules, SetupSquare, Square, Stratego, Variant,
@@ -44,21 +45,21 @@ proptest! {
     fn arbitrary_actions_are_refused_cleanly(which in 0usize..4, seed in any::<u64>(), steps in 0usize..600, ids in prop::collection::vec(0usize..1700, 1..40), raw in prop::collection::vec((0u8..100, 0u8..100), 0..20)) {
         let g = common::random_state(rules_of(which), seed, steps);
         let rules = *g.rules();
-        let space = Stratego::action_space(&rules);
+        let space = rules.action_space();
         // Ids of the space, and moves of any shape, inside it or not.
         let mut actions = Vec::new();
         for id in ids {
-            let Some(a) = Stratego::action_from_id(&rules, id) else {
+            let Some(a) = rules.action_from_id(id) else {
                 prop_assert!(id >= space);
                 continue;
             };
-            prop_assert_eq!(Stratego::action_id(&rules, a), id);
+            prop_assert_eq!(rules.action_id(a), id);
             actions.push(a);
         }
         for (f, t) in raw {
             let (Some(from), Some(to)) = (Square::new(f), Square::new(t)) else { continue };
             let a = Action::Move(Move { from, to });
-            if Stratego::action_id(&rules, a) >= space {
+            if rules.action_id(a) >= space {
                 prop_assert!(!g.is_legal(a));
             }
             actions.push(a);

@@ -7,6 +7,8 @@ use common::Pieces;
 use game_traits::PlayerId::{P0, P1};
 
 use common::{mv, play, pos, sq, targets};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Game, Outcome, PlayerId};
 use stratego_core::{classic, czech, srazhenie};
 use stratego_core::{EndReason, Fight, Kind, KindSet, ObsCell, Rules, Square, Variant};
@@ -1353,10 +1355,7 @@ fn rule_czech_who_starts_is_drawn_by_a_chance_event() {
     // "Hráči se dohodnou, nebo si vylosují kdo začne."
     let rules = Rules::czech();
     assert_eq!(rules.first_player, FirstPlayer::Drawn);
-    assert_eq!(
-        Stratego::chance_mode(&rules),
-        ChanceMode::ExplicitStochastic
-    );
+    assert_eq!(rules.chance_mode(), ChanceMode::ExplicitStochastic);
     let mut g = Stratego::new(&rules).unwrap();
     assert_eq!(g.turn(), Turn::Chance);
     let mut outcomes = Vec::new();
@@ -1391,7 +1390,7 @@ fn rule_first_player_is_a_rules_field() {
     use stratego_core::{FirstPlayer, Setup, Stratego};
     for rules in [Rules::srazhenie(), Rules::classic()] {
         assert_eq!(rules.first_player, FirstPlayer::Seat0, "red starts");
-        assert_eq!(Stratego::chance_mode(&rules), ChanceMode::Deterministic);
+        assert_eq!(rules.chance_mode(), ChanceMode::Deterministic);
     }
     let mut rng = <game_traits::GameRng as rand::SeedableRng>::seed_from_u64(4);
     for (first, starter) in [(FirstPlayer::Seat0, P0), (FirstPlayer::Seat1, P1)] {
@@ -1399,7 +1398,7 @@ fn rule_first_player_is_a_rules_field() {
             first_player: first,
             ..Rules::czech()
         };
-        assert_eq!(Stratego::chance_mode(&rules), ChanceMode::Deterministic);
+        assert_eq!(rules.chance_mode(), ChanceMode::Deterministic);
         let g = Stratego::new(&rules).unwrap();
         assert_eq!(g.turn(), Turn::Player(P0));
         let (a, b) = (
@@ -1449,7 +1448,7 @@ fn rule_classic_presets_follow_their_sources() {
         (Some(5), true, false, false, true),
         "Gravon"
     );
-    let names: Vec<&str> = Rules::presets().iter().map(|p| p.0).collect();
+    let names: Vec<&str> = Rules::presets().iter().map(|p| p.name).collect();
     assert_eq!(
         names,
         [
@@ -1470,12 +1469,12 @@ fn rule_classic_presets_follow_their_sources() {
 fn rule_the_default_is_the_isf_classic_game() {
     assert_eq!(Rules::default(), Rules::classic());
     assert_eq!(Rules::default().variant, Variant::Classic);
-    let (name, _, rules) = Rules::presets()[0];
+    let Preset { name, rules, .. } = Rules::presets()[0];
     assert_eq!((name, rules), ("classic", Rules::default()));
     for (name, variant) in [("srazhenie", Variant::Srazhenie), ("czech", Variant::Czech)] {
-        let preset = Rules::presets().into_iter().find(|p| p.0 == name);
+        let preset = Rules::presets().into_iter().find(|p| p.name == name);
         assert_eq!(
-            preset.map(|p| p.2),
+            preset.map(|p| p.rules),
             Some(Rules::for_variant(variant)),
             "{name}"
         );

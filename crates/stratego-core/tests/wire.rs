@@ -5,6 +5,8 @@
 
 use game_traits::rand::SeedableRng;
 use game_traits::testkit::{assert_safe_integers, check_wire, env_count};
+use game_traits::Preset;
+use game_traits::RuleSet;
 use game_traits::{Game, GameRng, PlayerId, Wire};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -25,8 +27,8 @@ fn through_json(action: &StrategoActionStruct) -> StrategoActionStruct {
 
 #[test]
 fn action_struct_round_trips_every_action() {
-    for (name, _, rules) in Rules::presets() {
-        for id in 0..Stratego::action_space(&rules) {
+    for Preset { name, rules, .. } in Rules::presets() {
+        for id in 0..rules.action_space() {
             let action = Action::from_id(&rules, id).expect("an id of the space");
             let wire = Stratego::action_struct(action);
             let back = through_json(&wire);
@@ -42,7 +44,7 @@ fn action_struct_round_trips_every_action() {
 
 #[test]
 fn placement_reads_the_kind_by_its_name_in_the_rule_set() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for kind in rules.variant.kinds() {
             let piece = rules.variant.name(kind).split(" (").next().unwrap_or("");
             let json = format!(r#"{{"type":"place","kind":"{piece}"}}"#);
@@ -114,7 +116,7 @@ fn codes_squares_and_seats_outside_the_rules_are_refused() {
 proptest! {
     #[test]
     fn arbitrary_json_never_panics(text in ".{0,80}", preset in 0usize..6) {
-        let rules = Rules::presets()[preset % Rules::presets().len()].2;
+        let rules = Rules::presets()[preset % Rules::presets().len()].rules;
         if let Ok(wire) = serde_json::from_str::<StrategoActionStruct>(&text) {
             let _ = Stratego::action_from_struct(&rules, &wire);
         }
@@ -128,7 +130,7 @@ proptest! {
         player in 0u8..3,
         preset in 0usize..6,
     ) {
-        let rules = Rules::presets()[preset % Rules::presets().len()].2;
+        let rules = Rules::presets()[preset % Rules::presets().len()].rules;
         let texts = [
             serde_json::json!({"type": "place", "kind": kind}),
             serde_json::json!({"type": "move", "from": from, "to": to}),
@@ -159,7 +161,7 @@ fn observation_and_view_structs_carry_every_fact_as_safe_integers() {
     let games = env_count("WIRE_GAMES", 4);
     let mut legal = Vec::new();
     let mut seen = Seen::default();
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for seed in 0..games {
             let mut rng = GameRng::seed_from_u64(seed);
             let mut g = Stratego::new(&rules).expect("a preset is valid");
@@ -250,7 +252,7 @@ impl Seen {
 fn determinisation_gives_its_viewer_the_same_observation_struct() {
     let games = env_count("WIRE_GAMES", 4);
     let mut legal = Vec::new();
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         for seed in 0..games {
             let mut rng = GameRng::seed_from_u64(seed);
             let mut g = Stratego::new(&rules).expect("a preset is valid");
@@ -332,7 +334,7 @@ fn json_schema_names_every_field_the_observation_writes() {
 
 #[test]
 fn the_kit_checks_the_wire_forms_of_every_preset() {
-    for (name, _, rules) in Rules::presets() {
+    for Preset { name, rules, .. } in Rules::presets() {
         eprintln!("{name}");
         check_wire::<Stratego>(&rules, env_count("CONFORMANCE_GAMES", 30).min(4));
     }

@@ -41,7 +41,7 @@ mod web;
 pub use api::router;
 pub use config::{Config, HttpLimits, MemoryLimits};
 pub use error::{ApiError, StartError};
+pub use game_registry::registry;
 pub use hygiene::CONTENT_SECURITY_POLICY;
 pub use matches::{Created, SeatToken};
 pub use server::{Cell, Server};
-pub use tabletop_rules::registry;

@@ -12,8 +12,15 @@ use crate::position::{Knowledge, LineCard, PositionBuilder};
 use crate::prayer::Prayer;
 use crate::rules::{FirstAttacker, Rules};
 use crate::state::{CardWar, FightReport, Fighter, LayKind, Open, Pending, Phase};
+use game_traits::RuleSet;
 
 type Parsed<T> = Result<T, CardWarError>;
+
+/// A soldier of the notation, or the position error naming it.
+fn soldier(text: &str) -> Parsed<Soldier> {
+    text.parse()
+        .map_err(|_| CardWarError::InvalidPosition("not a soldier (2a..Kb)"))
+}
 
 fn bad<T>(why: &'static str) -> Parsed<T> {
     Err(CardWarError::InvalidPosition(why))
@@ -101,7 +108,7 @@ fn parse_cards(text: &str) -> Parsed<CardSet> {
     let mut set = CardSet::EMPTY;
     if text != "-" {
         for item in text.split(',') {
-            let card: Soldier = item.parse()?;
+            let card = soldier(item)?;
             if set.contains(card) {
                 return bad("a card is listed twice");
             }
@@ -127,8 +134,8 @@ fn numbers<const N: usize, T: FromStr + Copy + Default>(text: &str) -> Parsed<[T
 /// A face-down card with its extra health: `5a` or `5a+2`.
 fn hidden_card(text: &str) -> Parsed<(Soldier, u8)> {
     match text.split_once('+') {
-        Some((card, extra)) => Ok((card.parse()?, number(extra)?)),
-        None => Ok((text.parse()?, 0)),
+        Some((card, extra)) => Ok((soldier(card)?, number(extra)?)),
+        None => Ok((soldier(text)?, 0)),
     }
 }
 
@@ -146,7 +153,7 @@ fn parse_line(text: &str) -> Parsed<Vec<LineCard>> {
                 Ok(LineCard::FromPile { card, extra })
             } else if let Some((card, health)) = item.split_once(':') {
                 Ok(LineCard::Revealed {
-                    card: card.parse()?,
+                    card: soldier(card)?,
                     health: number(health)?,
                 })
             } else {

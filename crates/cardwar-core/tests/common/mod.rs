@@ -6,6 +6,7 @@ use cardwar_core::{
     Action, CardSet, CardWar, FirstAttacker, Game, LineCard, Phase, PlayerId, PositionBuilder,
     Rules, Soldier, Turn,
 };
+use game_traits::RuleSet;
 
 /// Every switch of the rules the other way from the default, with empty
 /// piles and a short game: states the presets rarely reach.
@@ -164,7 +165,7 @@ pub fn decline(g: &mut CardWar) {
 /// Plays to the end, each action chosen by `choose` among the legal ones.
 pub fn play_out(g: &mut CardWar, mut choose: impl FnMut(&CardWar, &[Action]) -> Action) {
     let mut legal = Vec::new();
-    let max = CardWar::max_game_length(g.rules()) as usize;
+    let max = g.rules().max_game_length() as usize;
     for _ in 0..max {
         if g.turn() == Turn::Terminal {
             return;

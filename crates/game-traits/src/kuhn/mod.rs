@@ -13,7 +13,7 @@ use rand::Rng;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Encode, Game, Outcome, PlayerId, TensorLayout, Turn};
+use crate::{Encode, Game, Outcome, PlayerId, RuleSet, TensorLayout, Turn};
 
 /// A card of the three-card deck (on the wire, its name: `"Jack"`).
 #[derive(
@@ -86,19 +86,6 @@ fn card_letter(c: Card) -> char {
     }
 }
 
-/// The only option: the ante each player puts in (the bet is one chip).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KuhnRules {
-    /// Chips each player puts in before the deal (1 in the classic game).
-    pub ante: u8,
-}
-
-impl Default for KuhnRules {
-    fn default() -> Self {
-        KuhnRules { ante: 1 }
-    }
-}
-
 /// A deal or a decision as one player sees it: the card dealt to the
 /// other player stays hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -128,28 +115,8 @@ impl fmt::Display for KuhnView {
 }
 
 /// Why a Kuhn poker action or state was refused: the workspace's error
-/// vocabulary, as every game crate spells it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum KuhnError {
-    /// The action is not legal now; the state is unchanged.
-    #[error("illegal action {action}: {reason}")]
-    IllegalAction {
-        /// The refused action.
-        action: KuhnAction,
-        /// Why it is refused.
-        reason: &'static str,
-    },
-    /// The rules are out of range.
-    #[error("invalid rules: {0}")]
-    InvalidRules(&'static str),
-    /// A deserialised state is inconsistent.
-    #[error("invalid state: {0}")]
-    InvalidState(&'static str),
-    /// An observation is inconsistent.
-    #[error("invalid observation: {0}")]
-    InvalidObservation(&'static str),
-}
+/// vocabulary.
+pub type KuhnError = crate::GameError<KuhnAction>;
 
 /// A game of Kuhn poker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -294,9 +261,7 @@ impl Game for KuhnPoker {
     const NAME: &'static str = "kuhn-poker";
 
     fn new(rules: &KuhnRules) -> Result<Self, KuhnError> {
-        if !(1..=100).contains(&rules.ante) {
-            return Err(KuhnError::InvalidRules("ante must be 1..=100"));
-        }
+        rules.validate()?;
         Ok(KuhnPoker {
             rules: *rules,
             cards: [None; 2],
@@ -479,42 +444,8 @@ impl Game for KuhnPoker {
         }
     }
 
-    fn return_bounds(rules: &KuhnRules) -> (f64, f64) {
-        let max = f64::from(rules.ante) + 1.0;
-        (-max, max)
-    }
-
-    fn returns_sum(_: &KuhnRules) -> f64 {
-        0.0
-    }
-
     fn move_count(&self) -> u32 {
         self.history.len() as u32
-    }
-
-    fn max_game_length(_: &KuhnRules) -> u32 {
-        5
-    }
-
-    fn action_space(_: &KuhnRules) -> usize {
-        5
-    }
-
-    fn action_id(_: &KuhnRules, action: KuhnAction) -> usize {
-        match action {
-            KuhnAction::Deal(c) => c as usize,
-            KuhnAction::Pass => 3,
-            KuhnAction::Bet => 4,
-        }
-    }
-
-    fn action_from_id(_: &KuhnRules, id: usize) -> Option<KuhnAction> {
-        match id {
-            0..=2 => Some(KuhnAction::Deal(CARDS[id])),
-            3 => Some(KuhnAction::Pass),
-            4 => Some(KuhnAction::Bet),
-            _ => None,
-        }
     }
 }
 
@@ -566,5 +497,7 @@ impl Encode for KuhnPoker {
     }
 }
 
+mod rules;
 mod wire;
+pub use rules::KuhnRules;
 pub use wire::{KuhnActionStruct, KuhnObservationStruct, KuhnViewStruct};

@@ -5,6 +5,7 @@
 use rand::{Rng, SeedableRng};
 
 use super::{ensure, round_trip, Check, Run};
+use crate::RuleSet;
 use crate::{Game, GameRng, PlayerId, Turn};
 
 impl<G: Game> Run<'_, G> {
@@ -12,10 +13,10 @@ impl<G: Game> Run<'_, G> {
         ensure(!self.legal.is_empty(), || {
             "no legal action at a decision".into()
         })?;
-        let space = G::action_space(self.rules);
+        let space = self.rules.action_space();
         let mut last = None;
         for (i, &a) in self.legal.iter().enumerate() {
-            let id = G::action_id(self.rules, a);
+            let id = self.rules.action_id(a);
             ensure(id < space, || {
                 format!("{a}: id {id} outside the space {space}")
             })?;
@@ -26,7 +27,7 @@ impl<G: Game> Run<'_, G> {
                 format!("Ord on actions disagrees with the id order at {a} (id {id})")
             })?;
             last = Some(id);
-            ensure(G::action_from_id(self.rules, id) == Some(a), || {
+            ensure(self.rules.action_from_id(id) == Some(a), || {
                 format!("{a}: action_from_id({id}) does not give it back")
             })?;
             ensure(self.state.is_legal(a), || {
@@ -37,10 +38,10 @@ impl<G: Game> Run<'_, G> {
     }
 
     pub(super) fn check_illegal_refused(&mut self) -> Check {
-        let space = G::action_space(self.rules);
+        let space = self.rules.action_space();
         for _ in 0..8 {
             let id = self.rng.random_range(0..space);
-            let Some(a) = G::action_from_id(self.rules, id) else {
+            let Some(a) = self.rules.action_from_id(id) else {
                 continue;
             };
             if self.legal.contains(&a) {
@@ -57,7 +58,7 @@ impl<G: Game> Run<'_, G> {
                 format!("refused {a} changed the state")
             })?;
         }
-        ensure(G::action_from_id(self.rules, space).is_none(), || {
+        ensure(self.rules.action_from_id(space).is_none(), || {
             "an action has an id outside the space".into()
         })
     }
@@ -68,18 +69,18 @@ impl<G: Game> Run<'_, G> {
     /// refused by `apply` with the state unchanged.
     pub(super) fn check_whole_space(&mut self) -> Check {
         const APPLY_ALL_BELOW: usize = 4096;
-        let space = G::action_space(self.rules);
+        let space = self.rules.action_space();
         let mut listed = vec![false; space];
         for &a in &self.legal {
-            listed[G::action_id(self.rules, a)] = true;
+            listed[self.rules.action_id(a)] = true;
         }
         let mut previous: Option<G::Action> = None;
         let mut refused = Vec::new();
         for (id, &is_listed) in listed.iter().enumerate() {
-            let Some(a) = G::action_from_id(self.rules, id) else {
+            let Some(a) = self.rules.action_from_id(id) else {
                 continue;
             };
-            ensure(G::action_id(self.rules, a) == id, || {
+            ensure(self.rules.action_id(a) == id, || {
                 format!("action_from_id({id}) = {a}, whose id is not {id}")
             })?;
             ensure(previous.is_none_or(|p| p < a), || {

@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use crate::{chance_rng, Encode, GameRng, PlayerId, Turn};
 
 use super::KitConfig;
+use crate::RuleSet;
 
 /// Plays `config.games` random games under `rules` and checks the encodings
 /// of both players' observations at every step; panics on the first
@@ -29,7 +30,7 @@ pub fn check_encoding<G: Encode>(rules: &G::Rules, config: &KitConfig) {
         covered += plane.len;
     }
     assert_eq!(covered, size, "{}: planes do not cover the tensor", G::NAME);
-    let space = G::action_space(rules);
+    let space = rules.action_space();
     for i in 0..config.games {
         let seed = config.seed.wrapping_add(i);
         let mut rng = chance_rng(seed);
@@ -83,7 +84,7 @@ pub fn check_encoding<G: Encode>(rules: &G::Rules, config: &KitConfig) {
             }
             state.legal_mask(&mut legal, &mut mask);
             state.legal_actions(&mut legal);
-            let listed = legal.iter().map(|&a| G::action_id(rules, a));
+            let listed = legal.iter().map(|&a| rules.action_id(a));
             if mask.iter().filter(|&&m| m).count() != legal.len()
                 || listed.clone().any(|id| !mask[id])
             {

@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use crate::{Game, GameRng, Record};
 
 use super::tamper::check_accepted;
+use crate::RuleSet;
 
 /// A generator seeded from the input, so a finding reproduces.
 fn rng_of(data: &[u8]) -> GameRng {
@@ -57,8 +58,8 @@ pub fn record<G: Game>(data: &[u8]) {
 pub fn rules<G: Game>(data: &[u8]) {
     if let Ok(rules) = serde_json::from_slice::<G::Rules>(data) {
         let _ = (
-            G::max_game_length(&rules),
-            G::action_space(&rules),
+            rules.max_game_length(),
+            rules.action_space(),
             G::info(&rules),
         );
         if let Ok(state) = G::new(&rules) {
@@ -74,10 +75,10 @@ pub fn actions<G: Game>(rules: &G::Rules, data: &[u8]) {
     let Ok(mut state) = G::new(rules) else {
         return;
     };
-    let space = G::action_space(rules);
+    let space = rules.action_space();
     for pair in data.chunks(2) {
         let id = usize::from(pair[0]) | usize::from(*pair.get(1).unwrap_or(&0)) << 8;
-        let Some(action) = G::action_from_id(rules, id % space.max(1)) else {
+        let Some(action) = rules.action_from_id(id % space.max(1)) else {
             continue;
         };
         let before = state.clone();

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::RuleSet;
 use crate::{play_match, Game, PlayerId, RandomAgent};
 
 /// Renders the games played by uniform random agents from `seeds` and
@@ -78,7 +79,7 @@ fn render<G: Game>(rules: &G::Rules, seeds: &[u64]) -> String {
                 out,
                 "#{i} {} -> {action} [id {}] digest {:016x}",
                 state.turn(),
-                G::action_id(state.rules(), action),
+                state.rules().action_id(action),
                 digest(&json)
             );
             i += 1;

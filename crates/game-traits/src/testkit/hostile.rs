@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use crate::{chance_rng, random_playout, Game, GameRng, PlayerId, Record, Turn};
 
 use super::tamper::{self, Fate};
+use crate::RuleSet;
 
 /// What a [`hostile_run`] tried and what became of it. Any panic, hang or
 /// broken contract stops the run with a panic instead, so a report exists
@@ -52,7 +53,7 @@ impl fmt::Display for HostileReport {
 pub fn hostile_run<G: Game>(rules: &G::Rules, inputs: u64, seed: u64) -> HostileReport {
     let mut report = HostileReport::default();
     let mut rng = GameRng::seed_from_u64(seed);
-    let space = G::action_space(rules);
+    let space = rules.action_space();
     let mut legal = Vec::new();
     while report.inputs < inputs {
         let game_seed = seed.wrapping_add(report.games);
@@ -62,7 +63,7 @@ pub fn hostile_run<G: Game>(rules: &G::Rules, inputs: u64, seed: u64) -> Hostile
         let mut chance = chance_rng(game_seed);
         // About 24 inputs a game, spread over its length.
         let per_game = 24u64.min(inputs - report.inputs).max(1);
-        let stride = (G::max_game_length(rules) as u64 / 200).max(1);
+        let stride = (rules.max_game_length() as u64 / 200).max(1);
         let mut taken = 0;
         loop {
             let step = record.actions().len() as u64;
@@ -88,7 +89,7 @@ pub fn hostile_run<G: Game>(rules: &G::Rules, inputs: u64, seed: u64) -> Hostile
                 report.inputs += 1;
                 for _ in 0..8 {
                     let id = rng.random_range(0..space);
-                    if let Some(a) = G::action_from_id(rules, id) {
+                    if let Some(a) = rules.action_from_id(id) {
                         if !state.is_legal(a) {
                             let mut copy = state.clone();
                             assert!(
@@ -139,7 +140,7 @@ pub fn determinise_final_positions<G: Game>(rules: &G::Rules, games: u64, seed: 
         let game_seed = seed.wrapping_add(g);
         let mut state = G::new(rules).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
         let mut rng = chance_rng(game_seed);
-        random_playout(&mut state, &mut legal, &mut rng, G::max_game_length(rules));
+        random_playout(&mut state, &mut legal, &mut rng, rules.max_game_length());
         for p in PlayerId::all() {
             let obs = state.observation(p);
             let mut det_rng = GameRng::seed_from_u64(game_seed ^ (p.index() as u64 + 1) << 40);

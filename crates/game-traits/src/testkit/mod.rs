@@ -33,6 +33,7 @@ mod encoding;
 pub mod fuzz;
 mod golden;
 mod hostile;
+mod rule_set;
 mod tamper;
 mod wire;
 
@@ -42,9 +43,11 @@ use rand::{Rng, SeedableRng};
 
 use crate::{chance_rng, Game, GameRng, Outcome, PlayerId, Record, Turn};
 
+use crate::RuleSet;
 pub use encoding::check_encoding;
 pub use golden::check_golden;
 pub use hostile::{determinise_final_positions, hostile_run, HostileReport};
+pub use rule_set::{check_named, check_rule_set};
 pub use tamper::check_accepted;
 pub use wire::{assert_safe_integers, check_wire};
 
@@ -107,13 +110,9 @@ pub fn check_game<G: Game>(rules: &G::Rules) {
 /// Runs the kit with `config`; panics on the first failure, naming the seed
 /// and step.
 pub fn check_game_with<G: Game>(rules: &G::Rules, config: &KitConfig) {
-    let (lo, hi) = G::return_bounds(rules);
+    let (lo, hi) = rules.return_bounds();
     assert!(lo <= hi, "{}: return bounds {lo} > {hi}", G::NAME);
-    assert!(
-        G::action_space(rules) > 0,
-        "{}: empty action space",
-        G::NAME
-    );
+    assert!(rules.action_space() > 0, "{}: empty action space", G::NAME);
     let mut seen = Resampling::default();
     for i in 0..config.games {
         let seed = config.seed.wrapping_add(i);
@@ -203,7 +202,7 @@ impl<'a, G: Game> Run<'a, G> {
     }
 
     fn play(&mut self, seen: &mut Resampling) -> Check {
-        let max = G::max_game_length(self.rules) as usize;
+        let max = self.rules.max_game_length() as usize;
         // Spread the tamper trials over the game without knowing its length.
         let mut tamper_budget = self.config.tampers;
         let mut sampler_budget = 6;
@@ -288,7 +287,7 @@ impl<'a, G: Game> Run<'a, G> {
         ensure((total - 1.0).abs() < 1e-9, || {
             format!("probabilities sum to {total}")
         })?;
-        listed.sort_by_key(|&a| G::action_id(self.rules, a));
+        listed.sort_by_key(|&a| self.rules.action_id(a));
         let before = listed.len();
         listed.dedup();
         ensure(listed.len() == before, || {
@@ -358,7 +357,7 @@ impl<'a, G: Game> Run<'a, G> {
         ensure(self.outcomes.is_empty(), || {
             "chance outcomes after the end".into()
         })?;
-        let (lo, hi) = G::return_bounds(self.rules);
+        let (lo, hi) = self.rules.return_bounds();
         let mut sum = 0.0;
         let mut detail = String::new();
         for p in PlayerId::all() {
@@ -369,7 +368,7 @@ impl<'a, G: Game> Run<'a, G> {
             })?;
             sum += r;
         }
-        let want = G::returns_sum(self.rules);
+        let want = self.rules.returns_sum();
         ensure((sum - want).abs() < 1e-6, || {
             format!("returns{detail} sum to {sum}, not {want}")
         })?;

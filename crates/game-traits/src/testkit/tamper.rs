@@ -6,6 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use rand::{Rng, SeedableRng};
 
+use crate::RuleSet;
 use crate::{Game, GameRng, PlayerId, Record, Turn};
 
 /// A byte range of the JSON text.
@@ -122,7 +123,7 @@ pub fn check_accepted<G: Game>(mut state: G, rng: &mut GameRng) -> Result<(), St
     let rules = state.rules().clone();
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
-    for step in 0..=G::max_game_length(&rules) as usize {
+    for step in 0..=rules.max_game_length() as usize {
         let text = serde_json::to_string(&state).map_err(|e| e.to_string())?;
         let back: G = serde_json::from_str(&text)
             .map_err(|e| format!("step {step}: a reached state is refused: {e}\n{text}"))?;

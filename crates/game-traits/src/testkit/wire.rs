@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use serde_json::Value;
 
+use crate::RuleSet;
 use crate::{chance_rng, Game, GameRng, PlayerId, Turn, Wire, MAX_SAFE_INTEGER};
 
 /// Asserts that every number in `value` is an integer of at most
@@ -46,7 +47,7 @@ pub fn check_wire<G: Game + Wire>(rules: &G::Rules, games: u64) {
         let mut chance = chance_rng(seed);
         let mut pick = GameRng::seed_from_u64(seed ^ 0x5EED);
         let mut det = GameRng::seed_from_u64(seed ^ 0xDE7);
-        for step in 0..G::max_game_length(rules) {
+        for step in 0..rules.max_game_length() {
             let at = format!("{} seed {seed} step {step}", G::NAME);
             for viewer in PlayerId::BOTH {
                 let observation = state.observation(viewer);

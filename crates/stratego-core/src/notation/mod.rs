@@ -21,6 +21,12 @@ mod rule_set;
 use rule_set::read_rules;
 pub(crate) use rule_set::write_rules;
 
+/// A square of the notation, or the position error naming it.
+fn square(text: &str) -> Result<Square, StrategoError> {
+    text.parse()
+        .map_err(|_| StrategoError::InvalidPosition("not a square name (a1..j10)"))
+}
+
 fn bad<T>(why: &'static str) -> Result<T, StrategoError> {
     Err(StrategoError::InvalidPosition(why))
 }
@@ -230,8 +236,8 @@ fn read_move(text: &str) -> Result<Option<Move>, StrategoError> {
         "a move must be written from-to",
     ))?;
     Ok(Some(Move {
-        from: from.parse()?,
-        to: to.parse()?,
+        from: square(from)?,
+        to: square(to)?,
     }))
 }
 
@@ -264,9 +270,9 @@ fn read_shuttle(text: &str) -> Result<Option<Shuttle>, StrategoError> {
     let (piece, count) = rest.split_once('x').ok_or(shape.clone())?;
     let (origin, end) = segment.split_once('-').ok_or(shape)?;
     Shuttle::new(
-        origin.parse()?,
-        end.parse()?,
-        piece.parse()?,
+        square(origin)?,
+        square(end)?,
+        square(piece)?,
         number(count)?,
         back,
     )
@@ -311,7 +317,7 @@ fn read_chase(text: &str) -> Result<Option<Chase>, StrategoError> {
         .collect::<Result<Vec<u64>, _>>()?;
     Ok(Some(Chase::new(
         read_player(who)?,
-        evader.parse()?,
+        square(evader)?,
         positions,
     )))
 }

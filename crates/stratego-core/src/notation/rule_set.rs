@@ -9,6 +9,7 @@ use crate::rules::{FirstPlayer, Rules};
 use crate::variant::Variant;
 
 use super::{bad, number};
+use game_traits::RuleSet;
 
 /// The rule options by notation key, with how to write and read each
 /// value (a flag `0`/`1`, a number or `off`, a seat `p0`/`p1`/`drawn`).

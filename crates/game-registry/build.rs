@@ -1,4 +1,4 @@
-//! Empty: the package has a build script only so that its
+//! Empty: the crate has a build script only so that its
 //! `[build-dependencies]` (a feature pin of syn, see Cargo.toml) take part
 //! in feature resolution.
 

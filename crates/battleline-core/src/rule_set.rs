@@ -1,0 +1,158 @@
+//! Battle Line's rule set as data: its options, presets and action space.
+
+use game_traits::{ChanceMode, Named, Preset, RuleSet};
+
+use crate::action::{Action, ACTION_SPACE};
+use crate::error::BattleLineError;
+use crate::formation::FormationOrder;
+use crate::rules::{
+    ClaimTiming, EnvironmentTactics, LastPass, LeaderLimit, ProofTie, Rules, WildCards,
+};
+use crate::state::MAX_GAME_LENGTH;
+
+impl Named for FormationOrder {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("Text", FormationOrder::Text),
+        ("Published", FormationOrder::Published),
+    ];
+    const NAMES: &'static [&'static str] = &["Text", "Published"];
+}
+
+impl Named for ClaimTiming {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("BeforeDraw", ClaimTiming::BeforeDraw),
+        ("StartOfTurn", ClaimTiming::StartOfTurn),
+    ];
+    const NAMES: &'static [&'static str] = &["BeforeDraw", "StartOfTurn"];
+}
+
+impl Named for LeaderLimit {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("OncePerGame", LeaderLimit::OncePerGame),
+        ("OneOnTable", LeaderLimit::OneOnTable),
+    ];
+    const NAMES: &'static [&'static str] = &["OncePerGame", "OneOnTable"];
+}
+
+impl Named for ProofTie {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("ClaimantWins", ProofTie::ClaimantWins),
+        ("Blocks", ProofTie::Blocks),
+    ];
+    const NAMES: &'static [&'static str] = &["ClaimantWins", "Blocks"];
+}
+
+impl Named for EnvironmentTactics {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("Fixed", EnvironmentTactics::Fixed),
+        ("Movable", EnvironmentTactics::Movable),
+    ];
+    const NAMES: &'static [&'static str] = &["Fixed", "Movable"];
+}
+
+impl Named for WildCards {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("CopyTable", WildCards::CopyTable),
+        ("UnseenOnly", WildCards::UnseenOnly),
+    ];
+    const NAMES: &'static [&'static str] = &["CopyTable", "UnseenOnly"];
+}
+
+impl Named for LastPass {
+    const NAMED: &'static [(&'static str, Self)] = &[
+        ("ClaimFirst", LastPass::ClaimFirst),
+        ("SettleAtOnce", LastPass::SettleAtOnce),
+    ];
+    const NAMES: &'static [&'static str] = &["ClaimFirst", "SettleAtOnce"];
+}
+
+/// Every option is a closed choice, and every combination of them is a
+/// game: [`RuleSet::validate`] accepts them all.
+///
+/// ```
+/// use battleline_core::{Rules, RuleSet};
+///
+/// let presets = Rules::presets();
+/// assert_eq!(presets[0].rules, Rules::default());
+/// let mut rules = Rules::default();
+/// let order = Rules::parameters()[0].parse("published").unwrap();
+/// rules.set("formation_order", order).unwrap();
+/// assert_eq!(rules, Rules::published_order());
+/// ```
+impl RuleSet for Rules {
+    type Action = Action;
+    type Error = BattleLineError;
+
+    fn validate(&self) -> Result<(), BattleLineError> {
+        Ok(())
+    }
+
+    fn action_space(&self) -> usize {
+        ACTION_SPACE
+    }
+
+    fn action_id(&self, action: Action) -> usize {
+        action.id()
+    }
+
+    fn action_from_id(&self, id: usize) -> Option<Action> {
+        Action::from_id(id)
+    }
+
+    fn max_game_length(&self) -> u32 {
+        MAX_GAME_LENGTH
+    }
+
+    fn chance_mode(&self) -> ChanceMode {
+        ChanceMode::ExplicitStochastic
+    }
+
+    /// The named rule sets for the registry and the command lines, the
+    /// default first.
+    fn presets() -> Vec<Preset<Rules>> {
+        vec![
+            Preset::new(
+                "default",
+                "the Ukrainian rule text (battleline-uk.txt) with the rulings of RULES-NOTES.md",
+                Rules::default(),
+            ),
+            Preset::new(
+                "published-order",
+                "the default with the published GMT formation order (Battalion above Skirmish Line)",
+                Rules::published_order(),
+            ),
+            Preset::new(
+                "troops-only",
+                "the default without tactics cards: the base game of bot competitions and the Schotten Totten family",
+                Rules::troops_only(),
+            ),
+            Preset::new(
+                "claims-at-start",
+                "the default with the text's variant: claims only at the start of the turn",
+                Rules::claims_at_start_of_turn(),
+            ),
+            Preset::new(
+                "movable-environment",
+                "the default with the published GMT reading of Fog and Mud: Redeploy and Deserter can take them",
+                Rules::movable_environment(),
+            ),
+            Preset::new(
+                "unseen-wilds",
+                "the default with wild cards that may only become troop cards not visible on the table",
+                Rules::unseen_wilds(),
+            ),
+        ]
+    }
+
+    game_traits::parameter_table! {
+        formation_order: Choice { values: FormationOrder::NAMES }, "ranking of the formation classes: Text (default, the rule text: Skirmish Line above Battalion) or Published (the GMT game: Battalion above Skirmish Line)";
+        claim_timing: Choice { values: ClaimTiming::NAMES }, "when flags are claimed: BeforeDraw (default: after playing, before drawing) or StartOfTurn (the text's variant: only at the start of the turn)";
+        leader_limit: Choice { values: LeaderLimit::NAMES }, "Leaders a player may play: OncePerGame (default, the text: a second Leader stays in the hand) or OneOnTable (again once his Leader left the table)";
+        proof_tie: Choice { values: ProofTie::NAMES }, "a claim proof whose best opponent completion only ties: ClaimantWins (default) or Blocks";
+        first_player: Int { min: 0, max: 1 }, "the seat that starts (the one who did not deal): 0 (default) or 1";
+        environment_tactics: Choice { values: EnvironmentTactics::NAMES }, "Fog and Mud: Fixed (default, RULES-NOTES: they stay beside their flag) or Movable (the GMT reading: Redeploy and Deserter can take them)";
+        wild_cards: Choice { values: WildCards::NAMES }, "what a Leader, Cavalry or Shield Bearers may become: CopyTable (default: any card of its values, also one on the table) or UnseenOnly (only a troop card not visible on the table)";
+        tactics: Bool, "whether the ten tactics cards are in the game: true (default, the text) or false (troop cards only, the base game of bot competitions and Schotten Totten)";
+        last_pass: Choice { values: LastPass::NAMES }, "the second of two passes in a row: ClaimFirst (default, RULES-NOTES: the passer still claims, then the end rule settles the rest) or SettleAtOnce (the end rule at once)";
+    }
+}

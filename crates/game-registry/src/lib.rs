@@ -1,0 +1,20 @@
+//! Every game of [tabletop-rules](https://github.com/tabletop-rules/tabletop-rules)
+//! by name with parameters, as OpenSpiel's `load_game` takes them: the one
+//! place a game is added, and what the server, the Python package and the
+//! command lines load games from.
+//!
+//! A game registers its type; its options (with their kinds and ranges) and
+//! its presets come from its rule set ([`game_traits::RuleSet`]), what its
+//! bots and screens need from [`game_env::Knowledge`].
+//!
+//! ```
+//! let games = game_registry::registry();
+//! let czech = games.load("stratego(variant=czech)").unwrap();
+//! assert_eq!(czech.name(), "stratego(variant=czech)");
+//! assert!(games.load("stratego(max_moves=0)").is_err());
+//! ```
+#![warn(missing_docs)]
+
+mod registry;
+
+pub use registry::registry;

@@ -1,0 +1,109 @@
+//! Every game of the workspace by name, with its presets and parameters:
+//! the one place a game is added.
+
+use game_env::{GameDef, Knowledge, Registry};
+use game_traits::kuhn::KuhnPoker;
+
+/// Every game compiled in (features `battleline`, `stratego`, `cardwar`),
+/// and Kuhn poker, the smallest game of game theory, for algorithms that
+/// need a game small enough to solve.
+pub fn registry() -> Registry {
+    let mut r = Registry::new();
+    #[cfg(feature = "battleline")]
+    register_battleline(&mut r);
+    #[cfg(feature = "stratego")]
+    register_stratego(&mut r);
+    #[cfg(feature = "cardwar")]
+    register_cardwar(&mut r);
+    r.register::<KuhnPoker>(GameDef {
+        name: "kuhn_poker",
+        doc: "Kuhn poker: three cards, one bet, the smallest poker",
+        preset_key: "variant",
+        aliases: &[],
+        value_aliases: &[],
+        knowledge: Knowledge::default(),
+    });
+    r
+}
+
+#[cfg(feature = "battleline")]
+fn register_battleline(r: &mut Registry) {
+    use battleline_core::{BattleLine, Heuristic, LEGEND};
+    r.register::<BattleLine>(GameDef {
+        name: "battleline",
+        doc: "Battle Line",
+        preset_key: "variant",
+        aliases: &[("order", "formation_order")],
+        value_aliases: &[("formation_order", "gmt", "Published")],
+        knowledge: Knowledge {
+            // The heuristic's votes steer the search: random playouts alone
+            // cannot tell Battle Line's 60-odd card placements apart
+            // (docs/strength.md, "Generic search").
+            heuristic: Some(|| Box::new(Heuristic)),
+            policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
+            expert: Some(|b| Box::new(battleline_core::Expert::new(b))),
+            legend: LEGEND,
+            ..Knowledge::default()
+        },
+    });
+}
+
+#[cfg(feature = "stratego")]
+fn register_stratego(r: &mut Registry) {
+    use stratego_core::{material_evaluation, Heuristic, Observation, Stratego, LEGEND};
+    // Random playouts of Stratego run for hundreds of moves: the search
+    // bots cut them short and count the material instead, and leave the
+    // setup, which such playouts cannot judge, to the heuristic.
+    r.register::<Stratego>(GameDef {
+        name: "stratego",
+        doc: "Stratego",
+        preset_key: "variant",
+        aliases: &[],
+        value_aliases: &[],
+        knowledge: Knowledge {
+            defaults: game_env::SearchDefaults {
+                ismcts_iterations: 100,
+                flat_playouts: 100,
+                playout_limit: Some(40),
+                ..game_env::SearchDefaults::default()
+            },
+            evaluator: Some(material_evaluation),
+            heuristic: Some(|| Box::new(Heuristic::default())),
+            expert: Some(|b| Box::new(stratego_core::Expert::new(b))),
+            policy: Some(|| Box::new(game_traits::Observing(Heuristic::default()))),
+            delegate: Some(game_env::Delegate {
+                applies: Observation::in_setup,
+                policy: || Box::new(Heuristic::default()),
+            }),
+            legend: LEGEND,
+            routine: None,
+        },
+    });
+}
+
+#[cfg(feature = "cardwar")]
+fn register_cardwar(r: &mut Registry) {
+    use cardwar_core::{CardWar, Heuristic, Observation, LEGEND};
+    // Mostly dice: the choices differ little under random playouts, so
+    // ISMCTS needs more iterations to tell them apart (cheap here).
+    r.register::<CardWar>(GameDef {
+        name: "cardwar",
+        doc: "Card war",
+        preset_key: "variant",
+        aliases: &[],
+        value_aliases: &[],
+        knowledge: Knowledge {
+            defaults: game_env::SearchDefaults {
+                ismcts_iterations: 1000,
+                ..game_env::SearchDefaults::default()
+            },
+            heuristic: Some(|| Box::new(Heuristic)),
+            policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
+            legend: LEGEND,
+            // Asked before every fight, a prayer is offered to a person once
+            // per battle.
+            routine: Some(Observation::prayer_offer),
+            ..Knowledge::default()
+        },
+    });
+}
