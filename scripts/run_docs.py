@@ -57,6 +57,9 @@ RUN_SHELL = {"sh", "bash"}
 RUN_PYTHON = {"python"}
 DOCTEST = {"rust"}
 PARSED = {"json", "toml"}
+# Deployment files (a container file, a systemd unit): parsed, and every
+# option they pass to tabletop-server checked against its --help.
+CONFIG = {"dockerfile", "ini"}
 SHOWN = {"text", "console", "html"}
 
 # Counts made small: (pattern, replacement), applied to every shell command.
@@ -370,6 +373,56 @@ def check_parsed(block: Block, text: str) -> str:
     return "toml parsed"
 
 
+DOCKERFILE_INSTRUCTIONS = {
+    "ADD", "ARG", "CMD", "COPY", "ENTRYPOINT", "ENV", "EXPOSE", "FROM", "HEALTHCHECK",
+    "LABEL", "ONBUILD", "RUN", "SHELL", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR",
+}
+_server_help: list[str] = []
+
+
+def server_options() -> str:
+    """tabletop-server's --help, built once."""
+    if not _server_help:
+        out = subprocess.run(
+            ["cargo", "run", "-q", "-p", "tabletop-server", "--", "--help"],
+            cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
+        )
+        if out.returncode != 0:
+            raise DocError("tabletop-server --help", out.stderr[-2000:])
+        _server_help.append(out.stdout)
+    return _server_help[0]
+
+
+def check_config(block: Block, text: str) -> str:
+    if block.lang == "ini":
+        import configparser
+
+        try:
+            configparser.ConfigParser(interpolation=None, strict=True).read_string(text)
+        except configparser.Error as e:
+            raise DocError(block.where, f"not an INI file: {e}") from None
+    else:
+        continued = False
+        for line in text.splitlines():
+            stripped = line.strip()
+            if not continued and stripped and not stripped.startswith("#"):
+                word = stripped.split()[0].upper()
+                if word not in DOCKERFILE_INSTRUCTIONS:
+                    raise DocError(block.where, f"{word!r} is no Dockerfile instruction")
+            continued = stripped.endswith("\\")
+    # The options of each command line that runs the server: what follows
+    # its name on the (continued) line.
+    for line in text.replace("\\\n", " ").splitlines():
+        if "tabletop-server" not in line:
+            continue
+        args = line.rsplit("tabletop-server", 1)[1]
+        known = set(re.findall(r"--[a-z][a-z-]*", server_options()))
+        for flag in sorted(set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", args))):
+            if flag not in known:
+                raise DocError(block.where, f"tabletop-server has no option {flag}")
+    return f"{block.lang} parsed, server options checked"
+
+
 def run_block(block: Block, python: pathlib.Path, env: dict) -> str | None:
     """Runs or checks one block: a description, None if it is only shown."""
     options = parse_note(block.note, block.where)
@@ -387,7 +440,9 @@ def run_block(block: Block, python: pathlib.Path, env: dict) -> str | None:
         return check_doctest(block)
     if block.lang in PARSED:
         return check_parsed(block, text)
-    known = sorted(RUN_SHELL | RUN_PYTHON | DOCTEST | PARSED | SHOWN)
+    if block.lang in CONFIG:
+        return check_config(block, text)
+    known = sorted(RUN_SHELL | RUN_PYTHON | DOCTEST | PARSED | CONFIG | SHOWN)
     raise DocError(
         block.where,
         f"fence language {block.lang or '(none)'!r}: write one of {', '.join(known)} "

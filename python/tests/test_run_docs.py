@@ -96,6 +96,22 @@ def test_a_block_of_no_or_an_unknown_language_fails(tmp_path, fence):
         _run(block)
 
 
+def test_deployment_files_are_parsed_and_their_server_options_checked(tmp_path):
+    (unit,) = _blocks(tmp_path, "```ini\n[Service]\nExecStart=/bin/true\n```\n")
+    assert "parsed" in _run(unit)
+    (broken,) = _blocks(tmp_path, "```ini\nno section here\n```\n")
+    with pytest.raises(run_docs.DocError, match="not an INI file"):
+        _run(broken)
+    (container,) = _blocks(tmp_path, "```dockerfile\nFROM debian\nLAUNCH rockets\n```\n")
+    with pytest.raises(run_docs.DocError, match="no Dockerfile instruction"):
+        _run(container)
+    (stale,) = _blocks(
+        tmp_path, "```dockerfile\nFROM debian\nCMD [\"tabletop-server\", \"--no-such-flag\"]\n```\n"
+    )
+    with pytest.raises(run_docs.DocError, match="no option --no-such-flag"):
+        _run(stale)
+
+
 def test_text_blocks_are_shown_and_never_run(tmp_path):
     (block,) = _blocks(tmp_path, "```text\nfalse\n```\n")
     assert _run(block) is None
@@ -131,7 +147,10 @@ def test_files_a_block_creates_are_removed(tmp_path):
 
 
 def test_every_block_of_the_docs_has_a_known_language():
-    known = run_docs.RUN_SHELL | run_docs.RUN_PYTHON | run_docs.DOCTEST | run_docs.PARSED | run_docs.SHOWN
+    known = (
+        run_docs.RUN_SHELL | run_docs.RUN_PYTHON | run_docs.DOCTEST | run_docs.PARSED
+        | run_docs.CONFIG | run_docs.SHOWN
+    )
     for path in run_docs.files(run_docs.DEFAULT_FILES):
         for block in run_docs.parse_blocks(path):
             assert block.lang in known, block.where
