@@ -52,7 +52,7 @@ pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20)
 /// ```
 /// use game_agents::Budget;
 /// use stratego_core::game_traits::{play_match, RandomAgent};
-/// use stratego_core::{Expert, Rules, Stratego};
+/// use stratego_core::{Expert, Game, Rules, Stratego};
 ///
 /// let mut expert = Expert::new(Some(Budget::Iterations(2)));
 /// let mut random = RandomAgent;
