@@ -236,6 +236,13 @@ impl Game {
         self.inner.info().action_space
     }
 
+    /// The ids of the players' decisions, ascending: the action space
+    /// without its chance outcomes, what a policy ranges over (index a
+    /// policy's logits by position in this list and map back with it).
+    fn decision_ids(&self) -> Vec<usize> {
+        self.inner.decision_ids()
+    }
+
     /// Bound on chance-outcome ids (they share the action-id space).
     fn max_chance_outcomes(&self) -> usize {
         self.inner.info().action_space

@@ -85,6 +85,9 @@ class Game:
         """A new game at its start."""
     def num_distinct_actions(self) -> int:
         """Size of the action-id space."""
+    def decision_ids(self) -> list[int]:
+        """The ids of the players' decisions, ascending: the action space
+        without its chance outcomes."""
     def max_chance_outcomes(self) -> int:
         """Bound on chance-outcome ids (the same space)."""
     def num_players(self) -> int:

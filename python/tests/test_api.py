@@ -243,3 +243,22 @@ def test_built_in_bots_choose_legal_actions(spec: str) -> None:
     state = game.new_initial_state()
     state.play_chance(0)
     assert game.make_bot("ismcts:20", 9).step(state) == game.make_bot("ismcts:20", 9).step(state)
+
+
+def test_decision_ids_are_the_action_space_without_chance_outcomes() -> None:
+    assert tabletop.load_game("kuhn_poker").decision_ids() == [3, 4]
+    cardwar = tabletop.load_game("cardwar")
+    # Lay any of the 24 soldiers, end a line, pray, decline.
+    assert len(cardwar.decision_ids()) == 27
+    for spec in ["battleline", "stratego/czech", "cardwar"]:
+        game = tabletop.load_game(spec)
+        decisions = set(game.decision_ids())
+        assert decisions and max(decisions) < game.num_distinct_actions()
+        state = game.new_initial_state()
+        rng = np.random.default_rng(3)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            assert all((a in decisions) != state.is_chance_node() for a in legal), spec
+            state.apply_action(int(rng.choice(legal)))

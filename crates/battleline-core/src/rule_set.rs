@@ -99,6 +99,10 @@ impl RuleSet for Rules {
         Action::from_id(id)
     }
 
+    fn is_chance_outcome(&self, action: Action) -> bool {
+        matches!(action, Action::Deal(_))
+    }
+
     fn max_game_length(&self) -> u32 {
         MAX_GAME_LENGTH
     }

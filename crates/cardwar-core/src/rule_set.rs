@@ -60,6 +60,10 @@ impl RuleSet for Rules {
         Action::from_id(id)
     }
 
+    fn is_chance_outcome(&self, action: Action) -> bool {
+        matches!(action, Action::Die(_) | Action::Dice(_) | Action::Draw(_))
+    }
+
     fn max_game_length(&self) -> u32 {
         self.max_actions()
     }

@@ -80,6 +80,9 @@ impl RuleSet for CoinRules {
         }
         Ok(())
     }
+    fn is_chance_outcome(&self, action: CoinAction) -> bool {
+        matches!(action, CoinAction::Toss(_))
+    }
     fn max_game_length(&self) -> u32 {
         2
     }

@@ -56,6 +56,11 @@ pub trait DynGame: Send + Sync {
     /// The action with id `id` in the game's notation.
     fn action_text(&self, id: usize) -> Result<String, EnvError>;
 
+    /// The ids of the actions that are players' decisions, ascending: the
+    /// action space without its chance outcomes, what a learner's policy
+    /// ranges over (card war decides with 27 of its 68 ids).
+    fn decision_ids(&self) -> Vec<usize>;
+
     /// The id of the action `text` writes: the game's notation as
     /// [`DynGame::action_text`] gives it, or a short form a person types
     /// (the game's `FromStr`); the game's parse error when it names none.
@@ -375,6 +380,16 @@ where
 
     fn action_text(&self, id: usize) -> Result<String, EnvError> {
         action_of::<G>(&self.rules, id).map(|a| a.to_string())
+    }
+
+    fn decision_ids(&self) -> Vec<usize> {
+        (0..self.rules.action_space())
+            .filter(|&id| {
+                self.rules
+                    .action_from_id(id)
+                    .is_some_and(|a| !self.rules.is_chance_outcome(a))
+            })
+            .collect()
     }
 
     fn parse_action(&self, text: &str) -> Result<usize, EnvError> {

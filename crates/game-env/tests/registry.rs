@@ -131,6 +131,9 @@ impl RuleSet for Options {
     fn action_from_id(&self, id: usize) -> Option<KuhnAction> {
         KuhnRules::default().action_from_id(id)
     }
+    fn is_chance_outcome(&self, action: KuhnAction) -> bool {
+        KuhnRules::default().is_chance_outcome(action)
+    }
     fn max_game_length(&self) -> u32 {
         5
     }

@@ -42,6 +42,12 @@ pub trait RuleSet:
     /// The action with id `id`, if any.
     fn action_from_id(&self, id: usize) -> Option<Self::Action>;
 
+    /// Whether `action` is a chance outcome rather than a player's
+    /// decision. Every action is one or the other, so the decisions' ids
+    /// are the action space without these: what a learner's policy ranges
+    /// over.
+    fn is_chance_outcome(&self, action: Self::Action) -> bool;
+
     /// Upper bound on the number of actions (decisions and chance
     /// outcomes) of any game under these rules.
     fn max_game_length(&self) -> u32;

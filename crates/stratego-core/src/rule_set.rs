@@ -74,6 +74,11 @@ impl RuleSet for Rules {
         Action::from_id(self, id)
     }
 
+    /// Only who moves first, where the rules draw it.
+    fn is_chance_outcome(&self, action: Action) -> bool {
+        matches!(action, Action::Start(_))
+    }
+
     fn max_game_length(&self) -> u32 {
         let draw = u32::from(self.fixed_first_player().is_none());
         SETUP_ACTIONS

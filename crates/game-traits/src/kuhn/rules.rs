@@ -51,6 +51,10 @@ impl RuleSet for KuhnRules {
         }
     }
 
+    fn is_chance_outcome(&self, action: KuhnAction) -> bool {
+        matches!(action, KuhnAction::Deal(_))
+    }
+
     fn max_game_length(&self) -> u32 {
         5
     }

@@ -33,6 +33,10 @@ impl<G: Game> Run<'_, G> {
             ensure(self.state.is_legal(a), || {
                 format!("listed {a} is not is_legal")
             })?;
+            let chance = self.state.turn() == Turn::Chance;
+            ensure(self.rules.is_chance_outcome(a) == chance, || {
+                format!("is_chance_outcome({a}) is {} where it is listed", !chance)
+            })?;
         }
         Ok(())
     }
