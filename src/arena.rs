@@ -27,13 +27,18 @@ pub enum ArenaBot {
     Builtin(BotSpec),
     /// `cmd:PROGRAM ARGS...`: the program and its arguments (no shell).
     Command(Vec<String>),
-    /// `spelinski:PROGRAM ARGS...`: a Battle Line bot of the
-    /// spelinski/BoardGameAIEngine protocol (troops-only Battle Line only;
-    /// see [`crate::spelinski`]).
-    Spelinski(Vec<String>),
-    /// `ucc:PROGRAM ARGS...`: a Stratego agent of the 2012 UCC programming
-    /// competition (classic Stratego only; see [`crate::ucc`]).
-    Ucc(Vec<String>),
+    /// `PREFIX:PROGRAM ARGS...`: a bot program of an older protocol that a
+    /// game's registration knows ([`game_env::LegacyProtocol`]):
+    /// `spelinski:` for troops-only Battle Line (the
+    /// spelinski/BoardGameAIEngine protocol, see `game_registry::spelinski`),
+    /// `ucc:` for classic Stratego (the 2012 UCC programming competition,
+    /// see `game_registry::ucc`).
+    Legacy {
+        /// The protocol's prefix.
+        prefix: &'static str,
+        /// The program and its arguments (no shell).
+        argv: Vec<String>,
+    },
 }
 
 /// How long a protocol bot may think about one decision.
@@ -52,53 +57,9 @@ impl ArenaBot {
             })
             .map(|bot| Box::new(bot) as Box<dyn Opponent>)
             .map_err(|e| e.to_string()),
-            #[cfg(feature = "battleline")]
-            ArenaBot::Spelinski(argv) => {
-                let state = game.new_state();
-                let troops_only = state
-                    .as_any()
-                    .downcast_ref::<game_env::Typed<battleline_core::BattleLine>>()
-                    .is_some_and(|t| !game_traits::Game::rules(t.state()).tactics);
-                if !troops_only {
-                    return Err(format!(
-                        "spelinski: bots play battleline(variant=troops-only), not {}",
-                        game.name()
-                    ));
-                }
-                crate::spelinski::SpelinskiBot::spawn(crate::spelinski::SpelinskiConfig {
-                    argv: argv.clone(),
-                    time_limit: COMMAND_TIME_LIMIT,
-                })
-                .map(|bot| Box::new(bot) as Box<dyn Opponent>)
-                .map_err(|e| e.to_string())
-            }
-            #[cfg(not(feature = "battleline"))]
-            ArenaBot::Spelinski(_) => Err("spelinski: needs the battleline feature".into()),
-            #[cfg(feature = "stratego")]
-            ArenaBot::Ucc(argv) => {
-                let state = game.new_state();
-                let classic = state
-                    .as_any()
-                    .downcast_ref::<game_env::Typed<stratego_core::Stratego>>()
-                    .is_some_and(|t| {
-                        let rules = game_traits::Game::rules(t.state());
-                        rules.variant == stratego_core::Variant::Classic && rules.reveal_attacker
-                    });
-                if !classic {
-                    return Err(format!(
-                        "ucc: agents play stratego(variant=classic), not {}",
-                        game.name()
-                    ));
-                }
-                crate::ucc::UccBot::spawn(crate::ucc::UccConfig {
-                    argv: argv.clone(),
-                    time_limit: COMMAND_TIME_LIMIT,
-                })
-                .map(|bot| Box::new(bot) as Box<dyn Opponent>)
-                .map_err(|e| e.to_string())
-            }
-            #[cfg(not(feature = "stratego"))]
-            ArenaBot::Ucc(_) => Err("ucc: needs the stratego feature".into()),
+            ArenaBot::Legacy { prefix, argv } => game
+                .legacy_bot(prefix, argv.clone(), COMMAND_TIME_LIMIT)
+                .map_err(|e| e.to_string()),
         }
     }
 }
@@ -109,17 +70,15 @@ impl From<BotSpec> for ArenaBot {
     }
 }
 
-/// A legacy protocol's prefix and its bot.
-type LegacyKind = (&'static str, fn(Vec<String>) -> ArenaBot);
-
-/// The legacy protocols' bot names, `prefix:PROGRAM ARGS`.
-const LEGACY_KINDS: [LegacyKind; 2] = [("spelinski", ArenaBot::Spelinski), ("ucc", ArenaBot::Ucc)];
+/// The prefixes of the older protocols the registered games know
+/// (`prefix:PROGRAM ARGS`); which game plays which is the game's to say.
+const LEGACY_PREFIXES: [&str; 2] = ["spelinski", "ucc"];
 
 impl std::str::FromStr for ArenaBot {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        for (kind, make) in LEGACY_KINDS {
+        for kind in LEGACY_PREFIXES {
             if let Some(command) = s
                 .trim()
                 .strip_prefix(kind)
@@ -129,7 +88,7 @@ impl std::str::FromStr for ArenaBot {
                 if argv.is_empty() {
                     return Err(format!("{kind}: names no program"));
                 }
-                return Ok(make(argv));
+                return Ok(ArenaBot::Legacy { prefix: kind, argv });
             }
         }
         match s.trim().strip_prefix("cmd:") {
@@ -152,8 +111,7 @@ impl std::fmt::Display for ArenaBot {
         match self {
             ArenaBot::Builtin(spec) => spec.fmt(f),
             ArenaBot::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
-            ArenaBot::Spelinski(argv) => write!(f, "spelinski:{}", argv.join(" ")),
-            ArenaBot::Ucc(argv) => write!(f, "ucc:{}", argv.join(" ")),
+            ArenaBot::Legacy { prefix, argv } => write!(f, "{prefix}:{}", argv.join(" ")),
         }
     }
 }

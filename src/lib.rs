@@ -40,22 +40,18 @@ mod ladder;
 mod play;
 mod replay;
 mod report;
-/// The Battle Line protocol of spelinski/BoardGameAIEngine: its bots play
-/// troops-only Battle Line (feature `battleline`).
-#[cfg(feature = "battleline")]
-pub mod spelinski;
 mod stats;
 mod tables;
-/// The Stratego protocol of the 2012 UCC programming competition: its
-/// agents play classic Stratego (feature `stratego`).
-#[cfg(feature = "stratego")]
-pub mod ucc;
 
 pub use arena::{
     game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig, ArenaResult, Pairing,
     PairingResult, Played, Progress, Think,
 };
 pub use game_registry::registry;
+#[cfg(feature = "battleline")]
+pub use game_registry::spelinski;
+#[cfg(feature = "stratego")]
+pub use game_registry::ucc;
 pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{
     move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,

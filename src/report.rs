@@ -174,8 +174,7 @@ fn labels(bots: &[&ArenaBot]) -> Vec<String> {
         .map(|b| match b {
             ArenaBot::Builtin(spec) => spec.to_string(),
             ArenaBot::Command(argv) => short("cmd", argv),
-            ArenaBot::Spelinski(argv) => short("spelinski", argv),
-            ArenaBot::Ucc(argv) => short("ucc", argv),
+            ArenaBot::Legacy { prefix, argv } => short(prefix, argv),
         })
         .collect();
     let unique = labels
@@ -291,8 +290,14 @@ fn describe(bot: &ArenaBot) -> String {
             per_decision(*b, "iterations")
         ),
         ArenaBot::Command(argv) => format!("JSON-lines bot protocol: {}", argv.join(" ")),
-        ArenaBot::Spelinski(argv) => format!("BoardGameAIEngine protocol: {}", argv.join(" ")),
-        ArenaBot::Ucc(argv) => format!("UCC 2012 Stratego protocol: {}", argv.join(" ")),
+        ArenaBot::Legacy { prefix, argv } => {
+            let protocol = match *prefix {
+                "spelinski" => "BoardGameAIEngine protocol",
+                "ucc" => "UCC 2012 Stratego protocol",
+                other => other,
+            };
+            format!("{protocol}: {}", argv.join(" "))
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 //! The referee of the spelinski/BoardGameAIEngine Battle Line protocol
-//! (`src/spelinski.rs`): the example Python bot plays troops-only Battle
+//! (`crates/game-registry/src/spelinski.rs`): the example Python bot plays troops-only Battle
 //! Line in the arena from both seats, the referee sends only what the seat
 //! may know, and bots that answer garbage, an illegal play or nothing in
 //! time forfeit with the reason.
@@ -9,7 +9,7 @@ use std::time::Duration;
 use game_env::{BotFailure, DynGame, DynState, EnvError, Opponent, Typed};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 use tabletop_rules::battleline::{BattleLine, Card};
-use tabletop_rules::spelinski::{card_text, SpelinskiBot, SpelinskiConfig, SpelinskiError};
+use tabletop_rules::spelinski::{card_text, SpelinskiBot, SpelinskiConfig};
 use tabletop_rules::{
     play_game, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, BotSpec,
 };
@@ -69,7 +69,7 @@ fn the_example_bot_plays_from_both_seats_in_the_arena() {
     let bot: ArenaBot = format!("spelinski:python3 {}", example_bot())
         .parse()
         .unwrap();
-    assert!(matches!(bot, ArenaBot::Spelinski(ref argv) if argv.len() == 2));
+    assert!(matches!(bot, ArenaBot::Legacy { prefix: "spelinski", ref argv } if argv.len() == 2));
     assert_eq!(
         bot.to_string(),
         format!("spelinski:python3 {}", example_bot())
@@ -99,10 +99,15 @@ fn it_refuses_other_rule_sets() {
         .parse()
         .unwrap();
     let random = ArenaBot::Builtin(BotSpec::Random);
-    for spec in ["battleline", "kuhn_poker"] {
+    // Battle Line with tactics: the protocol has no tactics cards.
+    // Kuhn poker: the protocol is Battle Line's.
+    for (spec, why) in [
+        ("battleline", "troops-only"),
+        ("kuhn_poker", "bots do not play this game"),
+    ] {
         let game = select(&registry(), Some(spec)).unwrap().remove(0);
         let err = play_game(game.as_ref(), [&bot, &random], 1, false).unwrap_err();
-        assert!(err.contains("troops-only"), "{spec}: {err}");
+        assert!(err.contains(why), "{spec}: {err}");
     }
 }
 
@@ -272,10 +277,7 @@ fn silence_and_exit_forfeit() {
         argv: vec!["/nonexistent/bot".into()],
         time_limit: Duration::from_secs(1),
     });
-    assert!(matches!(
-        missing,
-        Err(SpelinskiError::Process(game_env::BotFailure::Spawn { .. }))
-    ));
+    assert!(matches!(missing, Err(game_env::BotFailure::Spawn { .. })));
 }
 
 #[test]

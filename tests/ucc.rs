@@ -1,5 +1,5 @@
 //! The referee of the 2012 UCC programming competition's Stratego protocol
-//! (`src/ucc.rs`): the example Python agent plays classic Stratego in the
+//! (`crates/game-registry/src/ucc.rs`): the example Python agent plays classic Stratego in the
 //! arena from both seats, the referee shows the seat only its own pieces,
 //! and agents that answer garbage or an illegal move forfeit with the
 //! reason.
@@ -69,7 +69,7 @@ fn play(
 #[test]
 fn the_example_agent_plays_from_both_seats_in_the_arena() {
     let bot: ArenaBot = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
-    assert!(matches!(bot, ArenaBot::Ucc(ref argv) if argv.len() == 2));
+    assert!(matches!(bot, ArenaBot::Legacy { prefix: "ucc", ref argv } if argv.len() == 2));
     assert_eq!(bot.to_string(), format!("ucc:{}", example_bot().join(" ")));
     assert!("ucc:".parse::<ArenaBot>().is_err());
     let games = vec![classic()];
@@ -92,10 +92,14 @@ fn the_example_agent_plays_from_both_seats_in_the_arena() {
 fn it_refuses_other_rule_sets() {
     let bot: ArenaBot = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
     let random = ArenaBot::Builtin(BotSpec::Random);
-    for spec in ["stratego/czech", "stratego/srazhenie", "battleline"] {
+    for (spec, why) in [
+        ("stratego/czech", "classic"),
+        ("stratego/srazhenie", "classic"),
+        ("battleline", "bots do not play this game"),
+    ] {
         let game = select(&registry(), Some(spec)).unwrap().remove(0);
         let err = play_game(game.as_ref(), [&bot, &random], 1, false).unwrap_err();
-        assert!(err.contains("classic"), "{spec}: {err}");
+        assert!(err.contains(why), "{spec}: {err}");
     }
 }
 

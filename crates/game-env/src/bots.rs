@@ -9,6 +9,8 @@ use game_agents::{
 };
 use game_traits::{Agent, Game, Policy};
 
+use crate::opponent::Opponent;
+
 /// A bot by name: `random`, `flat[:B]`, `ismcts[:B]` or `heuristic`, where
 /// the budget `B` of a search bot is per decision, in playouts or
 /// iterations (`ismcts:300`, reproducible) or in milliseconds
@@ -150,12 +152,32 @@ pub struct Knowledge<G: Game> {
     pub delegate: Option<Delegate<G>>,
     /// What every code of the game's rendering means, for screens.
     pub legend: &'static str,
+    /// Bot programs of older protocols that play this game.
+    pub legacy: &'static [LegacyProtocol<G>],
     /// A question the game asks again and again with the same usual answer
     /// (card war's offer to pray before every fight): at this observation,
     /// the question's key (one key per occasion, e.g. per battle) and the
     /// answer that declines it. A play session asks a person once per key.
     pub routine: Option<Routine<G>>,
 }
+
+/// A bot program of an older text protocol that plays some rule sets of a
+/// game (the spelinski Battle Line engine's, the UCC 2012 Stratego
+/// competition's): named by its prefix (`ucc:PROGRAM ARGS`), refereed by
+/// the game's own code on the one process driver.
+pub struct LegacyProtocol<G: Game> {
+    /// The prefix of its bot names (`spelinski`, `ucc`).
+    pub prefix: &'static str,
+    /// `Ok` for the rule sets its programs play, else why not.
+    pub plays: fn(&G::Rules) -> Result<(), String>,
+    /// Starts the program `argv` with a per-decision time limit.
+    pub spawn: LegacySpawn,
+}
+
+/// Starts a legacy protocol's program with its arguments and a
+/// per-decision time limit.
+pub type LegacySpawn =
+    fn(Vec<String>, std::time::Duration) -> Result<Box<dyn Opponent>, crate::BotFailure>;
 
 /// See [`Knowledge::routine`].
 pub type Routine<G> = fn(&<G as Game>::Observation) -> Option<(u64, <G as Game>::Action)>;
@@ -212,6 +234,7 @@ impl<G: Game> Default for Knowledge<G> {
             policy: None,
             delegate: None,
             legend: "",
+            legacy: &[],
             routine: None,
         }
     }

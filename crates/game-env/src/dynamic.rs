@@ -70,6 +70,17 @@ pub trait DynGame: Send + Sync {
     /// game's `heuristic` (refused where it has none).
     fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError>;
 
+    /// A bot program of an older protocol that this game's rule set is
+    /// played in (`prefix` as in `ucc:PROGRAM ARGS`), started with `argv`
+    /// and a per-decision time limit; refused when the game knows no such
+    /// protocol or its programs do not play these rules.
+    fn legacy_bot(
+        &self,
+        prefix: &str,
+        argv: Vec<String>,
+        time_limit: std::time::Duration,
+    ) -> Result<Box<dyn Opponent>, EnvError>;
+
     /// What every code of the game's rendering means.
     fn legend(&self) -> &str;
 
@@ -417,6 +428,29 @@ where
             reason: "this game has no heuristic bot".into(),
         })?;
         Ok(Box::new(AgentOpponent::<G>::new(agent)))
+    }
+
+    fn legacy_bot(
+        &self,
+        prefix: &str,
+        argv: Vec<String>,
+        time_limit: std::time::Duration,
+    ) -> Result<Box<dyn Opponent>, EnvError> {
+        let refused = |reason: String| EnvError::BadParameter {
+            game: self.name.clone(),
+            name: "bot".into(),
+            value: format!("{prefix}:{}", argv.join(" ")),
+            reason,
+        };
+        let protocol = self
+            .knowledge
+            .legacy
+            .iter()
+            .find(|p| p.prefix == prefix)
+            .ok_or_else(|| refused(format!("{prefix}: bots do not play this game")))?;
+        (protocol.plays)(&self.rules).map_err(|why| refused(format!("{prefix}: {why}")))?;
+        let name = format!("{prefix}:{}", argv.join(" "));
+        (protocol.spawn)(argv, time_limit).map_err(|failure| EnvError::Bot { bot: name, failure })
     }
 
     fn legend(&self) -> &str {

@@ -19,7 +19,7 @@ pub use batch::{
 };
 pub use bots::{
     build_agent, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory, Knowledge,
-    PolicyFactory, Routine, SearchDefaults,
+    LegacyProtocol, PolicyFactory, Routine, SearchDefaults,
 };
 pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};

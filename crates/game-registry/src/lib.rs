@@ -16,5 +16,13 @@
 #![warn(missing_docs)]
 
 mod registry;
+/// The Battle Line protocol of spelinski/BoardGameAIEngine: its bots play
+/// troops-only Battle Line (feature `battleline`).
+#[cfg(feature = "battleline")]
+pub mod spelinski;
+/// The Stratego protocol of the 2012 UCC programming competition: its
+/// agents play classic Stratego (feature `stratego`).
+#[cfg(feature = "stratego")]
+pub mod ucc;
 
 pub use registry::registry;

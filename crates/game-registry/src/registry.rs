@@ -43,6 +43,14 @@ fn register_battleline(r: &mut Registry) {
             policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             expert: Some(|b| Box::new(battleline_core::Expert::new(b))),
             legend: LEGEND,
+            legacy: &[game_env::LegacyProtocol {
+                prefix: "spelinski",
+                plays: crate::spelinski::plays,
+                spawn: |argv, time_limit| {
+                    let config = crate::spelinski::SpelinskiConfig { argv, time_limit };
+                    Ok(Box::new(crate::spelinski::SpelinskiBot::spawn(config)?))
+                },
+            }],
             ..Knowledge::default()
         },
     });
@@ -75,6 +83,14 @@ fn register_stratego(r: &mut Registry) {
                 applies: Observation::in_setup,
                 policy: || Box::new(Heuristic::default()),
             }),
+            legacy: &[game_env::LegacyProtocol {
+                prefix: "ucc",
+                plays: crate::ucc::plays,
+                spawn: |argv, time_limit| {
+                    let config = crate::ucc::UccConfig { argv, time_limit };
+                    Ok(Box::new(crate::ucc::UccBot::spawn(config)?))
+                },
+            }],
             legend: LEGEND,
             routine: None,
         },

@@ -52,7 +52,7 @@ pub enum MatchError<E: std::error::Error + 'static> {
         /// Index of the step.
         step: usize,
     },
-    /// The game ran past [`Game::max_game_length`]: a bug in the engine.
+    /// The game ran past [`RuleSet::max_game_length`](crate::RuleSet::max_game_length): a bug in the engine.
     #[error("game exceeded its declared maximum length")]
     TooLong,
     /// A chance event listed no outcome: a bug in the engine.

@@ -21,7 +21,7 @@ pub enum FirstPlayer {
 
 /// A rule set and its options. Build one with a preset ([`Rules::classic`],
 /// [`Rules::srazhenie`], [`Rules::czech`], the other readings in
-/// [`Rules::presets`]) and adjust the public fields; [`Rules::validate`]
+/// [`RuleSet::presets`](game_traits::RuleSet::presets)) and adjust the public fields; [`RuleSet::validate`](game_traits::RuleSet::validate)
 /// (called by [`Game::new`](game_traits::Game::new)) refuses inconsistent
 /// combinations. The default is the international classic game, as the ISF
 /// plays it ([`Rules::classic`]): what "Stratego" means to most players, and
@@ -31,7 +31,7 @@ pub enum FirstPlayer {
 /// lacks them, as the behaviour of that release (partial moves back count,
 /// the first seat starts), so old records replay unchanged.
 ///
-/// Deserialisation goes through [`Rules::validate`] too: stored rules are
+/// Deserialisation goes through [`RuleSet::validate`](game_traits::RuleSet::validate) too: stored rules are
 /// either valid or refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "raw::Rules")]

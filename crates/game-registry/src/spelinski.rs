@@ -104,9 +104,18 @@ pub struct SpelinskiBot {
     transcript: Vec<String>,
 }
 
+/// `Ok` for the rules the protocol's bots play: troops-only Battle Line
+/// (any other option is the referee's to carry).
+pub fn plays(rules: &battleline_core::Rules) -> Result<(), String> {
+    if rules.tactics {
+        return Err("its bots play battleline(variant=troops-only), without tactics cards".into());
+    }
+    Ok(())
+}
+
 impl SpelinskiBot {
     /// Starts the program of `config` (its standard error is inherited).
-    pub fn spawn(config: SpelinskiConfig) -> Result<SpelinskiBot, SpelinskiError> {
+    pub fn spawn(config: SpelinskiConfig) -> Result<SpelinskiBot, BotFailure> {
         let process = BotProcess::spawn(&config.argv)?;
         Ok(SpelinskiBot {
             config,

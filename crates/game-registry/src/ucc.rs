@@ -108,9 +108,18 @@ pub struct UccBot {
     transcript: Vec<String>,
 }
 
+/// `Ok` for the rules the protocol's agents play: classic Stratego with
+/// fights revealed to both players.
+pub fn plays(rules: &stratego_core::Rules) -> Result<(), String> {
+    if rules.variant != stratego_core::Variant::Classic || !rules.reveal_attacker {
+        return Err("its agents play stratego(variant=classic), fights revealed".into());
+    }
+    Ok(())
+}
+
 impl UccBot {
     /// Starts the program of `config` (its standard error is inherited).
-    pub fn spawn(config: UccConfig) -> Result<UccBot, UccError> {
+    pub fn spawn(config: UccConfig) -> Result<UccBot, BotFailure> {
         let process = BotProcess::spawn(&config.argv)?;
         Ok(UccBot {
             config,
