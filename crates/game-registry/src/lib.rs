@@ -15,6 +15,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(any(feature = "battleline", feature = "stratego"))]
+mod referee;
 mod registry;
 /// The Battle Line protocol of spelinski/BoardGameAIEngine: its bots play
 /// troops-only Battle Line (feature `battleline`).

@@ -47,8 +47,7 @@
 use std::time::Duration;
 
 use battleline_core::{Action, BattleLine, Card, CardKind, CardSet, Colour, FlagId, Phase};
-use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent, Typed};
-use game_traits::RuleSet;
+use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent};
 use game_traits::{Game, GameRng, PlayerId, Turn};
 
 /// The colour names sent in `colors`, in our colour order (Red, Orange,
@@ -293,6 +292,20 @@ pub fn parse_play(line: &str) -> Result<Action, SpelinskiError> {
     Ok(Action::Play { card, flag })
 }
 
+impl From<SpelinskiError> for BotFailure {
+    fn from(e: SpelinskiError) -> BotFailure {
+        match e {
+            SpelinskiError::Process(f) => f,
+            SpelinskiError::WrongGame(_) => BotFailure::WrongGame,
+            SpelinskiError::Garbage(line) => BotFailure::Garbage(line),
+            SpelinskiError::Illegal { answer, reason } => {
+                BotFailure::IllegalAnswer { answer, reason }
+            }
+            SpelinskiError::NoDecision => BotFailure::NoDecision,
+        }
+    }
+}
+
 impl Opponent for SpelinskiBot {
     fn name(&self) -> String {
         format!("spelinski:{}", self.config.argv.join(" "))
@@ -304,28 +317,8 @@ impl Opponent for SpelinskiBot {
         seat: PlayerId,
         _rng: &mut GameRng,
     ) -> Result<usize, EnvError> {
-        let failed = |bot: &Self, failure| EnvError::Bot {
-            bot: bot.name(),
-            failure,
-        };
-        let typed = state
-            .as_any()
-            .downcast_ref::<Typed<BattleLine>>()
-            .ok_or_else(|| failed(self, BotFailure::WrongGame))?
-            .state();
-        let action = self.decide(typed, seat).map_err(|e| {
-            let failure = match e {
-                SpelinskiError::Process(f) => f,
-                SpelinskiError::WrongGame(_) => BotFailure::WrongGame,
-                SpelinskiError::Garbage(line) => BotFailure::Garbage(line),
-                SpelinskiError::Illegal { answer, reason } => {
-                    BotFailure::IllegalAnswer { answer, reason }
-                }
-                SpelinskiError::NoDecision => BotFailure::NoDecision,
-            };
-            failed(self, failure)
-        })?;
-        Ok(typed.rules().action_id(action))
+        let name = self.name();
+        crate::referee::choose_typed(name, state, |typed| self.decide(typed, seat))
     }
 }
 

@@ -47,8 +47,7 @@
 
 use std::time::Duration;
 
-use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent, Typed};
-use game_traits::RuleSet;
+use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent};
 use game_traits::{Game, GameRng, PlayerId, Turn};
 use stratego_core::{
     Action, Kind, Move, ObsCell, Observation, SetupSquare, Square, Stratego, Variant, SETUP_SQUARES,
@@ -419,6 +418,18 @@ fn opening_outcome(now: &Stratego, m: Move) -> String {
     }
 }
 
+impl From<UccError> for BotFailure {
+    fn from(e: UccError) -> BotFailure {
+        match e {
+            UccError::Process(f) => f,
+            UccError::WrongGame(_) => BotFailure::WrongGame,
+            UccError::Garbage(line) => BotFailure::Garbage(line),
+            UccError::Illegal { answer, reason } => BotFailure::IllegalAnswer { answer, reason },
+            UccError::NoDecision => BotFailure::NoDecision,
+        }
+    }
+}
+
 impl Opponent for UccBot {
     fn name(&self) -> String {
         format!("ucc:{}", self.config.argv.join(" "))
@@ -430,27 +441,7 @@ impl Opponent for UccBot {
         seat: PlayerId,
         _rng: &mut GameRng,
     ) -> Result<usize, EnvError> {
-        let failed = |bot: &Self, failure| EnvError::Bot {
-            bot: bot.name(),
-            failure,
-        };
-        let typed = state
-            .as_any()
-            .downcast_ref::<Typed<Stratego>>()
-            .ok_or_else(|| failed(self, BotFailure::WrongGame))?
-            .state();
-        let action = self.decide(typed, seat).map_err(|e| {
-            let failure = match e {
-                UccError::Process(f) => f,
-                UccError::WrongGame(_) => BotFailure::WrongGame,
-                UccError::Garbage(line) => BotFailure::Garbage(line),
-                UccError::Illegal { answer, reason } => {
-                    BotFailure::IllegalAnswer { answer, reason }
-                }
-                UccError::NoDecision => BotFailure::NoDecision,
-            };
-            failed(self, failure)
-        })?;
-        Ok(typed.rules().action_id(action))
+        let name = self.name();
+        crate::referee::choose_typed(name, state, |typed| self.decide(typed, seat))
     }
 }
