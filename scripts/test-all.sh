@@ -51,7 +51,14 @@ fi
 echo "== Rust: cargo test --workspace"
 cargo test --workspace
 
+if [ -n "${TABLETOP_FREE_DEBUG_BUILD:-}" ]; then
+    # Set by .ci/run: nothing below reads the debug build (the docs run
+    # `cargo run --release`), and torch's CUDA wheels need its disk.
+    rm -rf target/debug
+fi
+
 echo "== Python: build and install ./python, then pytest"
+echo "-- disk free: $(df -h . | awk 'NR==2 {print $4}') (the framework stack needs about 8 GB)"
 venv="${TABLETOP_VENV:-.venv}"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
