@@ -10,61 +10,34 @@ use crate::rules::{
 };
 use crate::state::MAX_GAME_LENGTH;
 
-impl Named for FormationOrder {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("Text", FormationOrder::Text),
-        ("Published", FormationOrder::Published),
-    ];
-    const NAMES: &'static [&'static str] = &["Text", "Published"];
-}
+game_traits::named!(FormationOrder { Text, Published });
 
-impl Named for ClaimTiming {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("BeforeDraw", ClaimTiming::BeforeDraw),
-        ("StartOfTurn", ClaimTiming::StartOfTurn),
-    ];
-    const NAMES: &'static [&'static str] = &["BeforeDraw", "StartOfTurn"];
-}
+game_traits::named!(ClaimTiming {
+    BeforeDraw,
+    StartOfTurn
+});
 
-impl Named for LeaderLimit {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("OncePerGame", LeaderLimit::OncePerGame),
-        ("OneOnTable", LeaderLimit::OneOnTable),
-    ];
-    const NAMES: &'static [&'static str] = &["OncePerGame", "OneOnTable"];
-}
+game_traits::named!(LeaderLimit {
+    OncePerGame,
+    OneOnTable
+});
 
-impl Named for ProofTie {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("ClaimantWins", ProofTie::ClaimantWins),
-        ("Blocks", ProofTie::Blocks),
-    ];
-    const NAMES: &'static [&'static str] = &["ClaimantWins", "Blocks"];
-}
+game_traits::named!(ProofTie {
+    ClaimantWins,
+    Blocks
+});
 
-impl Named for EnvironmentTactics {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("Fixed", EnvironmentTactics::Fixed),
-        ("Movable", EnvironmentTactics::Movable),
-    ];
-    const NAMES: &'static [&'static str] = &["Fixed", "Movable"];
-}
+game_traits::named!(EnvironmentTactics { Fixed, Movable });
 
-impl Named for WildCards {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("CopyTable", WildCards::CopyTable),
-        ("UnseenOnly", WildCards::UnseenOnly),
-    ];
-    const NAMES: &'static [&'static str] = &["CopyTable", "UnseenOnly"];
-}
+game_traits::named!(WildCards {
+    CopyTable,
+    UnseenOnly
+});
 
-impl Named for LastPass {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("ClaimFirst", LastPass::ClaimFirst),
-        ("SettleAtOnce", LastPass::SettleAtOnce),
-    ];
-    const NAMES: &'static [&'static str] = &["ClaimFirst", "SettleAtOnce"];
-}
+game_traits::named!(LastPass {
+    ClaimFirst,
+    SettleAtOnce
+});
 
 /// Every option is a closed choice, and every combination of them is a
 /// game: [`RuleSet::validate`] accepts them all.

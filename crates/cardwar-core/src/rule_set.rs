@@ -7,13 +7,10 @@ use crate::card::SOLDIERS;
 use crate::error::CardWarError;
 use crate::rules::{FirstAttacker, Rules, MAX_ROUNDS_LIMIT};
 
-impl Named for FirstAttacker {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("LastAttacker", FirstAttacker::LastAttacker),
-        ("Alternate", FirstAttacker::Alternate),
-    ];
-    const NAMES: &'static [&'static str] = &["LastAttacker", "Alternate"];
-}
+game_traits::named!(FirstAttacker {
+    LastAttacker,
+    Alternate
+});
 
 /// The options are the fields of [`Rules`]; every combination of them is a
 /// game, so [`RuleSet::validate`] checks only the ranges of the numbers.

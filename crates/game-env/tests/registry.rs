@@ -102,11 +102,7 @@ enum Order {
     UnseenOnly,
 }
 
-impl Named for Order {
-    const NAMED: &'static [(&'static str, Self)] =
-        &[("Text", Order::Text), ("UnseenOnly", Order::UnseenOnly)];
-    const NAMES: &'static [&'static str] = &["Text", "UnseenOnly"];
-}
+game_traits::named!(Order { Text, UnseenOnly });
 
 /// A rule set of every kind of option, for the table-driven parser.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -216,6 +216,33 @@ pub trait Named: Copy + PartialEq + 'static {
     }
 }
 
+/// Implements [`Named`] for a fieldless enum whose value names are its
+/// variant names, writing the two lists from one: the names cannot drift
+/// from the values.
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// enum Order {
+///     Text,
+///     Published,
+/// }
+/// game_traits::named!(Order { Text, Published });
+///
+/// use game_traits::Named;
+/// assert_eq!(Order::NAMES, ["Text", "Published"]);
+/// assert_eq!(Order::from_name("published"), Some(Order::Published));
+/// ```
+#[macro_export]
+macro_rules! named {
+    ($ty:ident { $($variant:ident),+ $(,)? }) => {
+        impl $crate::Named for $ty {
+            const NAMED: &'static [(&'static str, Self)] =
+                &[$((stringify!($variant), $ty::$variant)),+];
+            const NAMES: &'static [&'static str] = &[$(stringify!($variant)),+];
+        }
+    };
+}
+
 /// Reads a [`ParameterValue`] into the typed field it sets, for
 /// [`RuleSet::set`](crate::RuleSet::set): `Err` when the value is not of
 /// the field's kind.

@@ -8,23 +8,17 @@ use crate::game::SETUP_ACTIONS;
 use crate::rules::{FirstPlayer, Rules, MAX_MOVES_LIMIT};
 use crate::variant::Variant;
 
-impl Named for Variant {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("Srazhenie", Variant::Srazhenie),
-        ("Czech", Variant::Czech),
-        ("Classic", Variant::Classic),
-    ];
-    const NAMES: &'static [&'static str] = &["Srazhenie", "Czech", "Classic"];
-}
+game_traits::named!(Variant {
+    Srazhenie,
+    Czech,
+    Classic
+});
 
-impl Named for FirstPlayer {
-    const NAMED: &'static [(&'static str, Self)] = &[
-        ("Seat0", FirstPlayer::Seat0),
-        ("Seat1", FirstPlayer::Seat1),
-        ("Drawn", FirstPlayer::Drawn),
-    ];
-    const NAMES: &'static [&'static str] = &["Seat0", "Seat1", "Drawn"];
-}
+game_traits::named!(FirstPlayer {
+    Seat0,
+    Seat1,
+    Drawn
+});
 
 /// The rule set's options, presets and action space.
 ///
