@@ -14,8 +14,8 @@
 # What it needs, checked before anything starts:
 # - cargo, python3 with its venv module, node and npm;
 # - network to the Python package index (pip) and to the npm registry;
-# - Debian's Chromium at /usr/bin/chromium, or root and apt-get to install
-#   it (the only step that needs root).
+# - Debian's Chromium at /usr/bin/chromium and Debian's PostgreSQL server,
+#   or root and apt-get to install them (the only steps that need root).
 # A missing need stops the run at once with what to do, not half-way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +34,12 @@ if [ ! -x /usr/bin/chromium ]; then
         missing+=("Debian's Chromium at /usr/bin/chromium: run 'apt-get install chromium' as root, or run this script as root on Debian")
     fi
 fi
+have_postgres() { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; }
+if ! have_postgres; then
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+        missing+=("Debian's PostgreSQL server (the two-process server test starts one): run 'apt-get install postgresql' as root, or run this script as root on Debian")
+    fi
+fi
 if command -v python3 >/dev/null 2>&1 \
     && ! timeout 60 python3 -m pip index versions pip >/dev/null 2>&1; then
     missing+=("network to the Python package index (pip could not reach it; set PIP_INDEX_URL for a mirror)")
@@ -46,6 +52,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     printf '  - %s\n' "${missing[@]}" >&2
     echo "(scripts/test-quick.sh needs only cargo, python3 and, once, PyPI for numpy, pytest and maturin)" >&2
     exit 2
+fi
+
+if ! have_postgres; then
+    # The server's two-process test (crates/tabletop-server/tests/postgres.rs)
+    # starts its own PostgreSQL from Debian's binaries.
+    apt-get update -qq
+    apt-get install -y -qq postgresql
 fi
 
 echo "== Rust: cargo test --workspace"
