@@ -53,7 +53,9 @@ struct Args {
     /// `spelinski:PROGRAM ARGS` for a Battle Line bot of the
     /// BoardGameAIEngine protocol (troops-only rules), or `ucc:PROGRAM
     /// ARGS` for a Stratego agent of the UCC 2012 protocol (classic
-    /// rules). A bot named twice
+    /// rules), or `policy:FILE` for a trained policy (an ONNX file of
+    /// python/examples/selfplay.py --onnx; it plays the game and rules it
+    /// was trained on). A bot named twice
     /// plays itself. Default: random,heuristic,ismcts:100 (ismcts with
     /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic,expert
     /// (the expert where a game has one).

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use std::sync::Arc;
 
 use game_env::{BotSpec, DynGame, Opponent, ProtocolBot, ProtocolConfig};
+use game_policy::{PolicyBot, PolicyError, PolicyFile};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
 use crate::stats::{Rate, Score};
@@ -39,6 +40,10 @@ pub enum ArenaBot {
         /// The program and its arguments (no shell).
         argv: Vec<String>,
     },
+    /// `policy:FILE`: a trained policy (`python/examples/selfplay.py
+    /// --onnx FILE`), played by [`game_policy::PolicyBot`] at the tables
+    /// of the game and rules it was trained on.
+    Policy(std::path::PathBuf),
 }
 
 /// How long a protocol bot may think about one decision.
@@ -60,6 +65,28 @@ impl ArenaBot {
             ArenaBot::Legacy { prefix, argv } => game
                 .legacy_bot(prefix, argv.clone(), COMMAND_TIME_LIMIT)
                 .map_err(|e| e.to_string()),
+            ArenaBot::Policy(path) => PolicyFile::load(path, game)
+                .map(|p| Box::new(PolicyBot::new(self.to_string(), Arc::new(p))) as _)
+                .map_err(|e| format!("{self}: {e}")),
+        }
+    }
+
+    /// Whether this bot can sit at `game`'s table: not a `heuristic` or
+    /// an `expert` the game has not, nor a policy trained on another game
+    /// or other rules (a policy file that does not read still sits, and
+    /// its games report why).
+    fn fits(&self, game: &dyn DynGame) -> bool {
+        match self {
+            ArenaBot::Builtin(spec @ (BotSpec::Heuristic | BotSpec::Expert(_))) => {
+                game.bot(*spec).is_ok()
+            }
+            ArenaBot::Policy(path) => !matches!(
+                PolicyFile::load(path, game),
+                Err(PolicyError::WrongGame { .. }
+                    | PolicyError::WrongRules { .. }
+                    | PolicyError::WrongShape { .. })
+            ),
+            _ => true,
         }
     }
 }
@@ -91,6 +118,12 @@ impl std::str::FromStr for ArenaBot {
                 return Ok(ArenaBot::Legacy { prefix: kind, argv });
             }
         }
+        if let Some(file) = s.trim().strip_prefix("policy:") {
+            if file.trim().is_empty() {
+                return Err("policy: names no file".into());
+            }
+            return Ok(ArenaBot::Policy(file.trim().into()));
+        }
         match s.trim().strip_prefix("cmd:") {
             Some(command) => {
                 let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
@@ -100,7 +133,10 @@ impl std::str::FromStr for ArenaBot {
                 Ok(ArenaBot::Command(argv))
             }
             None => s.parse::<BotSpec>().map(ArenaBot::Builtin).map_err(|e| {
-                format!("{e}, or cmd:PROGRAM ARGS, or spelinski:PROGRAM ARGS, or ucc:PROGRAM ARGS")
+                format!(
+                    "{e}, or cmd:PROGRAM ARGS, or spelinski:PROGRAM ARGS, or ucc:PROGRAM ARGS, \
+                     or policy:FILE"
+                )
             }),
         }
     }
@@ -112,6 +148,7 @@ impl std::fmt::Display for ArenaBot {
             ArenaBot::Builtin(spec) => spec.fmt(f),
             ArenaBot::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
             ArenaBot::Legacy { prefix, argv } => write!(f, "{prefix}:{}", argv.join(" ")),
+            ArenaBot::Policy(path) => write!(f, "policy:{}", path.display()),
         }
     }
 }
@@ -134,15 +171,7 @@ pub fn round_robin<B: Clone + Into<ArenaBot>>(
     let bots: Vec<ArenaBot> = bots.iter().cloned().map(Into::into).collect();
     let mut pairings = Vec::new();
     for (t, table) in tables.iter().enumerate() {
-        let usable: Vec<&ArenaBot> = bots
-            .iter()
-            .filter(|b| match b {
-                ArenaBot::Builtin(spec @ (BotSpec::Heuristic | BotSpec::Expert(_))) => {
-                    table.bot(*spec).is_ok()
-                }
-                _ => true,
-            })
-            .collect();
+        let usable: Vec<&ArenaBot> = bots.iter().filter(|b| b.fits(table.as_ref())).collect();
         for (i, a) in usable.iter().enumerate() {
             for b in &usable[i + 1..] {
                 pairings.push(Pairing {

@@ -175,6 +175,7 @@ fn labels(bots: &[&ArenaBot]) -> Vec<String> {
             ArenaBot::Builtin(spec) => spec.to_string(),
             ArenaBot::Command(argv) => short("cmd", argv),
             ArenaBot::Legacy { prefix, argv } => short(prefix, argv),
+            ArenaBot::Policy(path) => short("policy", &[path.display().to_string()]),
         })
         .collect();
     let unique = labels
@@ -290,6 +291,10 @@ fn describe(bot: &ArenaBot) -> String {
             per_decision(*b, "iterations")
         ),
         ArenaBot::Command(argv) => format!("JSON-lines bot protocol: {}", argv.join(" ")),
+        ArenaBot::Policy(path) => format!(
+            "a trained policy, the legal move of highest logit: {}",
+            path.display()
+        ),
         ArenaBot::Legacy { prefix, argv } => {
             let protocol = match *prefix {
                 "spelinski" => "BoardGameAIEngine protocol",

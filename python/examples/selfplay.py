@@ -11,10 +11,18 @@ lowest float). Every ``--eval-every`` updates the greedy policy plays
 ``--eval-games`` games on each seat against the built-in ``random`` and
 ``heuristic`` bots (a ``MultiAgentVecEnv`` with the bot as opponent) and a
 line of the learning curve is printed: ``update, decisions, seconds,
-win rate vs random, vs heuristic``.
+score against each bot, CPU seconds`` (``--cpu-minutes`` bounds the run by
+the process's CPU time, what a loaded machine leaves comparable).
 
-The stack is numpy and torch only (well kept, CPU wheels on PyPI for every
-platform); nothing here is specific to a game.
+The stack is numpy and torch (well kept, CPU wheels on PyPI for every
+platform), and onnx to write the exported file; nothing here is specific
+to a game.
+
+``--onnx FILE`` exports the trained network as an ONNX graph from the
+observation tensor to the logits over the action ids, with the game, its
+rules and its observation layout in the file's metadata
+(``tabletop.*`` keys, see ``FORMAT``): the arena and the server play it
+as ``policy:FILE``, run in Rust (crates/game-policy), masked there.
 """
 
 from __future__ import annotations
@@ -28,6 +36,9 @@ import torch
 
 import tabletop
 from tabletop.vector import MultiAgentVecEnv
+
+# The version of the exported file's metadata, what crates/game-policy reads.
+FORMAT = "tabletop-policy/1"
 
 
 class Policy(torch.nn.Module):
@@ -46,12 +57,71 @@ class Policy(torch.nn.Module):
         logits = self.logits(h).masked_fill(masks == 0, torch.finfo(torch.float32).min)
         return torch.distributions.Categorical(logits=logits), self.value(h).squeeze(-1)
 
+    def logits_of(self, obs: torch.Tensor) -> torch.Tensor:
+        """The unmasked logits of a batch of flat observations: the graph
+        the exported file holds (the player masks them)."""
+        return self.logits(self.body(obs))
+
     def act(self, obs: np.ndarray, masks: np.ndarray, greedy: bool = False) -> np.ndarray:
         """Legal action ids for a batch (the opponents' callable form)."""
         with torch.no_grad():
             dist, _ = self(torch.as_tensor(obs).flatten(1), torch.as_tensor(masks))
             chosen = dist.probs.argmax(-1) if greedy else dist.sample()
         return chosen.numpy()
+
+
+class _Logits(torch.nn.Module):
+    """The exported graph: observations in, logits out (no value head)."""
+
+    def __init__(self, policy: Policy) -> None:
+        super().__init__()
+        self.policy = policy
+
+    def forward(self, observation: torch.Tensor) -> torch.Tensor:
+        return self.policy.logits_of(observation)
+
+
+def export(policy: Policy, spec: str, path: str) -> None:
+    """Writes ``policy`` as an ONNX file that names the game, the rule set
+    and the observation layout it was trained on, so that a player of
+    another game or rule set refuses it instead of reading its tensors
+    wrongly. Input ``observation`` (batch x tensor size, float32), output
+    ``logits`` (batch x action space)."""
+    import json
+    import warnings
+
+    import onnx
+
+    game = tabletop.load_game(spec)
+    size = game.observation_tensor_size()
+    # The TorchScript exporter: an MLP traces exactly, and the torch.export
+    # one would add onnxscript to the stack for nothing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the exporter's notice of its successor
+        torch.onnx.export(
+            _Logits(policy).eval(),
+            (torch.zeros(1, size),),
+            path,
+            dynamo=False,
+            opset_version=18,  # the newest that tract, the Rust player, is tested against
+            input_names=["observation"],
+            output_names=["logits"],
+            dynamic_axes={"observation": {0: "batch"}, "logits": {0: "batch"}},
+        )
+    model = onnx.load(path)
+    layout = [{"name": n, "offset": o, "length": k} for n, o, k in game.observation_tensor_layout()]
+    onnx.helper.set_model_props(
+        model,
+        {
+            "tabletop.format": FORMAT,
+            "tabletop.game": game.short_name,
+            "tabletop.spec": game.name,
+            "tabletop.rules": game.rules_json(),
+            "tabletop.observation": json.dumps({"size": size, "planes": layout}, separators=(",", ":")),
+            "tabletop.actions": str(game.num_distinct_actions()),
+        },
+    )
+    onnx.save(model, path)
 
 
 def win_rate(policy: Policy, game: str, bot: str, games: int, seed: int) -> float:
@@ -74,15 +144,22 @@ def train(args: argparse.Namespace) -> Policy:
     torch.manual_seed(args.seed)
     env = MultiAgentVecEnv(args.game, args.envs, seed=args.seed, max_steps=args.max_steps)
     size = int(np.prod(env.env.observation_shape))
-    policy = Policy(size, env.env.action_space)
+    policy = Policy(size, env.env.action_space, hidden=args.hidden)
     optimiser = torch.optim.Adam(policy.parameters(), lr=args.lr)
     obs, masks, *_ = env.reset()
     # Decisions waiting for their episode's end, per game: (seat, obs, mask, action).
     pending: List[List[tuple]] = [[] for _ in range(args.envs)]
     done: Dict[str, List] = {"obs": [], "masks": [], "actions": [], "returns": []}
     start, update, decisions = time.monotonic(), 0, 0
-    print("update decisions seconds vs_random vs_heuristic", flush=True)
-    while time.monotonic() - start < args.minutes * 60:
+    print("update decisions seconds " + " ".join(f"vs_{b}" for b in args.bots) + " cpu_seconds", flush=True)
+    cpu_start = time.process_time()
+
+    def spent() -> bool:
+        if args.cpu_minutes is not None:
+            return time.process_time() - cpu_start >= args.cpu_minutes * 60
+        return time.monotonic() - start >= args.minutes * 60
+
+    while not spent():
         to_move = env.env.to_move.copy()
         actions = policy.act(obs, masks)
         for i in range(args.envs):
@@ -120,7 +197,10 @@ def train(args: argparse.Namespace) -> Policy:
         if update % args.eval_every == 0 or update == 1:
             curve = [win_rate(policy, args.game, bot, args.eval_games, args.seed + 1000) for bot in args.bots]
             cells = " ".join(f"{c:.3f}" for c in curve)
-            print(f"{update} {decisions} {time.monotonic() - start:.0f} {cells}", flush=True)
+            cpu = time.process_time() - cpu_start
+            print(f"{update} {decisions} {time.monotonic() - start:.0f} {cells} {cpu:.0f}", flush=True)
+            if args.onnx:  # a run cut short still leaves its last policy
+                export(policy, args.game, args.onnx)
     return policy
 
 
@@ -129,6 +209,9 @@ def main(argv: Optional[List[str]] = None) -> Policy:
     parser.add_argument("--game", default="cardwar")
     parser.add_argument("--envs", type=int, default=128)
     parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument(
+        "--cpu-minutes", type=float, help="stop after this much CPU time of the process instead of --minutes of wall time"
+    )
     parser.add_argument("--batch", type=int, default=4096, help="decisions per update")
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--entropy", type=float, default=0.01)
@@ -136,14 +219,18 @@ def main(argv: Optional[List[str]] = None) -> Policy:
     parser.add_argument("--eval-every", type=int, default=10)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--bots", default="random,heuristic", help="the opponents of the learning curve")
+    parser.add_argument("--hidden", type=int, default=256, help="units of each hidden layer")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="saves the trained network's state_dict here (torch.save)")
+    parser.add_argument("--onnx", help="exports the trained policy here, for policy:FILE bots")
     args = parser.parse_args(argv)
     args.bots = args.bots.split(",")
     tabletop.load_game(args.game)  # a bad name fails before any work
     policy = train(args)
     if args.out:
         torch.save(policy.state_dict(), args.out)
+    if args.onnx:
+        export(policy, args.game, args.onnx)
     return policy
 
 

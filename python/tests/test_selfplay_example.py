@@ -1,11 +1,14 @@
 """The reference trainer (python/examples/selfplay.py) updates its network
 by self-play, prints its learning curve and saves a network that plays
-legal moves (its curves over longer runs are in docs/learning.md)."""
+legal moves (its curves over longer runs are in docs/learning.md), and
+exports a policy that the Rust arena plays (`policy:FILE`)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import pathlib
+import subprocess
 import sys
 
 import torch
@@ -42,3 +45,29 @@ def test_the_reference_trainer_trains_saves_and_plays(tmp_path: pathlib.Path, ca
     untrained = selfplay.Policy(14, 5)
     assert any(not torch.equal(a, b) for a, b in zip(untrained.parameters(), policy.parameters()))
     assert 0.0 <= selfplay.win_rate(policy, "kuhn_poker", "random", 50, seed=5) <= 1.0
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _arena(*args: str) -> subprocess.CompletedProcess:
+    command = ["cargo", "run", "--release", "--quiet", "--example", "arena", "--", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=3600)
+
+
+def test_an_exported_policy_plays_in_the_rust_arena(tmp_path: pathlib.Path) -> None:
+    selfplay = _load()
+    policy = tmp_path / "cardwar.onnx"
+    args = ["--game", "cardwar", "--minutes", "0.02", "--hidden", "8", "--envs", "16", "--batch", "256",
+            "--eval-every", "1000", "--eval-games", "4", "--bots", "random", "--onnx", str(policy)]
+    selfplay.main(args)
+    records = tmp_path / "games.jsonl"
+    run = _arena("--game", "cardwar", "--bots", f"policy:{policy},random", "--rounds", "4", "--seed", "5",
+                 "--records", str(records))
+    assert run.returncode == 0, run.stderr
+    games = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(games) == 4
+    # The arena fails (exit 1) on any illegal move; these are whole games.
+    assert all(record["game"] == "cardwar" and record["actions"] for record in games)
+    # Trained on card war, it has no seat at a Battle Line table.
+    assert _arena("--game", "battleline", "--bots", f"policy:{policy},random", "--rounds", "2").returncode == 2
