@@ -22,6 +22,10 @@ figure is the best of ``--repeats`` runs of about ``--seconds`` each.
    numpy each step, a uniformly random legal action per game drawn from the
    masks by ``env.random_actions()``; every step is one move in every game.
    Run once without observation tensors and once with them.
+
+``--vectorised-only`` runs 3. alone and prints the ratio of the two rates
+(observations against masks only); ``--cpu`` counts per CPU-second of the
+process instead of per second, for a machine that other work loads.
 """
 
 from __future__ import annotations
@@ -110,20 +114,24 @@ def call_costs(spec: str) -> List[Tuple[str, float]]:
     return out
 
 
-def vectorised(spec: str, seconds: float, envs: int, threads: int, tensors: bool) -> Tuple[int, int, float]:
-    """Steps a ``VecEnv`` with random masked actions for about ``seconds``."""
+def vectorised(spec: str, seconds: float, envs: int, threads: int, tensors: bool,
+               clock: Callable[[], float] = time.perf_counter) -> Tuple[int, int, float]:
+    """Steps a ``VecEnv`` with random masked actions for about ``seconds``
+    (of wall time); the time returned is ``clock``'s (``time.process_time``:
+    the CPU time of every thread, which other processes on a loaded machine
+    do not inflate)."""
     env = tabletop.VecEnv(spec, envs, seed=1, threads=threads, observations=tensors, masks=True)
     env.reset()
     for _ in range(3):  # warm-up
         env.step(env.random_actions())
     steps = games = 0
-    start = time.perf_counter()
+    start, started = time.perf_counter(), clock()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         _, _, _, terminated, truncated, _ = env.step(env.random_actions())
         games += int(terminated.sum())
         steps += 1
-    return steps * envs, games, time.perf_counter() - start
+    return steps * envs, games, clock() - started
 
 
 def main(argv: Optional[Sequence[str]] = None) -> List[str]:
@@ -134,6 +142,8 @@ def main(argv: Optional[Sequence[str]] = None) -> List[str]:
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, best kept (default: %(default)s)")
     parser.add_argument("--envs", type=int, default=1024, help="games of the vectorised env (default: %(default)s)")
     parser.add_argument("--threads", type=int, default=0, help="threads of the vectorised env, 0 = every core (default: %(default)s)")
+    parser.add_argument("--vectorised-only", action="store_true", help="only the vectorised runs (3.), with their ratio")
+    parser.add_argument("--cpu", action="store_true", help="vectorised rates per CPU-second of the process (all threads) instead of per second")
     args = parser.parse_args(argv)
     specs = args.game or tabletop.registered_specs()
     lines = []
@@ -145,7 +155,17 @@ def main(argv: Optional[Sequence[str]] = None) -> List[str]:
     bare = bare_call_ns()
     out(f"tabletop {tabletop.__version__}, {os.cpu_count()} cores; a move = one player decision applied, chance not counted")
     out(f"bare Python method call: {bare:.1f} ns")
+    clock = time.process_time if args.cpu else time.perf_counter
     for spec in specs:
+        if args.vectorised_only:
+            rates = []
+            for tensors in (False, True):
+                m, g = best_of(args.repeats, lambda: vectorised(spec, args.seconds, args.envs, args.threads, tensors, clock))
+                rates.append(m)
+            unit = "steps per CPU-second" if args.cpu else "steps/s"
+            out(f"{spec}  vectorised x{args.envs}, threads={args.threads or 'all'}: masks {rates[0]:,.0f} {unit}, "
+                f"masks + observations {rates[1]:,.0f} {unit}, ratio {rates[1] / rates[0]:.2f}")
+            continue
         costs = call_costs(spec)
         base = costs[0][1]
         for name, t in costs:

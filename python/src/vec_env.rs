@@ -94,7 +94,10 @@ impl Arrays {
 /// the environment owns and exposes as attributes (``observations``,
 /// ``masks``, ``rewards``, ``terminated``, ``truncated``, ``to_move``, and
 /// at auto-reset ``final_observations``, ``episode_returns``,
-/// ``episode_lengths``): the same arrays every step, never copied. The GIL
+/// ``episode_lengths``): the same arrays every step, never copied; read
+/// them, copy them, but do not write into ``observations``: each step
+/// updates its rows in place, writing only what changed since the
+/// observation a row holds. The GIL
 /// is released while the games step. Each game draws its chance events
 /// from its own generator derived from ``seed``, its index and its
 /// episode, so a seed gives the same trajectories whatever ``threads`` is.

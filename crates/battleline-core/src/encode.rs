@@ -175,6 +175,8 @@ impl Encode for BattleLine {
         TensorLayout::of_parts(&PARTS)
     }
 
+    type Written = ();
+
     fn encode(obs: &Observation, out: &mut [f32]) {
         out.fill(0.0);
         let mut o = Out(out);

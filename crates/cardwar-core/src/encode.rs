@@ -73,7 +73,7 @@ const GLOBAL_PARTS: [(&str, usize); 13] = [
     ("last_prayer", PRAYERS),
 ];
 
-#[cfg(test)]
+/// Values of one side's parts.
 fn side_len() -> usize {
     SIDE_PARTS.iter().map(|p| p.1).sum()
 }
@@ -85,6 +85,22 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
+    /// The next `n` values (fewer where a short slice ends).
+    fn take(&mut self, n: usize) -> &mut [f32] {
+        let len = self.out.len();
+        let (start, end) = (self.at.min(len), (self.at + n).min(len));
+        self.at += n;
+        &mut self.out[start..end]
+    }
+
+    /// `n` values, the `i`-th being `value(i)`; written as a block, which
+    /// the compiler can vectorise.
+    fn each(&mut self, n: usize, value: impl Fn(usize) -> f32) {
+        for (i, slot) in self.take(n).iter_mut().enumerate() {
+            *slot = value(i);
+        }
+    }
+
     fn put(&mut self, v: f32) {
         if let Some(slot) = self.out.get_mut(self.at) {
             *slot = v;
@@ -98,16 +114,13 @@ impl Writer<'_> {
 
     /// `n` values, one-hot at `hot` (none if out of range).
     fn one_hot(&mut self, n: usize, hot: Option<usize>) {
-        for i in 0..n {
-            self.flag(Some(i) == hot);
-        }
+        self.each(n, |i| f32::from(u8::from(Some(i) == hot)));
     }
 
     /// One value per soldier: 1 for the cards of `set`.
     fn cards(&mut self, set: CardSet) {
-        for id in 0..SOLDIERS as u32 {
-            self.flag(set.bits() & (1 << id) != 0);
-        }
+        let bits = set.bits();
+        self.each(SOLDIERS, |id| f32::from(u8::from(bits & (1 << id) != 0)));
     }
 }
 
@@ -185,30 +198,27 @@ fn encode_side(w: &mut Writer<'_>, obs: &Observation, p: PlayerId) {
         Some(slot) => slot.card.or(own.map(|h| h.line[i])),
         None => None,
     };
-    for i in 0..LINE_CAP {
-        w.flag(i < slots.len());
-    }
-    for i in 0..LINE_CAP {
-        w.flag(slots.get(i).is_some_and(|s| s.card.is_some()));
-    }
-    for i in 0..LINE_CAP {
-        w.flag(card_at(i).is_some());
-    }
-    for i in 0..LINE_CAP {
-        w.put(card_at(i).map_or(0.0, |c| f32::from(c.strength()) / 13.0));
-    }
-    for i in 0..LINE_CAP {
-        w.put(card_at(i).map_or(0.0, |c| f32::from(c.suit())));
-    }
-    for i in 0..LINE_CAP {
-        w.put(slots.get(i).map_or(0.0, |s| f32::from(s.health) / HEALTH));
-    }
-    for i in 0..LINE_CAP {
-        w.put(slots.get(i).map_or(0.0, |s| f32::from(s.extra) / 4.0));
-    }
-    for i in 0..LINE_CAP {
-        w.flag(slots.get(i).is_some_and(|s| s.from_pile));
-    }
+    let flag = |b: bool| f32::from(u8::from(b));
+    w.each(LINE_CAP, |i| flag(i < slots.len()));
+    w.each(LINE_CAP, |i| {
+        flag(slots.get(i).is_some_and(|s| s.card.is_some()))
+    });
+    w.each(LINE_CAP, |i| flag(card_at(i).is_some()));
+    w.each(LINE_CAP, |i| {
+        card_at(i).map_or(0.0, |c| f32::from(c.strength()) / 13.0)
+    });
+    w.each(LINE_CAP, |i| {
+        card_at(i).map_or(0.0, |c| f32::from(c.suit()))
+    });
+    w.each(LINE_CAP, |i| {
+        slots.get(i).map_or(0.0, |s| f32::from(s.health) / HEALTH)
+    });
+    w.each(LINE_CAP, |i| {
+        slots.get(i).map_or(0.0, |s| f32::from(s.extra) / 4.0)
+    });
+    w.each(LINE_CAP, |i| {
+        flag(slots.get(i).is_some_and(|s| s.from_pile))
+    });
     // The owner's hidden sets; the opponent's are all zero (he knows only
     // the counts and the knowledge sets below).
     let empty = CardSet::EMPTY;
@@ -252,8 +262,14 @@ impl Encode for CardWar {
         TensorLayout::of_parts(&named)
     }
 
+    type Written = Written;
+
     fn encode(obs: &Observation, out: &mut [f32]) {
         encode_into(obs, out);
+    }
+
+    fn encode_update(obs: &Observation, written: &mut Written, out: &mut [f32]) {
+        update(obs, written, out);
     }
 
     /// `view=P0 ` and the position's notation with the opponent's hidden
@@ -275,6 +291,19 @@ impl Encode for CardWar {
 /// longer slice is zero) and says how many values the layout holds.
 fn encode_into(obs: &Observation, out: &mut [f32]) -> usize {
     let mut w = Writer { out, at: 0 };
+    encode_global(&mut w, obs);
+    encode_side(&mut w, obs, obs.viewer);
+    encode_side(&mut w, obs, obs.viewer.other());
+    // A longer slice than the layout: the rest is zero.
+    let written = w.at;
+    if let Some(rest) = w.out.get_mut(written..) {
+        rest.fill(0.0);
+    }
+    written
+}
+
+/// The parts common to both sides.
+fn encode_global(w: &mut Writer<'_>, obs: &Observation) {
     let public = &obs.public;
     let b = &public.battle;
     let me = obs.viewer;
@@ -320,14 +349,49 @@ fn encode_into(obs: &Observation, out: &mut [f32]) -> usize {
         b.last_prayer
             .map(|(_, prayer)| usize::from(prayer.sum() - 2)),
     );
-    encode_side(&mut w, obs, me);
-    encode_side(&mut w, obs, me.other());
-    // A longer slice than the layout: the rest is zero.
-    let written = w.at;
-    if let Some(rest) = w.out.get_mut(written..) {
-        rest.fill(0.0);
+}
+
+/// What a tensor row holds: the observation it was last written from,
+/// whole (`None` when nothing is known of it).
+#[derive(Debug, Default)]
+pub struct Written(Option<Observation>);
+
+/// Whether side `p`'s part of the tensor is the same in `a` and `b`, two
+/// observations of one viewer: it reads only the side's public state, its
+/// half of the battle, and the viewer's own cards when it is his side.
+fn same_side(a: &Observation, b: &Observation, p: PlayerId) -> bool {
+    let (x, y) = (&a.public.battle, &b.public.battle);
+    a.public.sides[p] == b.public.sides[p]
+        && x.open[p] == y.open[p]
+        && x.fighter[p] == y.fighter[p]
+        && x.pending[p] == y.pending[p]
+        && x.asked[p] == y.asked[p]
+        && (p != a.viewer || a.own == b.own)
+}
+
+/// Makes `out`, which holds what the last update with `written` left (or
+/// anything, when `written` knows nothing), the tensor of `obs`: the
+/// global parts are written, each side's parts only when they changed.
+fn update(obs: &Observation, written: &mut Written, out: &mut [f32]) {
+    let size = GLOBAL_PARTS.iter().map(|p| p.1).sum::<usize>() + 2 * side_len();
+    match &mut written.0 {
+        Some(last) if out.len() == size && last.viewer == obs.viewer => {
+            let mut w = Writer { out, at: 0 };
+            encode_global(&mut w, obs);
+            for p in [obs.viewer, obs.viewer.other()] {
+                if same_side(last, obs, p) {
+                    w.at += side_len();
+                } else {
+                    encode_side(&mut w, obs, p);
+                }
+            }
+            last.clone_from(obs);
+        }
+        _ => {
+            encode_into(obs, out);
+            written.0 = (out.len() == size).then(|| obs.clone());
+        }
     }
-    written
 }
 
 #[cfg(test)]

@@ -17,10 +17,12 @@ use crate::dynamic::{DynGame, DynState};
 use crate::opponent::{Opponent, OpponentFactory};
 mod output;
 mod row;
+mod written;
 
 use crate::EnvError;
 pub use output::{MaskCell, StepBuffers, StepOutput};
 use row::{advance_state, step_slot};
+pub use written::WrittenRow;
 
 /// The chance generator of episode `episode` of game `index` in a batch
 /// seeded with `seed`.
@@ -99,6 +101,8 @@ struct Slot {
     opponent_rng: GameRng,
     /// The engine's bool mask, where the caller's cells are another type.
     scratch: Vec<bool>,
+    /// What this game's row of the observations holds.
+    written: WrittenRow,
 }
 
 /// What one game of the batch does in a call.
@@ -146,6 +150,9 @@ pub struct BatchEnv {
     space: usize,
     /// Reused by every call: no allocation per step.
     ops: Vec<RowOp>,
+    /// The address of the observation buffer the rows were last written
+    /// in; another one is written whole.
+    observations_at: usize,
 }
 
 /// Games per task below which splitting the batch further costs more than
@@ -178,6 +185,7 @@ impl BatchEnv {
                 next_opponent: shared.clone(),
                 opponent_rng: opponent_rng(config.seed, index, 0),
                 scratch: Vec::new(),
+                written: WrittenRow::default(),
             })
             .collect();
         Ok(BatchEnv {
@@ -189,6 +197,7 @@ impl BatchEnv {
             tensor,
             space,
             ops: Vec::with_capacity(config.games),
+            observations_at: 0,
         })
     }
 
@@ -250,6 +259,17 @@ impl BatchEnv {
         })?;
         slot.next_opponent = opponent;
         Ok(())
+    }
+
+    /// Forgets what the rows of the observation buffer hold, so that the
+    /// next call writes each row whole. Each call updates a row in place,
+    /// writing only what changed since the observation it holds, so a
+    /// caller that writes into the buffer between calls calls this first
+    /// (handing over another buffer is noticed without it).
+    pub fn forget_observations(&mut self) {
+        for slot in &mut self.slots {
+            slot.written.forget();
+        }
     }
 
     /// Seeds the batch anew: the next [`BatchEnv::reset`] starts the
@@ -437,6 +457,11 @@ impl BatchEnv {
         ops: Vec<RowOp>,
         out: &mut StepOutput<'_, M>,
     ) -> Result<(), EnvError> {
+        let at = out.observations.as_ptr() as usize;
+        if !out.observations.is_empty() && at != self.observations_at {
+            self.forget_observations();
+            self.observations_at = at;
+        }
         let ctx = Context {
             game: self.game.as_ref(),
             seed: self.seed,

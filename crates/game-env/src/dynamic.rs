@@ -140,6 +140,17 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// Writes `player`'s observation tensor into `out` (the layout's size).
     fn encode(&self, player: PlayerId, out: &mut [f32]) -> Result<(), EnvError>;
 
+    /// [`DynState::encode`] into a row that holds what the last call with
+    /// `row` wrote there (anything, when `row` is new or forgotten): only
+    /// the values that differ are written, and the row ends equal to
+    /// [`DynState::encode`]'s output.
+    fn encode_update(
+        &self,
+        player: PlayerId,
+        out: &mut [f32],
+        row: &mut crate::WrittenRow,
+    ) -> Result<(), EnvError>;
+
     /// `player`'s information-state string.
     fn information_state_string(&self, player: PlayerId) -> String;
 

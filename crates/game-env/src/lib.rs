@@ -15,7 +15,7 @@ mod typed;
 
 pub use batch::{
     episode_rng, opponent_rng, BatchConfig, BatchEnv, MaskCell, SharedOpponentFactory, StepBuffers,
-    StepOutput,
+    StepOutput, WrittenRow,
 };
 pub use bots::{
     build_agent, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory, Knowledge,

@@ -8,7 +8,7 @@ use game_traits::{Encode, Game, GameRng, Outcome, PlayerId, Turn, Wire};
 use serde_json::Value;
 
 use crate::dynamic::{action_of, legal_action, to_json, to_value, DynState, LegalAction};
-use crate::EnvError;
+use crate::{EnvError, WrittenRow};
 use game_traits::RuleSet;
 
 /// A typed state with the scratch buffers its integer calls reuse, so that
@@ -38,6 +38,22 @@ impl<G: Game + Encode> Typed<G> {
     /// The typed state, mutably.
     pub fn state_mut(&mut self) -> &mut G {
         &mut self.state
+    }
+}
+
+/// What a tensor row of game `G` holds: the observation it was last
+/// written from, kept to be observed over, and the game's own record.
+struct Kept<G: Encode> {
+    observation: Option<G::Observation>,
+    written: G::Written,
+}
+
+impl<G: Encode> Default for Kept<G> {
+    fn default() -> Self {
+        Kept {
+            observation: None,
+            written: G::Written::default(),
+        }
     }
 }
 
@@ -129,6 +145,33 @@ where
             });
         }
         G::encode(&self.state.observation(player), out);
+        Ok(())
+    }
+
+    fn encode_update(
+        &self,
+        player: PlayerId,
+        out: &mut [f32],
+        row: &mut WrittenRow,
+    ) -> Result<(), EnvError> {
+        let size = self.tensor_size;
+        if out.len() != size {
+            return Err(EnvError::BufferSize {
+                name: "observation",
+                given: out.len(),
+                expected: size,
+            });
+        }
+        row.with(|kept: &mut Kept<G>| {
+            let observation = match kept.observation.as_mut() {
+                Some(o) => {
+                    self.state.observe_into(player, o);
+                    o
+                }
+                None => kept.observation.insert(self.state.observation(player)),
+            };
+            G::encode_update(observation, &mut kept.written, out);
+        });
         Ok(())
     }
 

@@ -104,4 +104,30 @@ pub trait Encode: Game {
 
     /// A compact one-line text that names `observation` exactly.
     fn information_state_string(observation: &Self::Observation) -> String;
+
+    /// What a tensor rewritten in place by [`Encode::encode_update`] holds,
+    /// as far as the game needs to know it to write only what changed. Its
+    /// [`Default`] knows nothing: the next update writes every value.
+    type Written: Default + Send + Sync + 'static;
+
+    /// Makes `out` the tensor of `observation`, exactly the values of
+    /// [`Encode::encode`], given that `out` holds what the last update with
+    /// `written` left in it (anything, when `written` is new). A batch that
+    /// writes each game's tensor every step into the same row writes only
+    /// what the step changed. The default writes the whole tensor.
+    fn encode_update(
+        observation: &Self::Observation,
+        written: &mut Self::Written,
+        out: &mut [f32],
+    ) {
+        let _ = written;
+        Self::encode(observation, out);
+    }
+
+    /// `player`'s observation ([`Game::observation`]) written over `into`, an
+    /// observation of this game, reusing its storage: a batch observes every
+    /// step without allocating. The default makes a new one.
+    fn observe_into(&self, player: crate::PlayerId, into: &mut Self::Observation) {
+        *into = self.observation(player);
+    }
 }

@@ -28,6 +28,7 @@ mod setup;
 mod shuttle;
 mod square;
 mod state;
+mod tensor;
 mod validate;
 mod variant;
 mod view;

@@ -131,62 +131,79 @@ impl Observation {
 impl Stratego {
     /// The observation of player `viewer`.
     pub(crate) fn observe(&self, viewer: PlayerId) -> Observation {
-        let cells = Square::all()
-            .map(|sq| {
-                let c = self.board[sq.pad()];
-                if c == Cell::WALL {
-                    return ObsCell::Lake;
-                }
-                if !c.is_piece() {
-                    return ObsCell::Empty;
-                }
-                let ruled_out = self.ruled_out[sq.index()];
-                if c.owner() == viewer {
-                    ObsCell::Own {
-                        kind: c.kind(),
-                        moved: c.moved(),
-                        revealed: c.revealed(),
-                        ruled_out,
-                    }
-                } else {
-                    ObsCell::Foe {
-                        kind: c.revealed().then_some(c.kind()),
-                        moved: c.moved(),
-                        ruled_out,
-                    }
-                }
-            })
-            .collect();
-        let mut lost = self.lost;
-        let hidden_lost = PerPlayer::new(PlayerId::P0, PlayerId::P1).map(|p| {
-            self.hidden_lost[p]
-                .iter()
-                .map(|&(ruled_out, kind)| {
-                    let n = &mut lost[p][kind.index()];
-                    *n = n.saturating_sub(1);
-                    HiddenLoss {
-                        kind: (p == viewer).then_some(kind),
-                        ruled_out,
-                    }
-                })
-                .collect()
-        });
-        Observation {
+        let mut obs = Observation {
             rules: self.rules,
             viewer,
-            cells,
+            cells: Vec::with_capacity(100),
             placed: self.placed,
             to_move: self.to_move,
             moves: self.moves,
             no_attack: self.no_attack,
-            lost,
-            hidden_lost,
+            lost: self.lost,
+            hidden_lost: PerPlayer::new(Vec::new(), Vec::new()),
             first: self.first,
             shuttles: self.shuttles.map(Shuttle::running),
-            chase: self.chase.clone(),
+            chase: None,
             last_move: self.last_move,
             end: self.end,
+        };
+        self.observe_over(viewer, &mut obs);
+        obs
+    }
+
+    /// The observation of player `viewer`, written over `obs` and reusing
+    /// its lists (the batched environment's hot path).
+    pub(crate) fn observe_over(&self, viewer: PlayerId, obs: &mut Observation) {
+        obs.cells.clear();
+        obs.cells.extend(Square::all().map(|sq| {
+            let c = self.board[sq.pad()];
+            if c == Cell::WALL {
+                return ObsCell::Lake;
+            }
+            if !c.is_piece() {
+                return ObsCell::Empty;
+            }
+            let ruled_out = self.ruled_out[sq.index()];
+            if c.owner() == viewer {
+                ObsCell::Own {
+                    kind: c.kind(),
+                    moved: c.moved(),
+                    revealed: c.revealed(),
+                    ruled_out,
+                }
+            } else {
+                ObsCell::Foe {
+                    kind: c.revealed().then_some(c.kind()),
+                    moved: c.moved(),
+                    ruled_out,
+                }
+            }
+        }));
+        let mut lost = self.lost;
+        for p in PlayerId::BOTH {
+            let list = &mut obs.hidden_lost[p];
+            list.clear();
+            list.extend(self.hidden_lost[p].iter().map(|&(ruled_out, kind)| {
+                let n = &mut lost[p][kind.index()];
+                *n = n.saturating_sub(1);
+                HiddenLoss {
+                    kind: (p == viewer).then_some(kind),
+                    ruled_out,
+                }
+            }));
         }
+        obs.rules = self.rules;
+        obs.viewer = viewer;
+        obs.placed = self.placed;
+        obs.to_move = self.to_move;
+        obs.moves = self.moves;
+        obs.no_attack = self.no_attack;
+        obs.lost = lost;
+        obs.first = self.first;
+        obs.shuttles = self.shuttles.map(Shuttle::running);
+        obs.chase.clone_from(&self.chase);
+        obs.last_move = self.last_move;
+        obs.end = self.end;
     }
 }
 

@@ -204,6 +204,16 @@ impl Shuttle {
         self.at
     }
 
+    /// The squares of the segment of the first move, from the origin: those
+    /// that [`Shuttle::contains`], without testing every square.
+    pub(crate) fn segment(&self) -> impl Iterator<Item = Square> {
+        let (dir, len) = (i32::from(self.dir), i32::from(self.len));
+        let origin = self.origin.filter(|_| dir != 0);
+        origin.into_iter().flat_map(move |o| {
+            (0..=len).filter_map(move |m| Square::from_pad_checked(o.pad() as i32 + m * dir))
+        })
+    }
+
     /// Whether `sq` lies on the segment of the first move.
     pub(crate) fn contains(&self, sq: Square) -> bool {
         let (Some(origin), true) = (self.origin, self.dir != 0) else {

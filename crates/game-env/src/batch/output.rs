@@ -59,6 +59,10 @@ impl MaskCell for i8 {
 /// optional (an empty slice skips it).
 pub struct StepOutput<'a, M: MaskCell = bool> {
     /// `games x tensor size`: the tensor of the player to move, or empty.
+    /// Rows are updated in place from what the environment last wrote in
+    /// them: a caller that writes into them calls
+    /// [`BatchEnv::forget_observations`](crate::BatchEnv::forget_observations)
+    /// before the next call.
     pub observations: &'a mut [f32],
     /// `games x action space`: the legal mask of the player to move, or
     /// empty.

@@ -79,9 +79,10 @@ pub(super) fn step_slot<M: MaskCell>(
     out.to_move[row] = seat.index() as u8;
     if !out.observations.is_empty() {
         let tensor = ctx.tensor;
-        slot.state.encode(
+        slot.state.encode_update(
             seat,
             &mut out.observations[row * tensor..(row + 1) * tensor],
+            &mut slot.written,
         )?;
     }
     if !out.masks.is_empty() {

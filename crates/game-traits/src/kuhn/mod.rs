@@ -461,6 +461,8 @@ impl Encode for KuhnPoker {
         ])
     }
 
+    type Written = ();
+
     fn encode(obs: &KuhnObservation, out: &mut [f32]) {
         let mut values = [0.0f32; 14];
         values[obs.player.index()] = 1.0;

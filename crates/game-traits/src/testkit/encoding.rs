@@ -1,6 +1,7 @@
 //! The kit's checks of [`Encode`]: fixed shape, finite values, nothing
-//! beyond the observation, strings that name observations exactly, masks
-//! that hold exactly the legal ids.
+//! beyond the observation, tensors updated in place equal to tensors
+//! written whole, strings that name observations exactly, masks that hold
+//! exactly the legal ids.
 
 use std::collections::HashMap;
 
@@ -31,6 +32,14 @@ pub fn check_encoding<G: Encode>(rules: &G::Rules, config: &KitConfig) {
     }
     assert_eq!(covered, size, "{}: planes do not cover the tensor", G::NAME);
     let space = rules.action_space();
+    // Tensors kept up to date in place, as a batch keeps its rows: one per
+    // seat, and one shared that shows each seat in turn; all of them live
+    // on from game to game, as a row does through auto-resets.
+    let mut rows = [vec![f32::NAN; size], vec![f32::NAN; size]];
+    let mut written: [G::Written; 2] = Default::default();
+    let mut shared = vec![f32::NAN; size];
+    let mut shared_written = G::Written::default();
+    let mut kept: Option<G::Observation> = None;
     for i in 0..config.games {
         let seed = config.seed.wrapping_add(i);
         let mut rng = chance_rng(seed);
@@ -52,6 +61,25 @@ pub fn check_encoding<G: Encode>(rules: &G::Rules, config: &KitConfig) {
                 G::encode(&obs, &mut tensor);
                 if let Some(i) = tensor.iter().position(|v| !v.is_finite()) {
                     fail(format!("value {i} of {p}'s tensor is not finite"));
+                }
+                match kept.as_mut() {
+                    Some(k) => state.observe_into(p, k),
+                    None => kept = Some(obs.clone()),
+                }
+                if kept.as_ref() != Some(&obs) {
+                    fail(format!("{p}'s observation written in place differs"));
+                }
+                for (row, written) in [
+                    (&mut rows[p.index()], &mut written[p.index()]),
+                    (&mut shared, &mut shared_written),
+                ] {
+                    G::encode_update(&obs, written, row);
+                    if let Some(i) = (0..size).find(|&i| row[i].to_bits() != tensor[i].to_bits()) {
+                        fail(format!(
+                            "value {i} of {p}'s tensor updated in place is {}, written whole {}",
+                            row[i], tensor[i]
+                        ));
+                    }
                 }
                 let text = G::information_state_string(&obs);
                 if text.contains('\n') {
