@@ -9,7 +9,8 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use game_env::{DynGame, DynState, EnvError, ProtocolBot, ProtocolConfig};
+use game_env::{BotFailure, DynGame, DynState, EnvError, Opponent, ProtocolBot, ProtocolConfig};
+use game_policy::PolicyShelf;
 use game_traits::PlayerId;
 
 use crate::error::ApiError;
@@ -65,9 +66,21 @@ impl Server {
                 return;
             };
             let limit = self.config.cmd_time_limit;
+            let policies = self.config.policies.clone();
             let started = std::time::Instant::now();
             let decided = tokio::task::spawn_blocking(move || {
-                let choice = decide(&game, &kind, &mut cmd_bot, &*state, seat, seed, step, limit);
+                let shelf = policies.as_deref();
+                let choice = decide(
+                    &game,
+                    &kind,
+                    &mut cmd_bot,
+                    shelf,
+                    &*state,
+                    seat,
+                    seed,
+                    step,
+                    limit,
+                );
                 (choice, cmd_bot)
             })
             .await;
@@ -132,12 +145,13 @@ impl Server {
 
 /// A bot seat's decision: a built-in bot made afresh with the seeded
 /// generator of this step (so a replay decides the same), or the protocol
-/// bot's process (started if needed).
+/// bot's process (started if needed), or the policy of the server's shelf.
 #[allow(clippy::too_many_arguments)]
 fn decide(
     game: &Arc<dyn DynGame>,
     seat_kind: &Seat,
     cmd_bot: &mut Option<ProtocolBot>,
+    policies: Option<&PolicyShelf>,
     state: &dyn DynState,
     seat: PlayerId,
     seed: u64,
@@ -169,6 +183,32 @@ fn decide(
                 None => Err(EnvError::Internal("the bot did not start".into())),
             }
         }
+        Seat::Policy(name) => decide_policy(game, name, policies, state, seat, seed, step),
         Seat::Human => Err(EnvError::NoDecision),
     }
+}
+
+/// A policy seat's decision: the policy `name` of the server's shelf (a
+/// file gone or replaced by one that does not fit forfeits).
+fn decide_policy(
+    game: &Arc<dyn DynGame>,
+    name: &str,
+    shelf: Option<&PolicyShelf>,
+    state: &dyn DynState,
+    seat: PlayerId,
+    seed: u64,
+    step: usize,
+) -> Result<usize, EnvError> {
+    let refused = |reason: String| EnvError::Bot {
+        bot: format!("policy:{name}"),
+        failure: BotFailure::Spawn {
+            program: name.to_owned(),
+            reason,
+        },
+    };
+    let shelf = shelf.ok_or_else(|| refused("the server has no --policy-dir".into()))?;
+    let mut bot = shelf
+        .bot(name, game.as_ref())
+        .map_err(|e| refused(e.to_string()))?;
+    bot.choose(state, seat, &mut bot_rng(seed, seat, step))
 }

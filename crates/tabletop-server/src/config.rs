@@ -3,7 +3,10 @@
 //! `main.rs` fills it from the command line.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
+
+use game_policy::PolicyShelf;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -14,6 +17,9 @@ pub struct Config {
     pub allow_cmd_bots: bool,
     /// A protocol bot's time per decision.
     pub cmd_time_limit: Duration,
+    /// The trained policies `policy:NAME` seats may name, by file name in
+    /// the operator's directory (`--policy-dir`); none without it.
+    pub policies: Option<Arc<PolicyShelf>>,
     /// Whether every commit is synced to the disk (survives power loss,
     /// not only a killed process).
     pub fsync: bool,
@@ -91,6 +97,7 @@ impl Default for Config {
             db: PathBuf::from("tabletop.db"),
             allow_cmd_bots: false,
             cmd_time_limit: Duration::from_secs(10),
+            policies: None,
             fsync: false,
             max_body: 16 * 1024,
             http: HttpLimits::default(),

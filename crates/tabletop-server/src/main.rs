@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use game_policy::PolicyShelf;
 use tabletop_server::{registry, router, Config, HttpLimits, MemoryLimits, Server};
 
 /// The game server: HTTP/JSON API, WebSocket, browser page at `/`.
@@ -27,6 +28,11 @@ struct Args {
     /// this machine. Only for a trusted network.
     #[arg(long)]
     allow_cmd_bots: bool,
+    /// A directory of trained policies (ONNX files of
+    /// python/examples/selfplay.py --onnx): a seat `policy:NAME.onnx`
+    /// names one of its files; clients never name a path.
+    #[arg(long, value_name = "DIR")]
+    policy_dir: Option<PathBuf>,
     /// A `cmd:` bot's time per decision, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     cmd_time_limit_ms: u64,
@@ -114,8 +120,16 @@ async fn main() -> ExitCode {
     if args.any_host {
         allowed_hosts.clear();
     }
+    let policies = match args.policy_dir.map(PolicyShelf::new).transpose() {
+        Ok(shelf) => shelf.map(std::sync::Arc::new),
+        Err(e) => {
+            eprintln!("tabletop-server: --policy-dir: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let config = Config {
         db: args.db,
+        policies,
         allow_cmd_bots: args.allow_cmd_bots,
         cmd_time_limit: Duration::from_millis(args.cmd_time_limit_ms),
         fsync: args.fsync,

@@ -1,7 +1,9 @@
 //! Who sits in a seat: a person (`human`, who holds a token) or a bot
 //! (`bot:random`, `bot:heuristic`, `bot:flat:N`, `bot:ismcts:N`), or, only
 //! when the server runs with `--allow-cmd-bots`, a program speaking the
-//! JSON-lines bot protocol (`cmd:python3 my_bot.py`).
+//! JSON-lines bot protocol (`cmd:python3 my_bot.py`), or a trained policy
+//! of the operator's `--policy-dir` named by its file name
+//! (`policy:cardwar.onnx`, never a path).
 
 use std::fmt;
 
@@ -30,6 +32,9 @@ pub enum Seat {
     /// A subprocess speaking the JSON-lines protocol: the program and its
     /// arguments (split on whitespace, no shell).
     Cmd(Vec<String>),
+    /// A trained policy: a file name of the server's policy directory
+    /// (checked by [`game_policy::PolicyShelf::check_name`]).
+    Policy(String),
 }
 
 impl Seat {
@@ -61,6 +66,11 @@ impl Seat {
             }
             return Ok(Seat::Bot(spec));
         }
+        if let Some(name) = trimmed.strip_prefix("policy:") {
+            game_policy::PolicyShelf::check_name(name)
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            return Ok(Seat::Policy(name.to_owned()));
+        }
         if let Some(cmd) = trimmed.strip_prefix("cmd:") {
             if !allow_cmd {
                 return Err(ApiError::BadRequest(
@@ -77,7 +87,8 @@ impl Seat {
         }
         Err(ApiError::BadRequest(format!(
             "unknown seat {:?}: expected human, bot:random, bot:heuristic, bot:flat[:N], \
-             bot:ismcts[:N] (or cmd:PROGRAM with --allow-cmd-bots)",
+             bot:ismcts[:N], policy:NAME.onnx (with --policy-dir) \
+             (or cmd:PROGRAM with --allow-cmd-bots)",
             trimmed.chars().take(80).collect::<String>()
         )))
     }
@@ -94,6 +105,7 @@ impl fmt::Display for Seat {
             Seat::Human => f.write_str("human"),
             Seat::Bot(spec) => write!(f, "bot:{spec}"),
             Seat::Cmd(argv) => write!(f, "cmd:{}", argv.join(" ")),
+            Seat::Policy(name) => write!(f, "policy:{name}"),
         }
     }
 }
@@ -132,5 +144,21 @@ mod tests {
         let refused = Seat::parse("cmd:ls", false).unwrap_err().to_string();
         assert!(refused.contains("--allow-cmd-bots"), "{refused}");
         assert!(Seat::parse(&"h".repeat(10_000), false).is_err());
+    }
+
+    #[test]
+    fn policy_seats_name_a_file_of_the_policy_directory_never_a_path() {
+        let seat = Seat::parse("policy:cardwar.onnx", false).unwrap();
+        assert_eq!(seat, Seat::Policy("cardwar.onnx".into()));
+        assert_eq!(seat.to_string(), "policy:cardwar.onnx");
+        for path in [
+            "policy:../x.onnx",
+            "policy:/etc/passwd",
+            "policy:a/b.onnx",
+            "policy:.hidden.onnx",
+            "policy:",
+        ] {
+            assert!(Seat::parse(path, true).is_err(), "{path:?}");
+        }
     }
 }
