@@ -4,10 +4,13 @@
 //! may know, and bots that answer garbage, an illegal play or nothing in
 //! time forfeit with the reason.
 
+mod common;
+use common::play;
+
 use std::time::Duration;
 
-use game_env::{BotFailure, DynGame, DynState, EnvError, Opponent, Typed};
-use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
+use game_env::{BotFailure, DynGame, EnvError, Opponent, Typed};
+use game_traits::{agent_rng, chance_rng, PerPlayer, PlayerId, Turn};
 use tabletop_rules::battleline::{BattleLine, Card};
 use tabletop_rules::spelinski::{card_text, SpelinskiBot, SpelinskiConfig};
 use tabletop_rules::{
@@ -30,30 +33,6 @@ fn troops_only() -> std::sync::Arc<dyn DynGame> {
 
 fn python(script: &str) -> Vec<String> {
     vec!["python3".into(), "-u".into(), "-c".into(), script.into()]
-}
-
-/// Plays one game of troops-only Battle Line between two opponents.
-fn play(
-    game: &dyn DynGame,
-    mut bots: PerPlayer<Box<dyn Opponent>>,
-    seed: u64,
-    mut watch: impl FnMut(&dyn DynState),
-) -> Result<Outcome, EnvError> {
-    let mut chance = chance_rng(seed);
-    let mut rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
-    let mut state = game.new_state();
-    for _ in 0..game.info().max_game_length {
-        let id = match state.turn() {
-            Turn::Terminal => return Ok(state.outcome().expect("an ended game has an outcome")),
-            Turn::Chance => state.sample_chance_id(&mut chance).unwrap(),
-            Turn::Player(p) => {
-                watch(state.as_ref());
-                bots[p].choose(state.as_ref(), p, &mut rngs[p])?
-            }
-        };
-        state.apply_id(id)?;
-    }
-    panic!("the game ran past its maximum length")
 }
 
 fn spawn(argv: Vec<String>, ms: u64) -> SpelinskiBot {

@@ -4,10 +4,13 @@
 //! and agents that answer garbage or an illegal move forfeit with the
 //! reason.
 
+mod common;
+use common::play;
+
 use std::time::Duration;
 
-use game_env::{BotFailure, DynGame, DynState, EnvError, Opponent, Typed};
-use game_traits::{agent_rng, chance_rng, Game, Outcome, PerPlayer, PlayerId, Turn};
+use game_env::{BotFailure, DynGame, EnvError, Opponent, Typed};
+use game_traits::{agent_rng, chance_rng, Game, PerPlayer, PlayerId, Turn};
 use tabletop_rules::stratego::{ObsCell, Square, Stratego};
 use tabletop_rules::ucc::{UccBot, UccConfig, TOKENS};
 use tabletop_rules::{
@@ -39,31 +42,6 @@ fn spawn(argv: Vec<String>, ms: u64) -> UccBot {
         time_limit: Duration::from_millis(ms),
     })
     .unwrap()
-}
-
-/// Plays one game between two opponents, calling `watch` before each
-/// decision.
-fn play(
-    game: &dyn DynGame,
-    mut bots: PerPlayer<Box<dyn Opponent>>,
-    seed: u64,
-    mut watch: impl FnMut(&dyn DynState),
-) -> Result<Outcome, EnvError> {
-    let mut chance = chance_rng(seed);
-    let mut rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
-    let mut state = game.new_state();
-    for _ in 0..game.info().max_game_length {
-        let id = match state.turn() {
-            Turn::Terminal => return Ok(state.outcome().expect("an ended game has an outcome")),
-            Turn::Chance => state.sample_chance_id(&mut chance).unwrap(),
-            Turn::Player(p) => {
-                watch(state.as_ref());
-                bots[p].choose(state.as_ref(), p, &mut rngs[p])?
-            }
-        };
-        state.apply_id(id)?;
-    }
-    panic!("the game ran past its maximum length")
 }
 
 #[test]
