@@ -18,9 +18,11 @@ use serde::Deserialize;
 
 use crate::error::ApiError;
 use crate::limits::ClientAddr;
+use crate::lobby::Taken;
 use crate::metrics::Metrics;
+use crate::replay::Viewpoint;
 use crate::token::Token;
-use crate::{views, Cell, Server};
+use crate::{Cell, Server};
 
 /// Every API route as (method, path in OpenAPI's spelling); the OpenAPI
 /// description lists exactly these (a test checks both ways).
@@ -30,6 +32,14 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/matches/{id}"),
     ("post", "/api/matches/{id}/actions"),
     ("get", "/api/matches/{id}/ws"),
+    ("post", "/api/matches/{id}/join"),
+    ("post", "/api/matches/{id}/resign"),
+    ("post", "/api/matches/{id}/rematch"),
+    ("get", "/api/matches/{id}/replay"),
+    ("get", "/api/matches/{id}/record"),
+    ("get", "/api/matches/{id}/notation"),
+    ("get", "/api/lobby"),
+    ("post", "/api/lobby"),
     ("get", "/api/openapi.json"),
     ("get", "/api/wire-schema.json"),
 ];
@@ -54,9 +64,18 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}", get(view))
         .route("/api/matches/{id}/actions", post(act))
         .route("/api/matches/{id}/ws", get(ws))
+        .route("/api/matches/{id}/join", post(join))
+        .route("/api/matches/{id}/resign", post(resign))
+        .route("/api/matches/{id}/rematch", post(rematch))
+        .route("/api/matches/{id}/replay", get(replay))
+        .route("/api/matches/{id}/record", get(record))
+        .route("/api/matches/{id}/notation", get(notation))
+        .route("/api/lobby", get(lobby).post(open_match))
         .route("/api/openapi.json", get(openapi))
         .route("/api/wire-schema.json", get(wire_schema))
         .route("/", get(crate::web::index))
+        .route("/m/{id}", get(crate::web::index))
+        .route("/m/{id}/replay", get(crate::web::index))
         .route("/web/{*file}", get(crate::web::file))
         .merge(crate::ops::routes())
         .fallback(not_found)
@@ -104,9 +123,15 @@ async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> 
             Ok(g) => (g.legend().to_owned(), g.bot(BotSpec::Heuristic).is_ok()),
             Err(_) => (String::new(), false),
         };
+        let expert = loaded
+            .as_ref()
+            .is_ok_and(|g| g.bot(BotSpec::Expert(None)).is_ok());
         let mut bots = vec!["bot:random", "bot:flat:200", "bot:ismcts:200"];
         if heuristic {
             bots.insert(1, "bot:heuristic");
+        }
+        if expert {
+            bots.push("bot:expert");
         }
         let mut value = serde_json::to_value(&listing).map_err(|e| {
             ApiError::Internal(EnvError::Internal(format!("serialising a listing: {e}")))
@@ -119,7 +144,7 @@ async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> 
     }
     Ok(Json(serde_json::json!({
         "games": out,
-        "seats": ["human", "bot:random", "bot:heuristic", "bot:flat:N", "bot:ismcts:N"],
+        "seats": ["human", "bot:random", "bot:heuristic", "bot:flat:N", "bot:ismcts:N", "bot:expert"],
         "cmd_bots": server.config().allow_cmd_bots,
         "max_budget": crate::seat::MAX_BUDGET,
     }))
@@ -228,7 +253,7 @@ async fn view(
 ) -> Result<Response, ApiError> {
     let cell = match_of(&server, &id).await?;
     let seat = seat_for(&cell, bearer(&headers)?).await?;
-    let bytes = views::view(&*cell.room().read().await, seat)?;
+    let bytes = server.live_view(&*cell.room().read().await, seat)?;
     Ok(private_json(StatusCode::OK, bytes))
 }
 
@@ -295,4 +320,173 @@ async fn ws(
     Ok(upgrade
         .max_message_size(4096)
         .on_upgrade(move |socket| crate::socket::push_views(socket, server, cell, seat, ticket)))
+}
+
+/// The seat of the token of `Authorization: Bearer TOKEN`, which must be
+/// there and be a seat of `cell`.
+async fn seat_required(cell: &Cell, headers: &HeaderMap, what: &str) -> Result<PlayerId, ApiError> {
+    let token = bearer(headers)?.ok_or_else(|| {
+        ApiError::Unauthorized(format!("{what} needs `Authorization: Bearer TOKEN`"))
+    })?;
+    seat_for(cell, Some(token))
+        .await?
+        .ok_or(ApiError::Forbidden)
+}
+
+fn taken_json(status: StatusCode, taken: &Taken) -> Result<Response, ApiError> {
+    let bytes = serde_json::to_vec(taken)
+        .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a seat: {e}"))))?;
+    Ok(private_json(status, bytes))
+}
+
+async fn lobby(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
+    let bytes =
+        serde_json::to_vec(&serde_json::json!({ "open": server.lobby.listed() })).map_err(|e| {
+            ApiError::Internal(EnvError::Internal(format!("serialising the lobby: {e}")))
+        })?;
+    Ok(private_json(StatusCode::OK, bytes))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenBody {
+    game: String,
+    seat: u8,
+    #[serde(default)]
+    listed: bool,
+    seed: Option<u64>,
+}
+
+async fn open_match(
+    State(server): State<Arc<Server>>,
+    client: ClientAddr,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: OpenBody = body(&headers, raw)?;
+    let seat = PlayerId::from_index(usize::from(req.seat))
+        .ok_or_else(|| ApiError::BadRequest(format!("seat: expected 0 or 1, got {}", req.seat)))?;
+    let taken = server
+        .open_match(client, &req.game, seat, req.listed, req.seed)
+        .await?;
+    taken_json(StatusCode::CREATED, &taken)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    invite: Option<String>,
+}
+
+async fn join(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let req: JoinBody = body(&headers, raw)?;
+    let invite = match req.invite.as_deref() {
+        None => None,
+        Some(text) => Some(Token::parse(text).ok_or_else(|| {
+            ApiError::BadRequest("invite must be the invitation's 32 hex digits".into())
+        })?),
+    };
+    let taken = server.join(&cell, invite).await?;
+    taken_json(StatusCode::OK, &taken)
+}
+
+async fn resign(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let seat = seat_required(&cell, &headers, "resigning").await?;
+    let bytes = server.resign(&cell, seat).await?;
+    Ok(private_json(StatusCode::OK, bytes))
+}
+
+async fn rematch(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    client: ClientAddr,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let seat = seat_required(&cell, &headers, "a rematch").await?;
+    let taken = server.rematch(client, &cell, seat).await?;
+    taken_json(StatusCode::OK, &taken)
+}
+
+/// `step=N&view=V` of a replay's query: the step (the whole match if
+/// absent) and the viewpoint (`spectator` if absent).
+fn replay_query(query: Option<&str>) -> Result<(usize, Viewpoint), ApiError> {
+    let mut step = usize::MAX;
+    let mut view = Viewpoint::Spectator;
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "step" => {
+                step = value
+                    .parse()
+                    .map_err(|_| ApiError::BadRequest("step: expected a number of steps".into()))?;
+            }
+            "view" => {
+                view = Viewpoint::parse(value).ok_or_else(|| {
+                    ApiError::BadRequest("view: expected spectator, 0, 1 or full".into())
+                })?;
+            }
+            _ => {}
+        }
+    }
+    Ok((step, view))
+}
+
+async fn replay(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let (step, view) = replay_query(query.as_deref())?;
+    let asker = seat_for(&cell, bearer(&headers)?).await?;
+    let bytes = server.replay_view(&cell, step, view, asker).await?;
+    Ok(private_json(StatusCode::OK, bytes))
+}
+
+/// A download: its content type and file name.
+fn download(mime: &'static str, name: String, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, mime.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn record(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let body = server.record(&cell).await?;
+    let name = format!("match-{}.json", cell.room().read().await.id());
+    Ok(download("application/json", name, body))
+}
+
+async fn notation(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let body = server.notation(&cell).await?;
+    let name = format!("match-{}.txt", cell.room().read().await.id());
+    Ok(download("text/plain; charset=utf-8", name, body))
 }

@@ -129,7 +129,7 @@ impl Server {
     }
 
     /// Stores that `seat` forfeits, then marks it in the room.
-    async fn record_forfeit(
+    pub(crate) async fn record_forfeit(
         &self,
         room: &mut Room,
         seat: PlayerId,

@@ -17,7 +17,6 @@ use crate::room::Room;
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
 use crate::token::Token;
-use crate::views;
 
 /// What `POST /api/matches` returns.
 #[derive(Debug, serde::Serialize)]
@@ -193,7 +192,7 @@ impl Server {
         room.run_chance();
         self.persist(&mut room, from).await?;
         Metrics::bump(&self.metrics.moves);
-        let view = views::view(&room, Some(seat))?;
+        let view = self.live_view(&room, Some(seat))?;
         cell.announce(&room);
         drop(room);
         self.kick(cell.clone()).await;

@@ -85,6 +85,8 @@ pub struct Server {
     pub(crate) limiter: RateLimiter,
     /// WebSockets open.
     pub(crate) sockets: Arc<SocketGate>,
+    /// The seats waiting for a person and the rematches.
+    pub(crate) lobby: crate::lobby::Lobby,
     /// True once the server is stopping.
     shutdown: watch::Sender<bool>,
     epoch: Instant,
@@ -116,6 +118,7 @@ impl Server {
             bot_slots: Semaphore::new(cores),
             drivers: AtomicUsize::new(0),
             metrics: Metrics::default(),
+            lobby: crate::lobby::Lobby::default(),
             shutdown: watch::channel(false).0,
             epoch: Instant::now(),
         };

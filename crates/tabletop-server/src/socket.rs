@@ -13,7 +13,7 @@ use game_traits::PlayerId;
 use serde::Deserialize;
 
 use crate::limits::{Bucket, SocketTicket};
-use crate::{views, Cell, Server};
+use crate::{Cell, Server};
 
 /// WebSocket close code: the client broke the policy (too many messages).
 const POLICY: u16 = 1008;
@@ -52,7 +52,7 @@ pub async fn push_views(
     loop {
         match next {
             Next::Send => {
-                let view = match views::view(&*cell.room().read().await, seat) {
+                let view = match server.live_view(&*cell.room().read().await, seat) {
                     Ok(view) => view,
                     // A view that cannot be built ends the push; the
                     // client sees the socket close and its GET gets the

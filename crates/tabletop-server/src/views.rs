@@ -55,14 +55,34 @@ struct ViewOut<'a> {
     last: Option<usize>,
     outcome: Option<OutcomeOut<'a>>,
     legend: &'a str,
+    /// The seat no person has taken yet (a match waiting in the lobby).
+    waiting: Option<u8>,
+    /// The match that replays this one with seats swapped, once offered.
+    rematch: Option<i64>,
+    /// The steps of the whole match, in a replay (`steps` is then the
+    /// step shown); `null` in a live view.
+    replay_of: Option<usize>,
+}
+
+/// What a view says beyond the room: who may still join, the rematch, and
+/// whether it is a replay (where nothing is playable).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extra {
+    /// The seat still open to a person.
+    pub waiting: Option<PlayerId>,
+    /// The rematch's id.
+    pub rematch: Option<i64>,
+    /// In a replay, the whole match's number of steps.
+    pub replay_of: Option<usize>,
 }
 
 /// The view of `viewer` (a seat) or of a spectator (`None`) of `room`, as
-/// JSON bytes.
-pub fn view(room: &Room, viewer: Option<PlayerId>) -> Result<Vec<u8>, EnvError> {
+/// JSON bytes, with what the server knows beyond the room (`extra`); a
+/// replay's view offers no legal action.
+pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u8>, EnvError> {
     let state = room.state();
     let to_move = room.to_move();
-    let legal = if viewer.is_some() && viewer == to_move {
+    let legal = if viewer.is_some() && viewer == to_move && extra.replay_of.is_none() {
         state.legal_actions()
     } else {
         Vec::new()
@@ -111,6 +131,9 @@ pub fn view(room: &Room, viewer: Option<PlayerId>) -> Result<Vec<u8>, EnvError> 
         log,
         outcome: outcome(room),
         legend: room.game().legend(),
+        waiting: extra.waiting.map(|p| p.index() as u8),
+        rematch: extra.rematch,
+        replay_of: extra.replay_of,
     };
     serde_json::to_vec(&out).map_err(|e| EnvError::Internal(format!("serialising a view: {e}")))
 }

@@ -16,6 +16,34 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript", include_str!("../web/app.js")),
     ("api.js", "text/javascript", include_str!("../web/api.js")),
     ("style.css", "text/css", include_str!("../web/style.css")),
+    ("home.js", "text/javascript", include_str!("../web/home.js")),
+    ("play.js", "text/javascript", include_str!("../web/play.js")),
+    (
+        "replay.js",
+        "text/javascript",
+        include_str!("../web/replay.js"),
+    ),
+    (
+        "route.js",
+        "text/javascript",
+        include_str!("../web/route.js"),
+    ),
+    (
+        "store.js",
+        "text/javascript",
+        include_str!("../web/store.js"),
+    ),
+    (
+        "names.js",
+        "text/javascript",
+        include_str!("../web/names.js"),
+    ),
+    (
+        "legend.js",
+        "text/javascript",
+        include_str!("../web/legend.js"),
+    ),
+    ("keys.js", "text/javascript", include_str!("../web/keys.js")),
     (
         "renderers/index.js",
         "text/javascript",
@@ -48,7 +76,8 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// `GET /`: the page.
+/// `GET /`, `GET /m/{id}` and `GET /m/{id}/replay`: the page (it reads
+/// its address to show the home, a match or a replay).
 pub async fn index() -> Response {
     (
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],

@@ -10,7 +10,12 @@ async function call(method, path, body, token) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+  if (!res.ok) {
+    const e = new Error(data.error || `HTTP ${res.status}`);
+    e.status = res.status;
+    e.kind = data.kind;
+    throw e;
+  }
   return data;
 }
 
@@ -19,11 +24,27 @@ export const createMatch = (game, seats) => call('POST', '/api/matches', { game,
 export const getView = (id, token) => call('GET', `/api/matches/${id}`, undefined, token);
 export const play = (id, token, action) =>
   call('POST', `/api/matches/${id}/actions`, { action }, token);
+export const lobby = () => call('GET', '/api/lobby');
+export const openMatch = (game, seat, listed) => call('POST', '/api/lobby', { game, seat, listed });
+export const join = (id, invite) => call('POST', `/api/matches/${id}/join`, invite ? { invite } : {});
+export const resign = (id, token) => call('POST', `/api/matches/${id}/resign`, undefined, token);
+export const rematch = (id, token) => call('POST', `/api/matches/${id}/rematch`, undefined, token);
+export const replay = (id, step, view, token) =>
+  call('GET', `/api/matches/${id}/replay?step=${step}&view=${view}`, undefined, token);
 
-// Calls `onView` with the seat's view now and after every change.
+// Calls `onView` with the seat's view now and after every change; when the
+// socket drops (a server restart, a network change) it comes back after a
+// pause, as long as `stop` was not called.
 export function watch(id, token, onView) {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(`${proto}://${location.host}/api/matches/${id}/ws?token=${token}`);
-  ws.onmessage = (ev) => onView(JSON.parse(ev.data));
-  return ws;
+  const q = token ? `?token=${token}` : '';
+  let ws = null;
+  let stopped = false;
+  const open = () => {
+    ws = new WebSocket(`${proto}://${location.host}/api/matches/${id}/ws${q}`);
+    ws.onmessage = (ev) => onView(JSON.parse(ev.data));
+    ws.onclose = () => { if (!stopped) setTimeout(open, 2000); };
+  };
+  open();
+  return { close: () => { stopped = true; if (ws) ws.close(); } };
 }

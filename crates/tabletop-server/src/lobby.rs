@@ -1,0 +1,322 @@
+//! Matches between people: a match waits with one seat open until a person
+//! takes it (anyone, if it is listed in the lobby; otherwise whoever holds
+//! its invitation), a seat resigns (a forfeit, stored like a bot's), and a
+//! finished match is played again with seats swapped (the rematch: the
+//! first of the two to ask creates it, the second takes its other seat).
+//!
+//! The open seats and the rematches live in memory only: after a restart
+//! the matches are in the store, but nobody can join a seat left open.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use game_traits::PlayerId;
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::limits::ClientAddr;
+use crate::room::Room;
+use crate::seat::Seat;
+use crate::server::{Cell, Server};
+use crate::token::{self, Token};
+use crate::views::{self, Extra};
+
+/// The most matches waiting for a person at once (a full lobby refuses a
+/// new one until one is taken or finished).
+pub const MAX_OPEN: usize = 1000;
+
+/// How long a seat waits for a person before the lobby forgets it (its
+/// match stays, playable by the seat already taken, but nobody can join).
+pub const MAX_WAIT_S: u64 = 24 * 3600;
+
+/// The reason stored when a seat resigns.
+pub const RESIGNED: &str = "resigned";
+
+/// A seat waiting for a person.
+struct Open {
+    game: String,
+    seat: PlayerId,
+    token: Token,
+    invite: Token,
+    listed: bool,
+    since: u64,
+}
+
+/// The open seats and the rematches.
+#[derive(Default)]
+pub struct Lobby {
+    open: Mutex<HashMap<i64, Open>>,
+    /// Finished match → its rematch.
+    rematches: Mutex<HashMap<i64, i64>>,
+    /// Held while a rematch is created, so that the two seats asking at
+    /// once make one match.
+    creating: tokio::sync::Mutex<()>,
+}
+
+/// A listed match waiting for a person, as `GET /api/lobby` shows it.
+#[derive(Debug, Serialize)]
+pub struct Listed {
+    /// The match.
+    pub id: i64,
+    /// Its game specification.
+    pub game: String,
+    /// The seat a person joining takes (0 moves first).
+    pub seat: u8,
+    /// When it was opened, in seconds since 1970.
+    pub since: u64,
+}
+
+/// A seat taken: the match, the seat and its token.
+#[derive(Debug, Serialize)]
+pub struct Taken {
+    /// The match.
+    pub id: i64,
+    /// The seat.
+    pub seat: u8,
+    /// The seat's token (32 hex digits).
+    pub token: String,
+    /// The invitation for the seat still open, if one is (32 hex digits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn now_s() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Lobby {
+    /// What the views of match `id` say beyond the room.
+    pub fn extra(&self, id: i64) -> Extra {
+        Extra {
+            waiting: lock(&self.open).get(&id).map(|o| o.seat),
+            rematch: lock(&self.rematches).get(&id).copied(),
+            replay_of: None,
+        }
+    }
+
+    /// Forgets the seats that waited longer than [`MAX_WAIT_S`].
+    fn prune(&self) {
+        let now = now_s();
+        lock(&self.open).retain(|_, o| now.saturating_sub(o.since) <= MAX_WAIT_S);
+    }
+
+    /// The listed matches waiting for a person, oldest first.
+    pub fn listed(&self) -> Vec<Listed> {
+        self.prune();
+        let mut out: Vec<Listed> = lock(&self.open)
+            .iter()
+            .filter(|(_, o)| o.listed)
+            .map(|(&id, o)| Listed {
+                id,
+                game: o.game.clone(),
+                seat: o.seat.index() as u8,
+                since: o.since,
+            })
+            .collect();
+        out.sort_by_key(|l| (l.since, l.id));
+        out
+    }
+
+    /// Forgets the open seat of match `id` (it finished).
+    fn close(&self, id: i64) {
+        lock(&self.open).remove(&id);
+    }
+}
+
+impl Server {
+    /// The view of `seat` (or a spectator's) of the live `room`.
+    pub(crate) fn live_view(
+        &self,
+        room: &Room,
+        seat: Option<PlayerId>,
+    ) -> Result<Vec<u8>, ApiError> {
+        Ok(views::view(room, seat, self.lobby.extra(room.id()))?)
+    }
+
+    /// Creates a match of `game` between people: the creator sits in
+    /// `seat`, the other seat waits for a person, listed in the lobby if
+    /// `listed`. Returns the creator's seat and token and the invitation.
+    pub async fn open_match(
+        self: &Arc<Self>,
+        client: ClientAddr,
+        game: &str,
+        seat: PlayerId,
+        listed: bool,
+        seed: Option<u64>,
+    ) -> Result<Taken, ApiError> {
+        self.lobby.prune();
+        if lock(&self.lobby.open).len() >= MAX_OPEN {
+            return Err(ApiError::TooMany {
+                message: format!("{MAX_OPEN} matches wait for a person already"),
+                retry_after: 60,
+            });
+        }
+        let humans = ["human".to_owned(), "human".to_owned()];
+        let created = self.create(client, game, &humans, seed).await?;
+        let token_of = |p: PlayerId| {
+            created
+                .tokens
+                .iter()
+                .find(|t| usize::from(t.seat) == p.index())
+                .and_then(|t| Token::parse(&t.token))
+                .ok_or_else(|| {
+                    ApiError::Internal(game_env::EnvError::Internal(
+                        "a seat without a token".into(),
+                    ))
+                })
+        };
+        let mine = token_of(seat)?;
+        let open = Open {
+            game: created.game.clone(),
+            seat: seat.other(),
+            token: token_of(seat.other())?,
+            invite: Token::new()?,
+            listed,
+            since: now_s(),
+        };
+        let invite = open.invite.to_string();
+        lock(&self.lobby.open).insert(created.id, open);
+        Ok(Taken {
+            id: created.id,
+            seat: seat.index() as u8,
+            token: mine.to_string(),
+            invite: Some(invite),
+        })
+    }
+
+    /// Takes the open seat of match `cell`: anyone may take a listed one,
+    /// an unlisted one needs its `invite`.
+    pub async fn join(&self, cell: &Arc<Cell>, invite: Option<Token>) -> Result<Taken, ApiError> {
+        let room = cell.room().read().await;
+        let id = room.id();
+        let mut open = lock(&self.lobby.open);
+        let Some(o) = open.get(&id) else {
+            return Err(ApiError::Conflict(
+                "no seat of this match is open: it is taken or the match is over".into(),
+            ));
+        };
+        if room.finished() {
+            open.remove(&id);
+            return Err(ApiError::Conflict("the match is over".into()));
+        }
+        let invited = invite.is_some_and(|i| token::seat_of(&[Some(o.invite), None], &i).is_some());
+        if !(o.listed || invited) {
+            return Err(ApiError::Forbidden);
+        }
+        let taken = Taken {
+            id,
+            seat: o.seat.index() as u8,
+            token: o.token.to_string(),
+            invite: None,
+        };
+        open.remove(&id);
+        drop(open);
+        cell.announce(&room);
+        Ok(taken)
+    }
+
+    /// `seat` of match `cell` resigns: a forfeit, stored, then shown to
+    /// both seats; answers the seat's view.
+    pub async fn resign(&self, cell: &Arc<Cell>, seat: PlayerId) -> Result<Vec<u8>, ApiError> {
+        let mut room = cell.room().write().await;
+        if room.finished() {
+            return Err(ApiError::Conflict("the match is over".into()));
+        }
+        self.record_forfeit(&mut room, seat, RESIGNED.to_owned())
+            .await?;
+        self.lobby.close(room.id());
+        cell.announce(&room);
+        self.live_view(&room, Some(seat))
+    }
+
+    /// The rematch of the finished match `cell` for `seat`: the same game
+    /// with seats swapped. The first seat to ask creates it (against the
+    /// same bot, or with the other person's seat open for them), the
+    /// other person then takes their seat in it.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        client: ClientAddr,
+        cell: &Arc<Cell>,
+        seat: PlayerId,
+    ) -> Result<Taken, ApiError> {
+        let (old, spec, seats) = {
+            let room = cell.room().read().await;
+            if !room.finished() {
+                return Err(ApiError::Conflict(
+                    "a rematch is offered once the match is over".into(),
+                ));
+            }
+            (
+                room.id(),
+                room.game().name().to_owned(),
+                room.seats().clone(),
+            )
+        };
+        let _creating = self.lobby.creating.lock().await;
+        let existing = lock(&self.lobby.rematches).get(&old).copied();
+        if let Some(new) = existing {
+            // Seats swap: this seat's place in the rematch is the other.
+            let taken = {
+                let mut open = lock(&self.lobby.open);
+                match open.get(&new) {
+                    Some(o) if o.seat == seat.other() => {
+                        let taken = Taken {
+                            id: new,
+                            seat: o.seat.index() as u8,
+                            token: o.token.to_string(),
+                            invite: None,
+                        };
+                        open.remove(&new);
+                        Some(taken)
+                    }
+                    _ => None,
+                }
+            };
+            let taken = taken.ok_or_else(|| {
+                ApiError::Conflict("the rematch is already taken: open it from its link".into())
+            })?;
+            if let Some(c) = self.cell(new).await? {
+                let room = c.room().read().await;
+                c.announce(&room);
+            }
+            return Ok(taken);
+        }
+        let new_seat = seat.other();
+        let taken = if seats.iter().all(Seat::is_human) {
+            let mut taken = self
+                .open_match(client, &spec, new_seat, false, None)
+                .await?;
+            taken.invite = None;
+            taken
+        } else {
+            let mut swapped = [seats[1].to_string(), seats[0].to_string()];
+            swapped[new_seat.index()] = "human".into();
+            let created = self.create(client, &spec, &swapped, None).await?;
+            let token = created
+                .tokens
+                .into_iter()
+                .find(|t| usize::from(t.seat) == new_seat.index())
+                .map(|t| t.token)
+                .ok_or(ApiError::Conflict(
+                    "the rematch has no seat for a person".into(),
+                ))?;
+            Taken {
+                id: created.id,
+                seat: new_seat.index() as u8,
+                token,
+                invite: None,
+            }
+        };
+        lock(&self.lobby.rematches).insert(old, taken.id);
+        let room = cell.room().read().await;
+        cell.announce(&room);
+        Ok(taken)
+    }
+}

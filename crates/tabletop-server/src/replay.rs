@@ -1,0 +1,179 @@
+//! Replays: any match rebuilt to step N from its record ([`Room::replay`])
+//! and shown from a viewpoint, and a finished match's record and notation
+//! to download.
+//!
+//! While a match runs, its replay shows only what the asker may see live:
+//! the spectator's view to anyone, a seat's view to that seat's token.
+//! Once it is over, both seats' views and the full view (both side by
+//! side) are open to anyone, like the record, which holds the seed and so
+//! every hidden card and piece.
+
+use std::sync::Arc;
+
+use game_env::EnvError;
+use game_traits::PlayerId;
+
+use crate::error::ApiError;
+use crate::room::Room;
+use crate::server::{Cell, Server};
+use crate::views::{self, Extra};
+
+/// Whose eyes a replay is seen through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewpoint {
+    /// What both seats perceive alike.
+    Spectator,
+    /// Seat 0's view.
+    Seat0,
+    /// Seat 1's view.
+    Seat1,
+    /// Both seats' views (a finished match only).
+    Full,
+}
+
+impl Viewpoint {
+    /// The viewpoint written `spectator`, `0`, `1` or `full`.
+    pub fn parse(text: &str) -> Option<Viewpoint> {
+        match text {
+            "spectator" => Some(Viewpoint::Spectator),
+            "0" => Some(Viewpoint::Seat0),
+            "1" => Some(Viewpoint::Seat1),
+            "full" => Some(Viewpoint::Full),
+            _ => None,
+        }
+    }
+
+    /// The seat, if the viewpoint is one seat's.
+    fn seat(self) -> Option<PlayerId> {
+        match self {
+            Viewpoint::Seat0 => Some(PlayerId::P0),
+            Viewpoint::Seat1 => Some(PlayerId::P1),
+            Viewpoint::Spectator | Viewpoint::Full => None,
+        }
+    }
+}
+
+/// Why a viewpoint is refused now, if it is: `asker` is the seat whose
+/// token came with the request.
+pub fn allowed(finished: bool, view: Viewpoint, asker: Option<PlayerId>) -> Result<(), ApiError> {
+    match view {
+        _ if finished => Ok(()),
+        Viewpoint::Spectator => Ok(()),
+        Viewpoint::Full => Err(ApiError::Conflict(
+            "the full view opens once the match is over".into(),
+        )),
+        Viewpoint::Seat0 | Viewpoint::Seat1 if view.seat() == asker => Ok(()),
+        Viewpoint::Seat0 | Viewpoint::Seat1 => Err(ApiError::Forbidden),
+    }
+}
+
+fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
+    ApiError::Internal(EnvError::Internal(format!("{what}: {e}")))
+}
+
+impl Server {
+    /// Match `cell` at `step` (clamped to its length) seen from `view`, as
+    /// JSON: a view (its `steps` the step shown, `replay_of` the match's
+    /// length, nothing playable), or for the full view
+    /// `{"full": true, "steps", "replay_of", "views": [seat 0's, seat 1's]}`.
+    pub async fn replay_view(
+        &self,
+        cell: &Arc<Cell>,
+        step: usize,
+        view: Viewpoint,
+        asker: Option<PlayerId>,
+    ) -> Result<Vec<u8>, ApiError> {
+        let (game, seed, seats, actions, forfeit, id) = {
+            let room = cell.room().read().await;
+            allowed(room.finished(), view, asker)?;
+            (
+                room.game().clone(),
+                room.seed(),
+                room.seats().clone(),
+                room.actions().to_vec(),
+                room.forfeit().cloned(),
+                room.id(),
+            )
+        };
+        let total = actions.len();
+        let step = step.min(total);
+        // The forfeit ends the match after its last step only.
+        let forfeit = forfeit.filter(|_| step == total);
+        let room = tokio::task::spawn_blocking(move || {
+            Room::replay(
+                id,
+                game,
+                seed,
+                seats,
+                [None, None],
+                &actions[..step],
+                forfeit,
+            )
+        })
+        .await
+        .map_err(|e| internal("replaying a match", e))??;
+        let extra = Extra {
+            replay_of: Some(total),
+            ..Extra::default()
+        };
+        if view != Viewpoint::Full {
+            return Ok(views::view(&room, view.seat(), extra)?);
+        }
+        let mut both = Vec::with_capacity(2);
+        for seat in PlayerId::BOTH {
+            let bytes = views::view(&room, Some(seat), extra)?;
+            let value: serde_json::Value =
+                serde_json::from_slice(&bytes).map_err(|e| internal("a view", e))?;
+            both.push(value);
+        }
+        serde_json::to_vec(&serde_json::json!({
+            "id": id,
+            "full": true,
+            "steps": step,
+            "replay_of": total,
+            "views": both,
+        }))
+        .map_err(|e| internal("serialising a replay", e))
+    }
+
+    /// The record (the game's rules, seed and actions, as JSON) of the
+    /// finished match `cell`.
+    pub async fn record(&self, cell: &Arc<Cell>) -> Result<String, ApiError> {
+        let room = cell.room().read().await;
+        if !room.finished() {
+            return Err(ApiError::Conflict(
+                "the record opens once the match is over (it holds every hidden card)".into(),
+            ));
+        }
+        Ok(room.game().record_json(room.seed(), room.actions())?)
+    }
+
+    /// The notation of the finished match `cell`: a header, then a line
+    /// per step (`STEP. P0 ACTION`, chance as `chance`), then the forfeit.
+    pub async fn notation(&self, cell: &Arc<Cell>) -> Result<String, ApiError> {
+        let room = cell.room().read().await;
+        if !room.finished() {
+            return Err(ApiError::Conflict(
+                "the notation opens once the match is over".into(),
+            ));
+        }
+        let seats = room.seats();
+        let mut out = format!(
+            "# {}\n# seed {}\n# P0 {}\n# P1 {}\n",
+            room.game().name(),
+            room.seed(),
+            seats[0],
+            seats[1]
+        );
+        for (step, (&id, entry)) in room.actions().iter().zip(room.log()).enumerate() {
+            let by = entry
+                .by()
+                .map_or_else(|| "chance".to_owned(), |p| p.to_string());
+            out.push_str(&format!("{step}. {by} {}\n", room.game().action_text(id)?));
+        }
+        if let Some((seat, reason)) = room.forfeit() {
+            out.push_str(&format!("# {seat} forfeits: {reason}\n"));
+        }
+        Ok(out)
+    }
+}

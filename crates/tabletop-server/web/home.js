@@ -1,0 +1,150 @@
+// The home: a new match (game and rule set by plain names, an opponent by
+// strength or a person, which seat), the open matches waiting for a
+// person, and the matches played in this browser.
+import * as api from './api.js';
+import * as names from './names.js';
+import * as store from './store.js';
+import { matchUrl } from './route.js';
+import { el } from './renderers/common.js';
+import { showLegend } from './legend.js';
+
+const $ = (id) => document.getElementById(id);
+let listing = null;
+
+function gameListing(spec) {
+  return listing.games.find((g) => g.name === names.gameOf(spec));
+}
+
+function selected() {
+  return $('game').value;
+}
+
+function fillOpponents() {
+  const spec = selected();
+  const game = gameListing(spec);
+  const sel = $('opponent');
+  const before = sel.value;
+  sel.replaceChildren();
+  for (const [label, seat] of names.opponents(game ? game.bots : ['bot:random'])) sel.append(new Option(label, seat));
+  if ([...sel.options].some((o) => o.value === before)) sel.value = before;
+  $('rules-line').textContent = names.rulesLine(spec);
+  showLegend(spec);
+  fillListed();
+}
+
+function fillListed() {
+  $('listed-label').hidden = $('opponent').value !== 'person';
+}
+
+function showError(e) {
+  $('error').textContent = e ? String(e.message || e) : '';
+}
+
+// Fills the form once: the rule sets grouped under their game.
+export function setup(l, go) {
+  listing = l;
+  const sel = $('game');
+  for (const g of listing.games) {
+    const group = el('optgroup', { label: names.GAMES[g.name] || g.doc });
+    const specs = g.presets.length ? g.presets.map((p) => p.spec) : [g.name];
+    for (const spec of specs) {
+      const opt = new Option(names.fullName(spec), spec);
+      group.append(opt);
+    }
+    sel.append(group);
+  }
+  sel.addEventListener('change', fillOpponents);
+  $('opponent').addEventListener('change', fillListed);
+  fillOpponents();
+  $('setup').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    start(go);
+  });
+}
+
+async function start(go) {
+  showError(null);
+  const spec = selected();
+  const seat = Number($('seat').value);
+  const opponent = $('opponent').value;
+  $('start').disabled = true;
+  try {
+    let id;
+    if (opponent === 'person') {
+      const t = await api.openMatch(spec, seat, $('listed').checked);
+      store.keepSeat(t.id, { token: t.token, seat: t.seat, invite: t.invite, game: spec });
+      id = t.id;
+    } else {
+      const seats = seat === 0 ? ['human', opponent] : [opponent, 'human'];
+      const created = await api.createMatch(spec, seats);
+      const token = created.tokens.find((t) => t.seat === seat).token;
+      store.keepSeat(created.id, { token, seat, game: spec });
+      id = created.id;
+    }
+    go(matchUrl(id));
+  } catch (e) {
+    showError(e);
+  } finally {
+    $('start').disabled = false;
+  }
+}
+
+function ago(seconds) {
+  const s = Math.max(0, Math.round(Date.now() / 1000 - seconds));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  return `${Math.round(s / 3600)} h ago`;
+}
+
+async function fillLobby(go) {
+  const ul = $('lobby');
+  ul.replaceChildren();
+  let open = [];
+  try {
+    open = (await api.lobby()).open;
+  } catch (e) {
+    showError(e);
+  }
+  if (!open.length) ul.append(el('li', { class: 'empty' }, 'Nobody is waiting now: start a match against a person and list it.'));
+  for (const m of open) {
+    const mine = store.seatOf(m.id);
+    const join = el('button', { type: 'button', class: 'join', dataset: { id: String(m.id) } }, mine ? 'Open' : 'Join');
+    join.addEventListener('click', async () => {
+      if (!mine) {
+        try {
+          const t = await api.join(m.id);
+          store.keepSeat(t.id, { token: t.token, seat: t.seat, game: m.game });
+        } catch (e) {
+          showError(e);
+          return fillLobby(go);
+        }
+      }
+      go(matchUrl(m.id));
+    });
+    ul.append(el('li', {},
+      el('span', { class: 'what' }, names.fullName(m.game)),
+      el('span', { class: 'detail' }, ` you play ${names.ORDINAL[m.seat]}, opened ${ago(m.since)} `),
+      join));
+  }
+}
+
+function fillMine() {
+  const ul = $('mine');
+  ul.replaceChildren();
+  const list = store.myMatches();
+  if (!list.length) ul.append(el('li', { class: 'empty' }, 'None yet.'));
+  for (const m of list.slice(0, 10)) {
+    const seat = store.seatOf(m.id) || {};
+    ul.append(el('li', {},
+      el('a', { href: matchUrl(m.id), 'data-internal': true }, seat.game ? names.fullName(seat.game) : `Match ${m.id}`),
+      el('span', { class: 'detail' }, ` as the ${names.ORDINAL[seat.seat] || ''} player, ${new Date(m.at).toLocaleString()}`)));
+  }
+}
+
+export async function enter(l, go) {
+  listing = l;
+  document.title = 'Tabletop: play Battle Line, Stratego, Card War';
+  showLegend(selected());
+  fillMine();
+  await fillLobby(go);
+}
