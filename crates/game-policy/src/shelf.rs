@@ -18,12 +18,16 @@ pub const EXTENSION: &str = ".onnx";
 /// The longest policy name accepted.
 const MAX_NAME: usize = 100;
 
+/// A loaded policy by file name and game specification, with the file's
+/// modification time when it was read.
+type Loaded = HashMap<(String, String), (Option<SystemTime>, Arc<PolicyFile>)>;
+
 /// The policy files of one directory, each loaded once per game (again
 /// when the file changes).
 #[derive(Debug)]
 pub struct PolicyShelf {
     dir: PathBuf,
-    loaded: Mutex<HashMap<(String, String), (Option<SystemTime>, Arc<PolicyFile>)>>,
+    loaded: Mutex<Loaded>,
 }
 
 impl PolicyShelf {

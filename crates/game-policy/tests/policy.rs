@@ -31,10 +31,12 @@ fn with_metadata(name: &str, key: &str, value: Option<&str>) -> Vec<u8> {
     let mut model = proto(name);
     model.metadata_props.retain(|p| p.key != key);
     if let Some(value) = value {
-        let mut entry = tract_onnx::pb::StringStringEntryProto::default();
-        entry.key = key.to_owned();
-        entry.value = value.to_owned();
-        model.metadata_props.push(entry);
+        model
+            .metadata_props
+            .push(tract_onnx::pb::StringStringEntryProto {
+                key: key.to_owned(),
+                value: value.to_owned(),
+            });
     }
     model.encode_to_vec()
 }
