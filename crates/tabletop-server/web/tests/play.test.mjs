@@ -501,7 +501,7 @@ test('keyboard play: digits and arrows choose, Enter plays, to the end', async (
     await page.screenshot({ path: join(docShots, 'match-kuhn.png') });
     await startMatch(page, 'cardwar(variant=default)', 'bot:random', 0);
     await page.waitForSelector('#match [data-action]:not([disabled]), #match .pick:not([disabled])', { timeout: 10000 });
-    await page.screenshot({ path: join(docShots, 'match-cardwar.png') });
+    await page.screenshot({ path: join(docShots, 'match-cardwar.png'), clip: { x: 0, y: 0, width: 1100, height: 600 } });
     assert.deepEqual(page.errors, []);
   } finally {
     await b.close();
@@ -538,7 +538,7 @@ test('a replay steps forward, back and to any step, from each viewpoint, with do
     assert.deepEqual(views, ['spectator', '0', '1', 'full']);
     await page.selectOption('#r-view', 'full');
     await page.waitForFunction(() => document.querySelectorAll('#replay-boards .replay-board').length === 2);
-    await page.screenshot({ path: join(docShots, 'replay.png') });
+    await page.screenshot({ path: join(docShots, 'replay.png'), clip: { x: 0, y: 0, width: 1100, height: 600 } });
     // A permanent address: a reload shows the same step and viewpoint.
     await page.reload();
     await page.waitForSelector(`#replay[data-step="${total}"]`, { timeout: 10000 });
