@@ -51,6 +51,15 @@ impl Server {
         let _counted = Driving(&self);
         loop {
             let mut room = cell.room().write().await;
+            // With several processes, the one that claims the match plays
+            // this turn (after catching up); the others stop here.
+            let _claim = match self.try_own(&cell, &mut room).await {
+                Ok(Some(claim)) => claim,
+                Ok(None) | Err(_) => {
+                    cell.driving.store(false, Ordering::Relaxed);
+                    return;
+                }
+            };
             let Some(seat) = room.bot_due().filter(|_| !self.stopping()) else {
                 cell.driving.store(false, Ordering::Relaxed);
                 return;

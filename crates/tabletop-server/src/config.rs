@@ -1,4 +1,5 @@
-//! How the server runs: the database, whether programs may sit in seats,
+//! How the server runs: the database (an SQLite file, or PostgreSQL for
+//! several processes), whether programs may sit in seats,
 //! their time, durability, the HTTP limits and the bounds on memory;
 //! `main.rs` fills it from the command line.
 
@@ -11,8 +12,13 @@ use game_policy::PolicyShelf;
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite database (`:memory:` for a throw-away one).
+    /// The SQLite database (`:memory:` for a throw-away one), unless
+    /// `postgres` is set.
     pub db: PathBuf,
+    /// A PostgreSQL database, `postgres://USER:PASSWORD@HOST:PORT/NAME`,
+    /// which several server processes may share (then `db` and `fsync`
+    /// are unused: PostgreSQL's own settings decide durability).
+    pub postgres: Option<String>,
     /// Whether `cmd:` seats (programs run on this machine) are admitted.
     pub allow_cmd_bots: bool,
     /// A protocol bot's time per decision.
@@ -95,6 +101,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             db: PathBuf::from("tabletop.db"),
+            postgres: None,
             allow_cmd_bots: false,
             cmd_time_limit: Duration::from_secs(10),
             policies: None,
@@ -107,6 +114,15 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The database as an operator may read it in a message: the SQLite
+    /// path, or the PostgreSQL URL without its password.
+    pub fn database_name(&self) -> String {
+        match &self.postgres {
+            None => self.db.display().to_string(),
+            Some(url) => without_password(url),
+        }
+    }
+
     /// A configuration without the per-client limits (rates, WebSockets,
     /// matches per client): for tests and benchmarks that play many
     /// matches from one address.
@@ -116,5 +132,42 @@ impl Config {
         self.http.ws_total = 0;
         self.memory.matches_per_client = 0;
         self
+    }
+}
+
+/// `url` with the password of its user part (`USER:PASSWORD@`) masked.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..authority_end].rfind('@') {
+        Some(at) => match rest[..at].split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***{}", &rest[at..]),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_name_never_shows_the_password() {
+        let config = |url: &str| Config {
+            postgres: Some(url.to_owned()),
+            ..Config::default()
+        };
+        assert_eq!(
+            config("postgres://game:s3cret@db.example:5432/tabletop").database_name(),
+            "postgres://game:***@db.example:5432/tabletop"
+        );
+        assert_eq!(
+            config("postgres://game@db/tabletop").database_name(),
+            "postgres://game@db/tabletop"
+        );
+        assert_eq!(Config::default().database_name(), "tabletop.db");
     }
 }

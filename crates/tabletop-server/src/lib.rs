@@ -1,6 +1,7 @@
 //! A game server for every game of the registry: people play in a browser
 //! or over HTTP/JSON and WebSocket, bots sit in seats, every action is in
-//! SQLite before it is acknowledged, and a restart replays every match.
+//! the database (SQLite, or PostgreSQL shared by several processes) before
+//! it is acknowledged, and a restart replays every match.
 //!
 //! Hidden information never crosses the wire: a seat's view is built from
 //! that seat's observation and its own view of each action only, a
@@ -12,7 +13,8 @@
 //! [`seat`] (who sits where and how a seat proves it), [`room`] (one
 //! match's state and log), [`views`] (what a viewer is sent), the match
 //! service (create, import, play, persist), the bot scheduler, [`store`]
-//! (the records), [`error`] (every error, mapped to HTTP in one place),
+//! (the records, in SQLite or PostgreSQL), the processes sharing
+//! PostgreSQL, [`error`] (every error, mapped to HTTP in one place),
 //! [`api`] (the routes) and the WebSocket; around them [`limits`] (what a
 //! client may use), the HTTP hygiene layers, [`metrics`] and the
 //! operator's routes, and [`listen`] (timeouts and graceful stop).
@@ -21,6 +23,7 @@
 
 pub mod api;
 mod bots;
+mod cluster;
 pub mod config;
 pub mod error;
 mod hygiene;

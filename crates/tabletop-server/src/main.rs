@@ -1,5 +1,6 @@
 //! `tabletop-server`: serves every registered game over HTTP on loopback
-//! (or `--host`), records in SQLite (`--db`). Logs are JSON lines on
+//! (or `--host`), records in SQLite (`--db`) or in PostgreSQL shared with
+//! other processes (`--database`). Logs are JSON lines on
 //! standard error; SIGTERM or Ctrl-C stops it gracefully.
 
 use std::net::SocketAddr;
@@ -24,6 +25,11 @@ struct Args {
     /// The SQLite database of the game records (created if missing).
     #[arg(long, default_value = "tabletop.db")]
     db: PathBuf,
+    /// A PostgreSQL database, `postgres://USER:PASSWORD@HOST:PORT/NAME`,
+    /// instead of `--db`: several processes may serve it together (best
+    /// given in the environment, out of the process list).
+    #[arg(long, env = "TABLETOP_DATABASE", value_parser = postgres_url)]
+    database: Option<String>,
     /// Admit `cmd:PROGRAM ARGS` seats: any client may then run programs on
     /// this machine. Only for a trusted network.
     #[arg(long)]
@@ -84,6 +90,15 @@ struct Args {
     log: tracing::Level,
 }
 
+/// A `--database` value: a PostgreSQL URL.
+fn postgres_url(url: &str) -> Result<String, String> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(url.to_owned())
+    } else {
+        Err("expected postgres://USER:PASSWORD@HOST:PORT/NAME (use --db for SQLite)".into())
+    }
+}
+
 /// Resolves on SIGTERM (a service manager's stop) or Ctrl-C.
 async fn stop_signal() {
     #[cfg(unix)]
@@ -130,6 +145,7 @@ async fn main() -> ExitCode {
     let config = Config {
         db: args.db,
         policies,
+        postgres: args.database,
         allow_cmd_bots: args.allow_cmd_bots,
         cmd_time_limit: Duration::from_millis(args.cmd_time_limit_ms),
         fsync: args.fsync,

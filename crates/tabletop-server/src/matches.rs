@@ -16,6 +16,7 @@ use crate::metrics::Metrics;
 use crate::room::Room;
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
+use crate::store::Progress;
 use crate::token::Token;
 
 /// What `POST /api/matches` returns.
@@ -153,8 +154,9 @@ impl Server {
         let seat_text = room.seats().clone().map(|s| s.to_string());
         let token_text = tokens.map(|t| t.map(|t| t.to_string()));
         let actions = room.actions().to_vec();
+        let progress = Progress::of(&room);
         let id = self
-            .db(move |s| s.create(&spec, seed, &seat_text, &token_text, &actions))
+            .db(move |s| s.create(&spec, seed, &seat_text, &token_text, &actions, progress))
             .await?;
         let cell = self.insert(room.stored_as(id), client);
         let tokens = PlayerId::BOTH
@@ -180,6 +182,7 @@ impl Server {
         action: u64,
     ) -> Result<Vec<u8>, ApiError> {
         let mut room = cell.room().write().await;
+        let _claim = self.own(cell, &mut room).await?;
         let id = usize::try_from(action).map_err(|_| {
             ApiError::Illegal(EnvError::UnknownActionId {
                 id: usize::MAX,
@@ -207,8 +210,8 @@ impl Server {
             return Ok(());
         }
         let id = room.id();
-        let finished = room.finished();
-        let written = self.db(move |s| s.append(id, from, &new, finished)).await;
+        let progress = Progress::of(room);
+        let written = self.db(move |s| s.append(id, from, &new, progress)).await;
         if written.is_err() {
             room.truncate(from);
         }

@@ -98,13 +98,18 @@ impl Server {
     /// bots resume once [`Server::resume`] runs. The others are rebuilt
     /// when asked for.
     pub fn open(registry: Registry, config: Config) -> Result<Arc<Server>, StartError> {
-        let path = config.db.display().to_string();
+        let path = config.database_name();
         let db_err = |source: StoreError| StartError::Database {
             path: path.clone(),
             source,
         };
-        let store = Store::open(&config.db, config.fsync).map_err(db_err)?;
-        let unfinished = store.unfinished().map_err(db_err)?;
+        let store = Store::of(&config).map_err(db_err)?;
+        // Several processes share PostgreSQL: bot turns are taken over
+        // once running (`cluster.rs`), other matches rebuilt when asked for.
+        let unfinished = match store.shared() {
+            Some(_) => Vec::new(),
+            None => store.unfinished().map_err(db_err)?,
+        };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let http = &config.http;
         let server = Server {
@@ -148,7 +153,7 @@ impl Server {
         &self.registry
     }
 
-    /// Runs a store call on a blocking thread (SQLite blocks); a failure
+    /// Runs a store call on a blocking thread (both backends block); a failure
     /// is counted.
     pub(crate) async fn db<T: Send + 'static>(
         &self,
@@ -212,7 +217,7 @@ impl Server {
     }
 
     /// The match `id` if it is in memory.
-    fn cached(&self, id: i64) -> Option<Arc<Cell>> {
+    pub(crate) fn cached(&self, id: i64) -> Option<Arc<Cell>> {
         let cell = self
             .rooms
             .read()
@@ -227,10 +232,12 @@ impl Server {
     /// bot started if one is due); `None` if there is no such match.
     pub async fn cell(self: &Arc<Self>, id: i64) -> Result<Option<Arc<Cell>>, ApiError> {
         if let Some(cell) = self.cached(id) {
+            self.refresh(&cell).await?;
             return Ok(Some(cell));
         }
         let _loading = self.loading.lock().await;
         if let Some(cell) = self.cached(id) {
+            self.refresh(&cell).await?;
             return Ok(Some(cell));
         }
         let Some(m) = self.db(move |s| s.get(id)).await? else {
@@ -246,6 +253,16 @@ impl Server {
         drop(_loading);
         self.kick(cell.clone()).await;
         Ok(Some(cell))
+    }
+
+    /// Every match in memory.
+    pub(crate) fn cells(&self) -> Vec<Arc<Cell>> {
+        self.rooms
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect()
     }
 
     /// Unfinished matches in memory that `client` created.
@@ -303,16 +320,10 @@ impl Server {
     /// one is due (after a restart), and the sweep, which runs every
     /// configured interval while the server lives.
     pub async fn resume(self: &Arc<Self>) {
-        let cells: Vec<Arc<Cell>> = self
-            .rooms
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .cloned()
-            .collect();
-        for cell in cells {
+        for cell in self.cells() {
             self.kick(cell).await;
         }
+        self.follow_others();
         let weak = Arc::downgrade(self);
         let every = self.config.memory.sweep.max(Duration::from_millis(10));
         tokio::spawn(async move {

@@ -1,0 +1,333 @@
+//! The SQLite backend (compiled in): one process, one connection behind
+//! a lock, in WAL mode. `synchronous=NORMAL` survives a process crash; a
+//! power failure may lose the last transactions, `--fsync` makes it FULL.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{
+    checked_actions, forfeit_of, opening, query, sql, Dialect, Progress, Records, StoreResult,
+    StoredMatch, Tail, MIGRATIONS,
+};
+
+/// Applies the steps of [`MIGRATIONS`] the database has not had, each in
+/// its own transaction with the version it reaches (`PRAGMA
+/// user_version`).
+fn migrate(conn: &mut Connection) -> StoreResult<()> {
+    let done: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(opening)?;
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(done.max(0) as usize) {
+        let tx = conn.transaction().map_err(opening)?;
+        tx.execute_batch(&Dialect::Sqlite.render(step))
+            .map_err(opening)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)
+            .map_err(opening)?;
+        tx.commit().map_err(opening)?;
+    }
+    Ok(())
+}
+
+/// The SQLite database, one connection behind a lock.
+pub struct Sqlite {
+    conn: Mutex<Connection>,
+}
+
+impl Sqlite {
+    /// Opens (or creates) the database at `path` and migrates it.
+    pub fn open(path: &Path, fsync: bool) -> StoreResult<Sqlite> {
+        let mut conn = Connection::open(path).map_err(opening)?;
+        let sync = if fsync { "FULL" } else { "NORMAL" };
+        conn.execute_batch(&format!(
+            "PRAGMA journal_mode=WAL;
+             PRAGMA synchronous={sync};
+             PRAGMA busy_timeout=5000;"
+        ))
+        .map_err(opening)?;
+        migrate(&mut conn)?;
+        Ok(Sqlite {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a half transaction
+        // (SQLite rolls it back), so a poisoned lock is still usable.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Records for Sqlite {
+    fn create(
+        &self,
+        spec: &str,
+        seed: u64,
+        seats: &[String; 2],
+        tokens: &[Option<String>; 2],
+        actions: &[usize],
+        progress: Progress,
+    ) -> StoreResult<i64> {
+        let op = "creating a match";
+        let mut conn = self.lock();
+        let tx = conn.transaction().map_err(query(op))?;
+        let (finished, bot_due) = progress.columns();
+        let id: i64 = tx
+            .query_row(
+                sql::CREATE,
+                params![
+                    spec,
+                    seed as i64,
+                    seats[0],
+                    seats[1],
+                    tokens[0],
+                    tokens[1],
+                    finished,
+                    bot_due
+                ],
+                |r| r.get(0),
+            )
+            .map_err(query(op))?;
+        insert_actions(&tx, id, 0, actions)?;
+        tx.commit().map_err(query(op))?;
+        Ok(id)
+    }
+
+    fn append(
+        &self,
+        id: i64,
+        from: usize,
+        actions: &[usize],
+        progress: Progress,
+    ) -> StoreResult<()> {
+        let op = "appending actions";
+        let mut conn = self.lock();
+        let tx = conn.transaction().map_err(query(op))?;
+        insert_actions(&tx, id, from, actions)?;
+        let (finished, bot_due) = progress.columns();
+        tx.execute(sql::PROGRESS, params![finished, bot_due, id])
+            .map_err(query(op))?;
+        tx.commit().map_err(query(op))
+    }
+
+    fn finish(&self, id: i64) -> StoreResult<()> {
+        self.lock()
+            .execute(sql::FINISH, params![id])
+            .map(|_| ())
+            .map_err(query("marking a match over"))
+    }
+
+    fn unfinished(&self) -> StoreResult<Vec<i64>> {
+        let op = "listing the unfinished matches";
+        let conn = self.lock();
+        let mut stmt = conn.prepare(sql::UNFINISHED).map_err(query(op))?;
+        let ids = stmt
+            .query_map([], |r| r.get(0))
+            .map_err(query(op))?
+            .collect::<Result<_, _>>()
+            .map_err(query(op))?;
+        Ok(ids)
+    }
+
+    fn ping(&self) -> StoreResult<()> {
+        self.lock()
+            .query_row("SELECT 1", [], |_| Ok(()))
+            .map_err(query("checking the database"))
+    }
+
+    fn forfeit(&self, id: i64, seat: u8, reason: &str) -> StoreResult<()> {
+        self.lock()
+            .execute(sql::FORFEIT, params![i64::from(seat), reason, id])
+            .map(|_| ())
+            .map_err(query("recording a forfeit"))
+    }
+
+    fn get(&self, id: i64) -> StoreResult<Option<StoredMatch>> {
+        let op = "reading a match";
+        let conn = self.lock();
+        let row = conn
+            .query_row(sql::MATCH, params![id], |r| {
+                Ok((
+                    StoredMatch {
+                        id: r.get(0)?,
+                        spec: r.get(1)?,
+                        seed: r.get::<_, i64>(2)? as u64,
+                        seats: [r.get(3)?, r.get(4)?],
+                        tokens: [r.get(5)?, r.get(6)?],
+                        actions: Vec::new(),
+                        forfeit: None,
+                    },
+                    r.get::<_, Option<i64>>(7)?,
+                    r.get::<_, Option<String>>(8)?,
+                ))
+            })
+            .optional()
+            .map_err(query(op))?;
+        let Some((mut m, seat, reason)) = row else {
+            return Ok(None);
+        };
+        m.forfeit = forfeit_of(id, seat, reason)?;
+        m.actions = actions_of(&conn, id, 0)?;
+        Ok(Some(m))
+    }
+
+    fn tail(&self, id: i64, from: usize) -> StoreResult<Tail> {
+        let conn = self.lock();
+        let row = conn
+            .query_row(sql::FORFEIT_OF, params![id], |r| {
+                Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<String>>(1)?))
+            })
+            .optional()
+            .map_err(query("reading a forfeit"))?;
+        let forfeit = match row {
+            Some((seat, reason)) => forfeit_of(id, seat, reason)?,
+            None => None,
+        };
+        Ok(Tail {
+            actions: actions_of(&conn, id, from)?,
+            forfeit,
+        })
+    }
+}
+
+fn actions_of(conn: &Connection, id: i64, from: usize) -> StoreResult<Vec<usize>> {
+    let op = "reading actions";
+    let mut stmt = conn.prepare_cached(sql::ACTIONS).map_err(query(op))?;
+    let rows = stmt
+        .query_map(params![id, from as i64], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+        })
+        .map_err(query(op))?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(query(op))?;
+    checked_actions(id, from, rows)
+}
+
+fn insert_actions(
+    tx: &rusqlite::Transaction<'_>,
+    id: i64,
+    from: usize,
+    actions: &[usize],
+) -> StoreResult<()> {
+    let op = "appending actions";
+    let mut stmt = tx.prepare_cached(sql::INSERT_ACTION).map_err(query(op))?;
+    for (i, &a) in actions.iter().enumerate() {
+        stmt.execute(params![id, (from + i) as i64, a as i64])
+            .map_err(query(op))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Corruption, Store, StoreError};
+    use super::*;
+
+    #[test]
+    fn matches_and_actions_round_trip_and_steps_are_never_overwritten() {
+        let store = Store::open(Path::new(":memory:"), false).unwrap();
+        let seats = ["human".to_owned(), "bot:random".to_owned()];
+        let tokens = [Some("ab".repeat(16)), None];
+        let id = store
+            .create(
+                "kuhn",
+                u64::MAX,
+                &seats,
+                &tokens,
+                &[2, 1],
+                Progress::PersonDue,
+            )
+            .unwrap();
+        store.append(id, 2, &[0], Progress::BotDue).unwrap();
+        assert_eq!(store.unfinished().unwrap(), vec![id]);
+        assert!(
+            matches!(
+                store.append(id, 1, &[5], Progress::Over),
+                Err(StoreError::Query {
+                    op: "appending actions",
+                    ..
+                })
+            ),
+            "step 1 is taken"
+        );
+        assert_eq!(store.tail(id, 1).unwrap().actions, vec![1, 0]);
+        store.forfeit(id, 1, "timeout").unwrap();
+        assert_eq!(
+            store.unfinished().unwrap(),
+            Vec::<i64>::new(),
+            "a forfeit ends it"
+        );
+        let m = store.get(id).unwrap().unwrap();
+        assert_eq!(m.seed, u64::MAX);
+        assert_eq!(m.actions, vec![2, 1, 0]);
+        assert_eq!(m.tokens, tokens);
+        assert_eq!(m.forfeit, Some((1, "timeout".to_owned())));
+        assert_eq!(
+            store.tail(id, 3).unwrap(),
+            Tail {
+                actions: vec![],
+                forfeit: Some((1, "timeout".to_owned()))
+            }
+        );
+        assert_eq!(store.get(id + 1).unwrap(), None);
+    }
+
+    /// A database of the first schema (an older server's, without the
+    /// finished and bot marks) opens, gains them, and keeps its records.
+    #[test]
+    fn an_older_database_is_migrated_when_opened() {
+        let dir = std::env::temp_dir().join(format!("tabletop-migrate-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        {
+            let conn = Connection::open(&dir).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.execute(
+                "INSERT INTO matches (spec, seed, seat0, seat1) VALUES ('kuhn', 3, 'human', 'human')",
+                [],
+            )
+            .unwrap();
+        }
+        let store = Sqlite::open(&dir, false).unwrap();
+        let version: i64 = store
+            .lock()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+        assert_eq!(store.unfinished().unwrap(), vec![1]);
+        store.finish(1).unwrap();
+        assert_eq!(store.unfinished().unwrap(), Vec::<i64>::new());
+        assert_eq!(store.get(1).unwrap().unwrap().seed, 3);
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
+    }
+
+    #[test]
+    fn a_gap_in_the_stored_actions_is_a_corrupt_record() {
+        let store = Sqlite::open(Path::new(":memory:"), false).unwrap();
+        let seats = ["human".to_owned(), "human".to_owned()];
+        let id = store
+            .create(
+                "kuhn",
+                1,
+                &seats,
+                &[None, None],
+                &[2, 1],
+                Progress::PersonDue,
+            )
+            .unwrap();
+        store
+            .lock()
+            .execute("DELETE FROM actions WHERE step = 0", [])
+            .unwrap();
+        match store.get(id) {
+            Err(StoreError::Corrupt { id: at, reason }) => {
+                assert_eq!(at, id);
+                assert_eq!(reason, Corruption::Gap { step: 0 });
+            }
+            other => panic!("expected a corrupt record, got {other:?}"),
+        }
+    }
+}
