@@ -192,6 +192,23 @@ impl Process {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
+
+    /// SIGTERM, then whether the process exited with success in 30 s.
+    fn stop(&mut self) -> bool {
+        let term = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(term.success());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
 }
 
 impl Drop for Process {
@@ -312,7 +329,12 @@ async fn play(
     seed: u64,
 ) -> Value {
     let uri = format!("/api/matches/{id}");
-    for n in 0..200_000_u64 {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for n in 0.. {
+        assert!(
+            Instant::now() < deadline,
+            "match {id} did not end in 2 minutes"
+        );
         let public = get(&http, &pair, &seen, &uri, None, seed, n).await;
         if !public["outcome"].is_null() {
             return public;
@@ -362,7 +384,66 @@ async fn play(
             Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
         }
     }
-    panic!("match {id} did not end");
+    unreachable!("the loop above ends by returning or failing")
+}
+
+/// The same move sent at once through both processes, for the first
+/// decision of `rounds` matches of two people: exactly one is played,
+/// the other finds after catching up that the turn has passed (409),
+/// never a second step N (which the database would refuse: a 503).
+async fn racing_moves_play_once(
+    http: &reqwest::Client,
+    bases: &[String; 2],
+    seen: &Seen,
+    rounds: u64,
+) {
+    for round in 0..rounds {
+        let (id, tokens) = create(
+            http,
+            &bases[0],
+            "kuhn_poker",
+            ["human", "human"],
+            500 + round,
+        )
+        .await;
+        let view: Value = http
+            .get(format!("{}/api/matches/{id}", bases[1]))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let mover = view["to_move"].as_u64().unwrap();
+        let step = view["steps"].as_u64().unwrap() as usize;
+        let token = &tokens.iter().find(|(s, _)| *s == mover).unwrap().1;
+        let seat: Value = http
+            .get(format!("{}/api/matches/{id}", bases[0]))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let action = seat["legal"][0]["id"].as_u64().unwrap() as usize;
+        let post = |base: &str| {
+            http.post(format!("{base}/api/matches/{id}/actions"))
+                .bearer_auth(token)
+                .json(&json!({ "action": action }))
+                .send()
+        };
+        let (a, b) = tokio::join!(post(&bases[0]), post(&bases[1]));
+        let mut statuses = [a.unwrap().status().as_u16(), b.unwrap().status().as_u16()];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [200, 409],
+            "match {id}: one move played, one refused"
+        );
+        seen.acked.lock().unwrap().push((id, step, action));
+        seen.moves.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// Creates a match on `base`; returns its id and the human seats' tokens.
@@ -451,7 +532,7 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
     let url = pg.url();
     let (old, old_tokens) = older_database(&url);
     let mut first = Process::start(&url);
-    let second = Process::start(&url);
+    let mut second = Process::start(&url);
     let pair = Arc::new(Pair {
         bases: [first.base.clone(), second.base.clone()],
         first_alive: AtomicBool::new(true),
@@ -462,6 +543,7 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
         let http = reqwest::Client::new();
         websocket_sees_the_other_process(&http, &pair.bases[1], &pair.bases[0]).await;
         websocket_sees_the_other_process(&http, &pair.bases[0], &pair.bases[1]).await;
+        racing_moves_play_once(&http, &pair.bases, &seen, 20).await;
         // Every game, seats in turn: two people, a person against a
         // quick bot, a slower bot against a person (a bot deciding when
         // the kill comes is taken over).
@@ -600,7 +682,7 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
         "the older database is migrated"
     );
     drop(store);
-    drop(second);
+    assert!(second.stop(), "the survivor stops gracefully on SIGTERM");
     drop(pg);
     println!(
         "{} matches, {} acknowledged moves through two processes, one killed; {:.1} s",

@@ -377,9 +377,13 @@ impl Shared {
         *listening = true;
         let (tx, rx) = unbounded_channel();
         let url = self.url.clone();
+        // Listening before this returns: no change committed after it is
+        // missed (a failure here is retried by the listener, which then
+        // reports the gap as `Missed`).
+        let first = off_runtime(|| subscribe(&url));
         std::thread::Builder::new()
             .name("tabletop-listen".into())
-            .spawn(move || listen(&url, &tx))
+            .spawn(move || listen(&url, first, &tx))
             .ok()?;
         Some(rx)
     }
@@ -392,29 +396,31 @@ impl Drop for Shared {
     }
 }
 
-/// Hears the change notices until the receiver is dropped, connecting
-/// again (after a second) whenever the connection is lost.
-fn listen(url: &str, tx: &UnboundedSender<Change>) {
-    let mut first = true;
+/// A connection listening for the change notices.
+fn subscribe(url: &str) -> Result<Client, postgres::Error> {
+    let mut client = Client::connect(url, NoTls)?;
+    client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
+    Ok(client)
+}
+
+/// Hears the change notices on `first`, then until the receiver is
+/// dropped on a new connection (after a second) whenever one is lost.
+fn listen(url: &str, first: Result<Client, postgres::Error>, tx: &UnboundedSender<Change>) {
+    let mut connection = first;
     while !tx.is_closed() {
-        let mut client = match Client::connect(url, NoTls) {
+        let mut client = match connection {
             Ok(c) => c,
             Err(e) => {
                 tracing::warn!(error = %e, "listening for changes: cannot connect");
                 std::thread::sleep(Duration::from_secs(1));
+                connection = subscribe(url);
+                if connection.is_ok() && tx.send(Change::Missed).is_err() {
+                    return;
+                }
                 continue;
             }
         };
-        if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")) {
-            tracing::warn!(error = %e, "listening for changes");
-            std::thread::sleep(Duration::from_secs(1));
-            continue;
-        }
-        if !first && tx.send(Change::Missed).is_err() {
-            return;
-        }
-        first = false;
-        while !tx.is_closed() && !client.is_closed() {
+        'heard: while !tx.is_closed() && !client.is_closed() {
             let mut notices = client.notifications();
             let mut heard = notices.timeout_iter(Duration::from_millis(500));
             loop {
@@ -429,10 +435,14 @@ fn listen(url: &str, tx: &UnboundedSender<Change>) {
                     Ok(None) => break,
                     Err(e) => {
                         tracing::warn!(error = %e, "listening for changes: connection lost");
-                        break;
+                        break 'heard;
                     }
                 }
             }
+        }
+        connection = subscribe(url);
+        if connection.is_ok() && tx.send(Change::Missed).is_err() {
+            return;
         }
     }
 }
