@@ -28,7 +28,13 @@ struct Args {
     /// A PostgreSQL database, `postgres://USER:PASSWORD@HOST:PORT/NAME`,
     /// instead of `--db`: several processes may serve it together (best
     /// given in the environment, out of the process list).
-    #[arg(long, env = "TABLETOP_DATABASE", value_parser = postgres_url)]
+    #[arg(
+        long,
+        env = "TABLETOP_DATABASE",
+        hide_env_values = true,
+        value_parser = postgres_url,
+        conflicts_with_all = ["db", "fsync"]
+    )]
     database: Option<String>,
     /// Admit `cmd:PROGRAM ARGS` seats: any client may then run programs on
     /// this machine. Only for a trusted network.
