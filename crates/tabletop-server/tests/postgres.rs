@@ -476,7 +476,9 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
             .and_then(|(s, r)| game_traits::PlayerId::from_index(s as usize).map(|p| (p, r)));
         let room = Room::replay(*id, game, m.seed, seats, tokens, &m.actions, forfeit).unwrap();
         assert!(room.finished(), "match {id} is over in its record");
-        let replayed: Value = serde_json::from_slice(&views::view(&room, None, views::Extra::default()).unwrap()).unwrap();
+        let replayed: Value =
+            serde_json::from_slice(&views::view(&room, None, views::Extra::default()).unwrap())
+                .unwrap();
         assert_eq!(
             &replayed, public,
             "match {id}: the record replays to the served state"
