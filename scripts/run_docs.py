@@ -20,6 +20,12 @@ short, by the fence's language:
   never run: a procedure that cannot run on a test machine is written there.
 - anything else, a bare fence included, fails: say what the block is.
 
+A ``cargo test ... --test NAME`` command in a shell block is the Rust tier's
+(``cargo test --workspace``, which scripts/test-all.sh runs first, runs every
+test target at its default counts), so it is checked, not built and run a
+second time: its package and test target must exist, and every ``VAR=`` it
+sets must be read by that test's sources. ``--run-tests`` runs them anyway.
+
 A ``cargo`` command written inline in prose or a table is not run (often
 a long benchmark), but checked: its package and its bench, example, test or
 bin target must exist (``cargo metadata``), so a target that moved fails.
@@ -77,6 +83,9 @@ REWRITES = [
     (r"\bCONFORMANCE_GAMES=\d+", "CONFORMANCE_GAMES=2"),
     (r"\bPROPTEST_CASES=\d+", "PROPTEST_CASES=4"),
 ]
+# A test target's command (optional VAR=value prefixes, no other command
+# chained): the Rust tier runs it; checked against the target's sources.
+TEST_COMMAND = re.compile(r"^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)cargo test\b[^;&|]*\s--test[ =](\S+)[^;&|]*$")
 # A long-running command: started, probed over HTTP, stopped.
 SERVER = re.compile(r"\bcargo run\b.*-p tabletop-server\b")
 SERVER_PORT = re.compile(r"--port[ =]\d+")
@@ -288,16 +297,62 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def test_sources() -> dict:
+    """{(package, test name): the test's source directory or file}."""
+    done = subprocess.run(
+        ["cargo", "metadata", "--no-deps", "--format-version", "1"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    return {
+        (p["name"], t["name"]): pathlib.Path(t["src_path"])
+        for p in json.loads(done.stdout)["packages"]
+        for t in p["targets"]
+        if "test" in t["kind"]
+    }
+
+
+def check_test_command(where: str, command: str, cargo: tuple) -> bool:
+    """Whether `command` is a test target's, checked (True), or to run."""
+    found = TEST_COMMAND.match(command.strip())
+    if not found or RUN_TESTS:
+        return False
+    packages, root, sources = cargo
+    check_cargo_command(where, command, packages, root)
+    words = command.split(" -- ")[0].split()
+    package = next((v for f, v in zip(words, words[1:]) if f in ("-p", "--package")), root)
+    source = sources.get((package, found.group(2)))
+    if source is None:
+        raise DocError(where, f"no test {found.group(2)!r} in {package}: {command}")
+    files = sorted(source.parent.rglob("*.rs")) if source.name == "main.rs" else [source]
+    # A test's own module directory (tests/NAME/) is part of it as well.
+    files += sorted((source.parent / source.stem).rglob("*.rs"))
+    text = "".join(f.read_text(encoding="utf-8") for f in files)
+    for var in re.findall(r"([A-Z_][A-Z0-9_]*)=", found.group(1)):
+        if f'"{var}"' not in text:
+            raise DocError(where, f"{var} is not read by the test {found.group(2)} ({source.relative_to(ROOT)}): {command}")
+    return True
+
+
+RUN_TESTS = False
+CARGO_TESTS: tuple | None = None
+
+
 def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:
+    global CARGO_TESTS
     commands = shell_commands(block, text)
     if not commands:
         raise DocError(block.where, "an empty shell block")
     created = [p for p in {ROOT / m for m in OUTPUT_FILE.findall(text)} if not p.exists()]
+    checked = 0
     try:
         for line, command in commands:
             where = block.at(line)
             command = rewrite(command)
-            if SERVER.search(command):
+            if TEST_COMMAND.match(command.strip()) and not RUN_TESTS:
+                if CARGO_TESTS is None:
+                    CARGO_TESTS = (*cargo_targets(), test_sources())
+                checked += check_test_command(where, command, CARGO_TESTS)
+            elif SERVER.search(command):
                 run_server(where, command, env, timeout)
             else:
                 run_command(where, command, env, timeout)
@@ -305,7 +360,11 @@ def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:
         for path in created:
             for leftover in path.parent.glob(path.name + "*"):
                 leftover.unlink()
-    return f"{len(commands)} command{'s' if len(commands) > 1 else ''}"
+    ran = len(commands) - checked
+    said = f"{ran} command{'s' if ran != 1 else ''}"
+    if checked:
+        said += f", {checked} test command{'s' if checked > 1 else ''} of the Rust tier checked (cargo test --workspace runs it)"
+    return said
 
 
 def run_python(block: Block, text: str, python: pathlib.Path, env: dict, timeout: int) -> str:
@@ -533,7 +592,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable, help="the Python of python blocks, with tabletop installed (default: this one)")
     parser.add_argument("--lang", action="append", help="only the blocks of this fence language (repeatable)")
     parser.add_argument("--list", action="store_true", help="print what would run, after the rewrites, and run nothing")
+    parser.add_argument("--run-tests", action="store_true", help="run `cargo test ... --test NAME` commands too (the Rust tier runs them)")
     args = parser.parse_args(argv)
+    global RUN_TESTS
+    RUN_TESTS = args.run_tests
     python = pathlib.Path(args.python)
     if not python.is_absolute():
         python = pathlib.Path.cwd() / python  # not resolved: a venv's python is a symlink

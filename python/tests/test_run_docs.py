@@ -179,6 +179,22 @@ def test_inline_cargo_commands_must_name_existing_packages_and_targets(tmp_path)
         run_docs.check_cargo_command("doc.md:5", "cargo bench -p nowhere", packages, root)
 
 
+def test_a_test_target_command_is_the_rust_tiers_checked_not_run_again(tmp_path):
+    good, renamed, missing = _blocks(
+        tmp_path,
+        "```sh\nTABLETOP_LOAD_MATCHES=200 cargo test --release -p tabletop-server --test load -- --nocapture\n```\n\n"
+        "```sh\nLOAD_MATCHES=200 cargo test --release -p tabletop-server --test load\n```\n\n"
+        "```sh\ncargo test -p tabletop-server --test nowhere\n```\n",
+    )
+    assert _run(good) == "0 commands, 1 test command of the Rust tier checked (cargo test --workspace runs it)"
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:6: LOAD_MATCHES is not read by the test load"):
+        _run(renamed)
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:10: package tabletop-server has no test 'nowhere'"):
+        _run(missing)
+    # Chained commands run as they are.
+    assert run_docs.TEST_COMMAND.match("cargo test -p x --test y && rm -rf z") is None
+
+
 FAKE_SERVER = '''
 import argparse, http.server, sys
 parser = argparse.ArgumentParser()

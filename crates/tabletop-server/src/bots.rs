@@ -9,12 +9,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use game_env::{BotFailure, DynGame, DynState, EnvError, Opponent, ProtocolBot, ProtocolConfig};
-use game_policy::PolicyShelf;
+use game_env::{DynGame, DynState, EnvError, ProtocolBot, ProtocolConfig};
 use game_traits::PlayerId;
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::policies::Policies;
 use crate::room::{bot_rng, Room};
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
@@ -78,12 +78,11 @@ impl Server {
             let policies = self.config.policies.clone();
             let started = std::time::Instant::now();
             let decided = tokio::task::spawn_blocking(move || {
-                let shelf = policies.as_deref();
                 let choice = decide(
                     &game,
                     &kind,
                     &mut cmd_bot,
-                    shelf,
+                    &policies,
                     &*state,
                     seat,
                     seed,
@@ -160,7 +159,7 @@ fn decide(
     game: &Arc<dyn DynGame>,
     seat_kind: &Seat,
     cmd_bot: &mut Option<ProtocolBot>,
-    policies: Option<&PolicyShelf>,
+    policies: &Policies,
     state: &dyn DynState,
     seat: PlayerId,
     seed: u64,
@@ -192,32 +191,13 @@ fn decide(
                 None => Err(EnvError::Internal("the bot did not start".into())),
             }
         }
-        Seat::Policy(name) => decide_policy(game, name, policies, state, seat, seed, step),
+        Seat::Policy(name) => policies.decide(
+            name,
+            game.as_ref(),
+            state,
+            seat,
+            &mut bot_rng(seed, seat, step),
+        ),
         Seat::Human => Err(EnvError::NoDecision),
     }
-}
-
-/// A policy seat's decision: the policy `name` of the server's shelf (a
-/// file gone or replaced by one that does not fit forfeits).
-fn decide_policy(
-    game: &Arc<dyn DynGame>,
-    name: &str,
-    shelf: Option<&PolicyShelf>,
-    state: &dyn DynState,
-    seat: PlayerId,
-    seed: u64,
-    step: usize,
-) -> Result<usize, EnvError> {
-    let refused = |reason: String| EnvError::Bot {
-        bot: format!("policy:{name}"),
-        failure: BotFailure::Spawn {
-            program: name.to_owned(),
-            reason,
-        },
-    };
-    let shelf = shelf.ok_or_else(|| refused("the server has no --policy-dir".into()))?;
-    let mut bot = shelf
-        .bot(name, game.as_ref())
-        .map_err(|e| refused(e.to_string()))?;
-    bot.choose(state, seat, &mut bot_rng(seed, seat, step))
 }

@@ -4,10 +4,9 @@
 //! `main.rs` fills it from the command line.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
-use game_policy::PolicyShelf;
+use crate::policies::Policies;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -25,7 +24,7 @@ pub struct Config {
     pub cmd_time_limit: Duration,
     /// The trained policies `policy:NAME` seats may name, by file name in
     /// the operator's directory (`--policy-dir`); none without it.
-    pub policies: Option<Arc<PolicyShelf>>,
+    pub policies: Policies,
     /// Whether every commit is synced to the disk (survives power loss,
     /// not only a killed process).
     pub fsync: bool,
@@ -104,7 +103,7 @@ impl Default for Config {
             postgres: None,
             allow_cmd_bots: false,
             cmd_time_limit: Duration::from_secs(10),
-            policies: None,
+            policies: Policies::default(),
             fsync: false,
             max_body: 16 * 1024,
             http: HttpLimits::default(),

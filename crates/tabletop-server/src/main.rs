@@ -9,8 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_policy::PolicyShelf;
-use tabletop_server::{registry, router, Config, HttpLimits, MemoryLimits, Server};
+use tabletop_server::{registry, router, Config, HttpLimits, MemoryLimits, Policies, Server};
 
 /// The game server: HTTP/JSON API, WebSocket, browser page at `/`.
 #[derive(Parser, Debug)]
@@ -141,8 +140,8 @@ async fn main() -> ExitCode {
     if args.any_host {
         allowed_hosts.clear();
     }
-    let policies = match args.policy_dir.map(PolicyShelf::new).transpose() {
-        Ok(shelf) => shelf.map(std::sync::Arc::new),
+    let policies = match args.policy_dir.map(Policies::from_dir).transpose() {
+        Ok(policies) => policies.unwrap_or_default(),
         Err(e) => {
             eprintln!("tabletop-server: --policy-dir: {e}");
             return ExitCode::from(2);

@@ -100,13 +100,9 @@ impl Server {
             if let Seat::Policy(name) = seat {
                 // Refuses a policy the server has not, or one trained on
                 // another game or other rules, before the match exists.
-                let shelf = self.config.policies.as_ref().ok_or_else(|| {
-                    ApiError::BadRequest(
-                        "policy: seats are disabled; start the server with --policy-dir DIR".into(),
-                    )
-                })?;
-                shelf
-                    .load(name, g.as_ref())
+                self.config
+                    .policies
+                    .check(name, g.as_ref())
                     .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             }
         }

@@ -33,7 +33,7 @@ pub enum Seat {
     /// arguments (split on whitespace, no shell).
     Cmd(Vec<String>),
     /// A trained policy: a file name of the server's policy directory
-    /// (checked by [`game_policy::PolicyShelf::check_name`]).
+    /// (checked by [`Policies::check_name`](crate::policies::Policies::check_name)).
     Policy(String),
 }
 
@@ -67,7 +67,7 @@ impl Seat {
             return Ok(Seat::Bot(spec));
         }
         if let Some(name) = trimmed.strip_prefix("policy:") {
-            game_policy::PolicyShelf::check_name(name)
+            crate::policies::Policies::check_name(name)
                 .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             return Ok(Seat::Policy(name.to_owned()));
         }

@@ -5,22 +5,20 @@
 mod common;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use axum::http::StatusCode;
 use axum::Router;
 use common::*;
-use game_policy::PolicyShelf;
 use serde_json::json;
-use tabletop_server::{registry, router, Config, Server};
+use tabletop_server::{registry, router, Config, Policies, Server};
 
 /// The fixtures of game-policy: tiny card war and Kuhn poker policies.
-fn shelf() -> Arc<PolicyShelf> {
+fn shelf() -> Policies {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../game-policy/tests/fixtures");
-    Arc::new(PolicyShelf::new(dir).unwrap())
+    Policies::from_dir(dir).unwrap()
 }
 
-fn app_with(policies: Option<Arc<PolicyShelf>>) -> Router {
+fn app_with(policies: Policies) -> Router {
     let config = Config {
         db: ":memory:".into(),
         policies,
@@ -46,7 +44,7 @@ async fn refused(app: &Router, game: &str, seat: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_policy_seat_plays_a_match_to_its_end() {
-    let app = app_with(Some(shelf()));
+    let app = app_with(shelf());
     for seed in 0..3 {
         let (id, tokens) = create(
             &app,
@@ -64,11 +62,11 @@ async fn a_policy_seat_plays_a_match_to_its_end() {
 
 #[tokio::test]
 async fn policy_seats_are_refused_unless_the_server_has_that_policy_for_that_game() {
-    let without = app_with(None);
+    let without = app_with(Policies::default());
     assert!(refused(&without, "kuhn_poker", "policy:kuhn_poker.onnx")
         .await
         .contains("--policy-dir"));
-    let app = app_with(Some(shelf()));
+    let app = app_with(shelf());
     for path in [
         "policy:../fixtures/kuhn_poker.onnx",
         "policy:/etc/passwd",
