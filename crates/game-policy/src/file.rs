@@ -140,27 +140,12 @@ pub struct PolicyFile {
 impl PolicyFile {
     /// Reads the policy at `path` for `game`.
     pub fn load(path: &Path, game: &dyn DynGame) -> Result<Self, PolicyError> {
-        let read_error = |e: std::io::Error| PolicyError::Read {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        };
-        let len = std::fs::metadata(path).map_err(read_error)?.len();
-        if len > MAX_FILE {
-            return Err(PolicyError::Read {
-                path: path.display().to_string(),
-                reason: format!("{len} bytes, above the limit of {MAX_FILE}"),
-            });
-        }
-        Self::from_bytes(&std::fs::read(path).map_err(read_error)?, game)
+        Self::from_bytes(&read_bytes(path)?, game)
     }
 
     /// Reads a policy file's bytes for `game`.
     pub fn from_bytes(bytes: &[u8], game: &dyn DynGame) -> Result<Self, PolicyError> {
-        let mut reader = bytes;
-        let proto = tract_onnx::onnx()
-            .proto_model_for_read(&mut reader)
-            .map_err(|e| PolicyError::Corrupt(e.to_string()))?;
-        let trained = Trained::from_proto(&proto)?;
+        let (proto, trained) = parse(bytes)?;
         trained.check(game)?;
         let plan = network(&proto, trained.size, trained.actions)?;
         Ok(PolicyFile { trained, plan })
@@ -191,6 +176,15 @@ impl PolicyFile {
 }
 
 impl Trained {
+    /// What the policy file at `path` says it was trained on, once it
+    /// reads as a policy whose network runs; checked against no game
+    /// ([`Trained::check`] does that for each game it may play).
+    pub fn read(path: &Path) -> Result<Trained, PolicyError> {
+        let (proto, trained) = parse(&read_bytes(path)?)?;
+        network(&proto, trained.size, trained.actions)?;
+        Ok(trained)
+    }
+
     fn from_proto(proto: &ModelProto) -> Result<Self, PolicyError> {
         let get = |key: &'static str| {
             proto
@@ -272,6 +266,33 @@ impl Trained {
         }
         Ok(())
     }
+}
+
+/// The bytes of the file at `path`, refused above [`MAX_FILE`] before
+/// they are read.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, PolicyError> {
+    let read_error = |e: std::io::Error| PolicyError::Read {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    let len = std::fs::metadata(path).map_err(read_error)?.len();
+    if len > MAX_FILE {
+        return Err(PolicyError::Read {
+            path: path.display().to_string(),
+            reason: format!("{len} bytes, above the limit of {MAX_FILE}"),
+        });
+    }
+    std::fs::read(path).map_err(read_error)
+}
+
+/// The ONNX model of a policy file's bytes and what its metadata says.
+fn parse(bytes: &[u8]) -> Result<(ModelProto, Trained), PolicyError> {
+    let mut reader = bytes;
+    let proto = tract_onnx::onnx()
+        .proto_model_for_read(&mut reader)
+        .map_err(|e| PolicyError::Corrupt(e.to_string()))?;
+    let trained = Trained::from_proto(&proto)?;
+    Ok((proto, trained))
 }
 
 /// The graph of `proto` made to run on one observation of `size` values,

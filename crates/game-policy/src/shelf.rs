@@ -10,7 +10,7 @@ use std::time::SystemTime;
 use game_env::DynGame;
 
 use crate::bot::PolicyBot;
-use crate::file::{PolicyError, PolicyFile};
+use crate::file::{PolicyError, PolicyFile, Trained};
 
 /// The extension of the files a [`PolicyShelf`] offers.
 pub const EXTENSION: &str = ".onnx";
@@ -22,12 +22,17 @@ const MAX_NAME: usize = 100;
 /// modification time when it was read.
 type Loaded = HashMap<(String, String), (Option<SystemTime>, Arc<PolicyFile>)>;
 
+/// What each file says it was trained on (or why it is no policy), by
+/// file name, with the file's modification time when it was read.
+type Catalogue = HashMap<String, (Option<SystemTime>, Result<Trained, PolicyError>)>;
+
 /// The policy files of one directory, each loaded once per game (again
 /// when the file changes).
 #[derive(Debug)]
 pub struct PolicyShelf {
     dir: PathBuf,
     loaded: Mutex<Loaded>,
+    catalogue: Mutex<Catalogue>,
 }
 
 impl PolicyShelf {
@@ -42,6 +47,7 @@ impl PolicyShelf {
         Ok(PolicyShelf {
             dir,
             loaded: Mutex::new(HashMap::new()),
+            catalogue: Mutex::new(HashMap::new()),
         })
     }
 
@@ -80,6 +86,41 @@ impl PolicyShelf {
             .collect();
         names.sort();
         names
+    }
+
+    /// Every policy file of the shelf, sorted by name, with what it was
+    /// trained on or why it is not a policy that runs. Each file is read
+    /// once, and again when it changes; `on_read` sees each reading, so
+    /// that a caller reports a bad file once, not at every listing.
+    pub fn catalogue(
+        &self,
+        mut on_read: impl FnMut(&str, &Result<Trained, PolicyError>),
+    ) -> Vec<(String, Result<Trained, PolicyError>)> {
+        let names = self.names();
+        // A poisoned lock only means another reading panicked: the map
+        // holds whole entries either way.
+        let mut catalogue = self.catalogue.lock().unwrap_or_else(|e| e.into_inner());
+        catalogue.retain(|name, _| names.contains(name));
+        names
+            .into_iter()
+            .map(|name| {
+                let path = self.dir.join(&name);
+                let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+                let known = catalogue
+                    .get(&name)
+                    .filter(|(when, _)| *when == modified && modified.is_some());
+                let trained = match known {
+                    Some((_, trained)) => trained.clone(),
+                    None => {
+                        let trained = Trained::read(&path);
+                        on_read(&name, &trained);
+                        catalogue.insert(name.clone(), (modified, trained.clone()));
+                        trained
+                    }
+                };
+                (name, trained)
+            })
+            .collect()
     }
 
     /// The policy `name` for `game`, checked against it.

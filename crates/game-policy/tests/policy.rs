@@ -284,3 +284,43 @@ fn a_policy_shelf_names_files_of_its_directory_only() {
     ));
     assert!(PolicyShelf::new(fixture("cardwar.onnx")).is_err());
 }
+
+#[test]
+fn a_policy_shelf_catalogue_reads_each_file_once_until_it_changes() {
+    let dir = std::env::temp_dir().join(format!("game-policy-catalogue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(fixture("cardwar.onnx"), dir.join("cardwar.onnx")).unwrap();
+    std::fs::write(dir.join("broken.onnx"), b"not a model").unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not offered").unwrap();
+    let shelf = PolicyShelf::new(dir.clone()).unwrap();
+    let mut reads = Vec::new();
+    let listed = shelf.catalogue(|name, _| reads.push(name.to_owned()));
+    assert_eq!(reads, ["broken.onnx", "cardwar.onnx"]);
+    assert_eq!(listed.len(), 2);
+    assert!(matches!(listed[0].1, Err(PolicyError::Corrupt(_))));
+    let trained = listed[1].1.as_ref().unwrap();
+    assert_eq!(trained.game, "cardwar");
+    assert!(trained.check(game("cardwar").as_ref()).is_ok());
+    assert!(matches!(
+        trained.check(game("cardwar(variant=hand_24)").as_ref()),
+        Err(PolicyError::WrongRules { .. })
+    ));
+    // Read again only once changed; a file gone leaves the catalogue.
+    let again = shelf.catalogue(|name, _| panic!("{name} read twice"));
+    assert_eq!(again, listed);
+    std::fs::copy(fixture("kuhn_poker.onnx"), dir.join("broken.onnx")).unwrap();
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options()
+        .write(true)
+        .open(dir.join("broken.onnx"))
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    std::fs::remove_file(dir.join("cardwar.onnx")).unwrap();
+    let mut reads = Vec::new();
+    let listed = shelf.catalogue(|name, _| reads.push(name.to_owned()));
+    assert_eq!(reads, ["broken.onnx"]);
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].1.as_ref().unwrap().game, "kuhn-poker");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
