@@ -139,6 +139,17 @@ async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> 
         if let Some(obj) = value.as_object_mut() {
             obj.insert("legend".into(), legend.into());
             obj.insert("bots".into(), serde_json::json!(bots));
+            // The operator's trained policies, per rule set they fit.
+            let policies = &server.config().policies;
+            let listed = |spec: &str| serde_json::json!(policies.listed(server.registry(), spec));
+            obj.insert("policies".into(), listed(&listing.name));
+            if let Some(presets) = obj.get_mut("presets").and_then(|p| p.as_array_mut()) {
+                for (preset, info) in presets.iter_mut().zip(&listing.presets) {
+                    if let Some(preset) = preset.as_object_mut() {
+                        preset.insert("policies".into(), listed(&info.spec));
+                    }
+                }
+            }
         }
         out.push(value);
     }

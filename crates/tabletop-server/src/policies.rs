@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[cfg(feature = "policy")]
 use std::sync::Arc;
 
-use game_env::{BotFailure, DynGame, DynState, EnvError};
+use game_env::{BotFailure, DynGame, DynState, EnvError, Registry};
 use game_traits::{GameRng, PlayerId};
 
 #[cfg(feature = "policy")]
@@ -31,6 +31,15 @@ pub enum PolicySeatError {
     #[cfg(feature = "policy")]
     #[error(transparent)]
     Policy(#[from] PolicyError),
+}
+
+/// A policy as the games listing offers it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Offered {
+    /// The seat that names it in a new match (`policy:cardwar.onnx`).
+    pub seat: String,
+    /// Its own name, the file's without the extension (`cardwar`).
+    pub name: String,
 }
 
 /// The policies a server offers: none, or one directory's.
@@ -75,18 +84,46 @@ impl Policies {
         }
     }
 
-    /// The names of the policies that play `game` (its rules and its
-    /// observation layout), sorted; a file that does not load is left out.
-    pub fn fitting(&self, game: &dyn DynGame) -> Vec<String> {
+    /// The policies that play `game` (its rules and its observation
+    /// layout), sorted by name. Each file is read once, and again when it
+    /// changes; one that is not a policy that runs is left out, and logged
+    /// when read.
+    pub fn fitting(&self, game: &dyn DynGame) -> Vec<Offered> {
         #[cfg(feature = "policy")]
         if let Some(shelf) = &self.shelf {
+            let log = |file: &str, read: &Result<game_policy::Trained, PolicyError>| {
+                if let Err(e) = read {
+                    tracing::warn!(file, reason = %e, "policy file left out");
+                }
+            };
             return shelf
-                .names()
+                .catalogue(log)
                 .into_iter()
-                .filter(|name| shelf.load(name, game).is_ok())
+                .filter(|(_, read)| read.as_ref().is_ok_and(|t| t.check(game).is_ok()))
+                .map(|(file, _)| Offered {
+                    seat: format!("policy:{file}"),
+                    name: file
+                        .strip_suffix(game_policy::EXTENSION)
+                        .unwrap_or(&file)
+                        .to_owned(),
+                })
                 .collect();
         }
         let _ = game;
+        Vec::new()
+    }
+
+    /// The policies the games listing offers for the game or rule set
+    /// `spec`: those that fit it (none if `spec` does not load).
+    pub fn listed(&self, registry: &Registry, spec: &str) -> Vec<Offered> {
+        #[cfg(feature = "policy")]
+        if self.shelf.is_some() {
+            return registry
+                .load(spec)
+                .map(|game| self.fitting(game.as_ref()))
+                .unwrap_or_default();
+        }
+        let _ = (registry, spec);
         Vec::new()
     }
 

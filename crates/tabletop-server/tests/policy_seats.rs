@@ -86,3 +86,72 @@ async fn policy_seats_are_refused_unless_the_server_has_that_policy_for_that_gam
             .contains("rules")
     );
 }
+
+/// The listing's `policies` by rule set: the game's own (its default
+/// rules, keyed by the game's name) and each preset's.
+async fn listed(app: &Router) -> Vec<(String, serde_json::Value)> {
+    let r = send(app, "GET", "/api/games", None, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.json);
+    let mut out = Vec::new();
+    for game in r.json["games"].as_array().unwrap() {
+        out.push((
+            game["name"].as_str().unwrap().to_owned(),
+            game["policies"].clone(),
+        ));
+        for preset in game["presets"].as_array().unwrap() {
+            out.push((
+                preset["spec"].as_str().unwrap().to_owned(),
+                preset["policies"].clone(),
+            ));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_listing_offers_each_policy_under_the_rules_it_was_trained_on_only() {
+    let cardwar = json!([{ "seat": "policy:cardwar.onnx", "name": "cardwar" }]);
+    let kuhn = json!([{ "seat": "policy:kuhn_poker.onnx", "name": "kuhn_poker" }]);
+    let listing = listed(&app_with(shelf())).await;
+    assert!(listing.len() > 10, "every game and preset: {listing:?}");
+    for (spec, policies) in &listing {
+        let expected = match spec.as_str() {
+            "cardwar" | "cardwar(variant=default)" => &cardwar,
+            "kuhn_poker" | "kuhn_poker(variant=classic)" => &kuhn,
+            _ => &json!([]),
+        };
+        assert_eq!(policies, expected, "{spec}");
+    }
+    // The names the tests expect are the registry's.
+    for spec in ["cardwar(variant=default)", "kuhn_poker(variant=classic)"] {
+        assert!(listing.iter().any(|(s, _)| s == spec), "{spec} is listed");
+    }
+    // Without a policy directory the field is there, empty.
+    for (spec, policies) in listed(&app_with(Policies::default())).await {
+        assert_eq!(policies, json!([]), "{spec}");
+    }
+}
+
+#[tokio::test]
+async fn a_policy_file_that_does_not_load_is_left_out_of_the_listing() {
+    let dir = std::env::temp_dir().join(format!("policy-listing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../game-policy/tests/fixtures");
+    std::fs::copy(fixtures.join("cardwar.onnx"), dir.join("cardwar.onnx")).unwrap();
+    std::fs::write(dir.join("broken.onnx"), b"not a model").unwrap();
+    std::fs::write(dir.join("empty.onnx"), b"").unwrap();
+    let app = app_with(Policies::from_dir(dir.clone()).unwrap());
+    let listing = listed(&app).await;
+    let cardwar = &listing.iter().find(|(s, _)| s == "cardwar").unwrap().1;
+    assert_eq!(
+        cardwar,
+        &json!([{ "seat": "policy:cardwar.onnx", "name": "cardwar" }])
+    );
+    assert!(listing
+        .iter()
+        .all(|(_, p)| !p.to_string().contains("broken") && !p.to_string().contains("empty")));
+    // The page's seat creates the match; the left-out file is refused.
+    create(&app, "cardwar", ["policy:cardwar.onnx", "human"], 1).await;
+    refused(&app, "cardwar", "policy:broken.onnx").await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}

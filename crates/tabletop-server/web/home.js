@@ -15,6 +15,15 @@ function gameListing(spec) {
   return listing.games.find((g) => g.name === names.gameOf(spec));
 }
 
+// The trained policies the server offers for `spec`: its preset's, or
+// the game's own for its default rules.
+function policiesFor(spec) {
+  const game = gameListing(spec);
+  if (!game) return [];
+  const preset = game.presets.find((p) => p.spec === spec);
+  return (preset ? preset.policies : game.policies) || [];
+}
+
 function selected() {
   return $('game').value;
 }
@@ -25,7 +34,7 @@ function fillOpponents() {
   const sel = $('opponent');
   const before = sel.value;
   sel.replaceChildren();
-  for (const [label, seat] of names.opponents(game ? game.bots : ['bot:random'])) sel.append(new Option(label, seat));
+  for (const [label, seat] of names.opponents(game ? game.bots : ['bot:random'], policiesFor(spec))) sel.append(new Option(label, seat));
   if ([...sel.options].some((o) => o.value === before)) sel.value = before;
   $('rules-line').textContent = names.rulesLine(spec);
   showLegend(spec);

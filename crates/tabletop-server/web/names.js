@@ -56,12 +56,15 @@ export function fullName(spec) {
 
 // The opponents a game offers: [label, seat], from the bots the server
 // lists for it (easy: random moves; medium: the game's rules of thumb or
-// a short search; strong: the game's expert or a longer search).
-export function opponents(bots) {
+// a short search; strong: the game's expert or a longer search), then the
+// operator's trained policies that fit the rule set, by their own names
+// (`policies` of the listing: {seat, name}).
+export function opponents(bots, policies = []) {
   const has = (b) => bots.includes(b);
   const out = [['Computer, easy', 'bot:random']];
   out.push(['Computer, medium', has('bot:heuristic') ? 'bot:heuristic' : 'bot:flat:200']);
   out.push(['Computer, strong', has('bot:expert') ? 'bot:expert' : 'bot:ismcts:200']);
+  for (const p of policies) out.push([`Trained policy: ${p.name}`, p.seat]);
   out.push(['A person (you share a link)', 'person']);
   return out;
 }
