@@ -106,15 +106,23 @@ impl Server {
             if room.actions().len() != step || room.finished() {
                 continue;
             }
+            // Bots play under the clock: the thinking time is charged,
+            // and a decision after the flag is not played.
+            let now = tokio::time::Instant::now();
+            let clock_before = room.clock().clone();
             let played = match choice {
+                _ if room.flag_due(now) == Some(seat) => self.record_flag(&mut room, seat).await,
                 Ok(id) => match room.push(id) {
                     Ok(()) => {
                         room.run_chance();
+                        room.pass_clock(seat, now);
                         // Nothing acknowledged on failure; the bot plays
                         // again when the match is next touched or restarted.
                         let stored = self.persist(&mut room, step).await;
                         if stored.is_ok() {
                             Metrics::bump(&self.metrics.moves);
+                        } else {
+                            *room.clock_mut() = clock_before;
                         }
                         stored
                     }

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use game_traits::PlayerId;
 
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::room::{ReplayError, Room};
 use crate::server::{Cell, Server};
@@ -57,14 +58,9 @@ impl Drop for Claim {
     }
 }
 
-/// The version a watcher is told: actions, plus one once forfeited.
-fn version(room: &Room) -> u64 {
-    room.actions().len() as u64 + u64::from(room.forfeit().is_some())
-}
-
 /// Applies to `room` what `tail` (read from step `from`) holds beyond it.
 fn apply(room: &mut Room, from: usize, tail: Tail) -> Result<bool, ReplayError> {
-    let before = version(room);
+    let before = room.version();
     for (i, action) in tail.actions.into_iter().enumerate() {
         let step = from + i;
         if step < room.actions().len() {
@@ -84,7 +80,21 @@ fn apply(room: &mut Room, from: usize, tail: Tail) -> Result<bool, ReplayError> 
             }
         }
     }
-    Ok(version(room) != before)
+    if tail.agreed_draw && !room.agreed_draw() {
+        room.set_agreed_draw();
+    }
+    // The clocks another process wrote (a finished match's stay stopped).
+    if let Some(clock) = tail
+        .clock
+        .as_deref()
+        .filter(|_| !room.finished())
+        .and_then(|text| {
+            Clock::from_stored(text, tokio::time::Instant::now(), crate::clock::unix_ms())
+        })
+    {
+        *room.clock_mut() = clock;
+    }
+    Ok(room.version() != before)
 }
 
 impl Server {
@@ -143,12 +153,21 @@ impl Server {
         if self.store.shared().is_none() {
             return Ok(());
         }
-        let (id, from, forfeited) = {
+        let (id, from, forfeited, drawn) = {
             let room = cell.room().read().await;
-            (room.id(), room.actions().len(), room.forfeit().is_some())
+            let r = &room;
+            (
+                r.id(),
+                r.actions().len(),
+                r.forfeit().is_some(),
+                r.agreed_draw(),
+            )
         };
         let tail = self.db(move |s| s.tail(id, from)).await?;
-        if tail.actions.is_empty() && tail.forfeit.is_some() == forfeited {
+        if tail.actions.is_empty()
+            && tail.forfeit.is_some() == forfeited
+            && tail.agreed_draw == drawn
+        {
             return Ok(());
         }
         let mut room = cell.room().write().await;

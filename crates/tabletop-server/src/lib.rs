@@ -23,9 +23,11 @@
 
 pub mod api;
 mod bots;
+pub mod clock;
 mod cluster;
 pub mod config;
 pub mod error;
+mod flag;
 mod hygiene;
 pub mod limits;
 pub mod listen;

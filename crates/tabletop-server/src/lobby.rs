@@ -2,7 +2,10 @@
 //! takes it (anyone, if it is listed in the lobby; otherwise whoever holds
 //! its invitation), a seat resigns (a forfeit, stored like a bot's), and a
 //! finished match is played again with seats swapped (the rematch: the
-//! first of the two to ask creates it, the second takes its other seat).
+//! first of the two to ask creates it, the second takes its other seat,
+//! under the same time control). A seat offers a draw, the other accepts
+//! (an agreed draw, stored) or declines; moving declines an offer made to
+//! the mover.
 //!
 //! The open seats and the rematches live in memory only: after a restart
 //! the matches are in the store, but nobody can join a seat left open.
@@ -14,6 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use game_traits::PlayerId;
 use serde::Serialize;
 
+use crate::clock::Asked;
 use crate::error::ApiError;
 use crate::limits::ClientAddr;
 use crate::room::Room;
@@ -140,9 +144,10 @@ impl Server {
         Ok(views::view(room, seat, self.lobby.extra(room.id()))?)
     }
 
-    /// Creates a match of `game` between people: the creator sits in
-    /// `seat`, the other seat waits for a person, listed in the lobby if
-    /// `listed`. Returns the creator's seat and token and the invitation.
+    /// Creates a match of `game` under `control` between people: the
+    /// creator sits in `seat`, the other seat waits for a person (the
+    /// clock starts when they join), listed in the lobby if `listed`.
+    /// Returns the creator's seat and token and the invitation.
     pub async fn open_match(
         self: &Arc<Self>,
         client: ClientAddr,
@@ -150,6 +155,7 @@ impl Server {
         seat: PlayerId,
         listed: bool,
         seed: Option<u64>,
+        control: Asked,
     ) -> Result<Taken, ApiError> {
         self.lobby.prune();
         if lock(&self.lobby.open).len() >= MAX_OPEN {
@@ -159,7 +165,9 @@ impl Server {
             });
         }
         let humans = ["human".to_owned(), "human".to_owned()];
-        let created = self.create(client, game, &humans, seed).await?;
+        let created = self
+            .create(client, game, &humans, seed, control, false)
+            .await?;
         let token_of = |p: PlayerId| {
             created
                 .tokens
@@ -192,17 +200,40 @@ impl Server {
     }
 
     /// Takes the open seat of match `cell`: anyone may take a listed one,
-    /// an unlisted one needs its `invite`.
-    pub async fn join(&self, cell: &Arc<Cell>, invite: Option<Token>) -> Result<Taken, ApiError> {
-        let room = cell.room().read().await;
+    /// an unlisted one needs its `invite`. The clock starts.
+    pub async fn join(
+        self: &Arc<Self>,
+        cell: &Arc<Cell>,
+        invite: Option<Token>,
+    ) -> Result<Taken, ApiError> {
+        let mut room = cell.room().write().await;
         let id = room.id();
+        let taken = self.take_seat(id, room.finished(), invite)?;
+        if room.clock().control().timed() {
+            let now = tokio::time::Instant::now();
+            room.start_clock(now);
+            let stored = room.clock().stored(now, crate::clock::unix_ms());
+            // A failed write leaves the stored clock stopped: a restart
+            // gives the seat to move back the time since the join, no
+            // more.
+            let _ = self.db(move |s| s.set_clock(id, stored.as_deref())).await;
+        }
+        cell.announce(&room);
+        drop(room);
+        self.watch_flag(cell.clone());
+        Ok(taken)
+    }
+
+    /// Takes the open seat of match `id` (`finished` if it is over) with
+    /// `invite`, if it may be taken.
+    fn take_seat(&self, id: i64, finished: bool, invite: Option<Token>) -> Result<Taken, ApiError> {
         let mut open = lock(&self.lobby.open);
         let Some(o) = open.get(&id) else {
             return Err(ApiError::Conflict(
                 "no seat of this match is open: it is taken or the match is over".into(),
             ));
         };
-        if room.finished() {
+        if finished {
             open.remove(&id);
             return Err(ApiError::Conflict("the match is over".into()));
         }
@@ -217,9 +248,54 @@ impl Server {
             invite: None,
         };
         open.remove(&id);
-        drop(open);
-        cell.announce(&room);
         Ok(taken)
+    }
+
+    /// `seat` of match `cell` offers a draw (`offer`), or accepts the
+    /// other seat's offer (`offer` again: an agreed draw, stored), or
+    /// declines it or withdraws its own (`!offer`). Answers the seat's
+    /// view. Refused when the match is over, when no person sits in the
+    /// other seat (a bot never accepts), and a decline with no offer.
+    pub async fn draw(
+        &self,
+        cell: &Arc<Cell>,
+        seat: PlayerId,
+        offer: bool,
+    ) -> Result<Vec<u8>, ApiError> {
+        let mut room = cell.room().write().await;
+        let _claim = self.own(cell, &mut room).await?;
+        if let Some(flagged) = room.flag_due(tokio::time::Instant::now()) {
+            self.record_flag(&mut room, flagged).await?;
+            cell.announce(&room);
+        }
+        if room.finished() {
+            return Err(ApiError::Conflict("the match is over".into()));
+        }
+        if !room.seats()[seat.other().index()].is_human() {
+            return Err(ApiError::Conflict(
+                "the other seat is a bot: bots do not take draw offers".into(),
+            ));
+        }
+        let waiting = lock(&self.lobby.open).contains_key(&room.id());
+        if waiting {
+            return Err(ApiError::Conflict(
+                "nobody sits in the other seat yet".into(),
+            ));
+        }
+        match (offer, room.draw_offer()) {
+            (true, Some(by)) if by == seat.other() => {
+                let id = room.id();
+                self.db(move |s| s.agree_draw(id)).await?;
+                room.set_agreed_draw();
+            }
+            (true, _) => room.set_draw_offer(Some(seat)),
+            (false, Some(_)) => room.set_draw_offer(None),
+            (false, None) => {
+                return Err(ApiError::Conflict("no draw is offered".into()));
+            }
+        }
+        cell.announce(&room);
+        self.live_view(&room, Some(seat))
     }
 
     /// `seat` of match `cell` resigns: a forfeit, stored, then shown to
@@ -246,7 +322,7 @@ impl Server {
         cell: &Arc<Cell>,
         seat: PlayerId,
     ) -> Result<Taken, ApiError> {
-        let (old, spec, seats) = {
+        let (old, spec, seats, control) = {
             let room = cell.room().read().await;
             if !room.finished() {
                 return Err(ApiError::Conflict(
@@ -257,6 +333,7 @@ impl Server {
                 room.id(),
                 room.game().name().to_owned(),
                 room.seats().clone(),
+                Asked::Control(room.clock().control()),
             )
         };
         let _creating = self.lobby.creating.lock().await;
@@ -291,14 +368,16 @@ impl Server {
         let new_seat = seat.other();
         let taken = if seats.iter().all(Seat::is_human) {
             let mut taken = self
-                .open_match(client, &spec, new_seat, false, None)
+                .open_match(client, &spec, new_seat, false, None, control)
                 .await?;
             taken.invite = None;
             taken
         } else {
             let mut swapped = [seats[1].to_string(), seats[0].to_string()];
             swapped[new_seat.index()] = "human".into();
-            let created = self.create(client, &spec, &swapped, None).await?;
+            let created = self
+                .create(client, &spec, &swapped, None, control, true)
+                .await?;
             let token = created
                 .tokens
                 .into_iter()

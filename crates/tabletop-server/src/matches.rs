@@ -10,6 +10,7 @@ use game_env::EnvError;
 use game_traits::PlayerId;
 use rand::TryRngCore;
 
+use crate::clock::{self, Asked, Clock};
 use crate::error::ApiError;
 use crate::limits::ClientAddr;
 use crate::metrics::Metrics;
@@ -59,16 +60,21 @@ fn issue_tokens(seats: &[Seat; 2]) -> Result<[Option<Token>; 2], ApiError> {
 
 impl Server {
     /// Creates a match for `client`: `game` a registry specification,
-    /// `seats` two seat descriptions, `seed` the seed (drawn when absent).
-    /// The record and its first chance events are stored before this
-    /// returns. Refused (429) while `client` has as many unfinished matches
-    /// in memory as it may.
+    /// `seats` two seat descriptions, `seed` the seed (drawn when absent),
+    /// `control` its time control, whose clock runs from now if `clock_runs`
+    /// (a match waiting for a person starts it when they join). The record
+    /// and its first chance events are stored before this returns. Refused
+    /// (429) while `client` has as many unfinished matches in memory as it
+    /// may.
+    #[allow(clippy::too_many_arguments)]
     pub async fn create(
         self: &Arc<Self>,
         client: ClientAddr,
         game: &str,
         seats: &[String],
         seed: Option<u64>,
+        control: Asked,
+        clock_runs: bool,
     ) -> Result<Created, ApiError> {
         let most = self.config.memory.matches_per_client;
         if most != 0 && self.live_matches_of(client) >= most {
@@ -81,6 +87,9 @@ impl Server {
             });
         }
         let g = self.registry.load(game).map_err(ApiError::Game)?;
+        let control = control
+            .resolve(g.name())
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
         let [s0, s1] = seats else {
             return Err(ApiError::BadRequest(format!(
                 "seats: expected 2 seats, got {}",
@@ -113,8 +122,13 @@ impl Server {
         let tokens = issue_tokens(&seats)?;
         let mut room = Room::new(0, g, seed, seats, tokens);
         room.run_chance();
+        *room.clock_mut() = Clock::new(control);
+        if clock_runs {
+            room.start_clock(tokio::time::Instant::now());
+        }
         let (cell, created) = self.store_new(room, tokens, client).await?;
         Metrics::bump(&self.metrics.matches_created);
+        self.watch_flag(cell.clone());
         self.kick(cell).await;
         Ok(created)
     }
@@ -151,8 +165,21 @@ impl Server {
         let token_text = tokens.map(|t| t.map(|t| t.to_string()));
         let actions = room.actions().to_vec();
         let progress = Progress::of(&room);
+        let clock = room
+            .clock()
+            .stored(tokio::time::Instant::now(), clock::unix_ms());
         let id = self
-            .db(move |s| s.create(&spec, seed, &seat_text, &token_text, &actions, progress))
+            .db(move |s| {
+                s.create(
+                    &spec,
+                    seed,
+                    &seat_text,
+                    &token_text,
+                    &actions,
+                    progress,
+                    clock.as_deref(),
+                )
+            })
             .await?;
         let cell = self.insert(room.stored_as(id), client);
         let tokens = PlayerId::BOTH
@@ -170,7 +197,9 @@ impl Server {
     /// Plays `action` for `seat` (already authenticated) in match `cell`:
     /// refused with the reason and nothing changed, or applied with the
     /// chance events that follow, stored, and then acknowledged with the
-    /// seat's new view.
+    /// seat's new view. The seat's clock is charged; a move after its time
+    /// ran out is refused and its flag falls (a stored forfeit, reason
+    /// [`clock::TIME`]).
     pub async fn play(
         self: &Arc<Self>,
         cell: &Arc<Cell>,
@@ -185,11 +214,30 @@ impl Server {
                 space: room.game().info().action_space,
             })
         })?;
+        let now = tokio::time::Instant::now();
+        if let Some(flagged) = room.flag_due(now) {
+            self.record_flag(&mut room, flagged).await?;
+            cell.announce(&room);
+            return Err(ApiError::Conflict(format!(
+                "the match is over: {flagged}'s time ran out"
+            )));
+        }
         room.check(seat, id)?;
         let from = room.actions().len();
+        let clock_before = room.clock().clone();
+        let offer_before = room.draw_offer();
         room.push(id)?;
         room.run_chance();
-        self.persist(&mut room, from).await?;
+        room.pass_clock(seat, now);
+        if offer_before == Some(seat.other()) {
+            // Moving declines the offer made to this seat.
+            room.set_draw_offer(None);
+        }
+        if let Err(e) = self.persist(&mut room, from).await {
+            *room.clock_mut() = clock_before;
+            room.set_draw_offer(offer_before);
+            return Err(e);
+        }
         Metrics::bump(&self.metrics.moves);
         let view = self.live_view(&room, Some(seat))?;
         cell.announce(&room);
@@ -207,7 +255,12 @@ impl Server {
         }
         let id = room.id();
         let progress = Progress::of(room);
-        let written = self.db(move |s| s.append(id, from, &new, progress)).await;
+        let clock = room
+            .clock()
+            .stored(tokio::time::Instant::now(), clock::unix_ms());
+        let written = self
+            .db(move |s| s.append(id, from, &new, progress, clock.as_deref()))
+            .await;
         if written.is_err() {
             room.truncate(from);
         }

@@ -83,7 +83,7 @@ impl Server {
         view: Viewpoint,
         asker: Option<PlayerId>,
     ) -> Result<Vec<u8>, ApiError> {
-        let (game, seed, seats, actions, forfeit, id) = {
+        let (game, seed, seats, actions, forfeit, id, drawn) = {
             let room = cell.room().read().await;
             allowed(room.finished(), view, asker)?;
             (
@@ -93,13 +93,14 @@ impl Server {
                 room.actions().to_vec(),
                 room.forfeit().cloned(),
                 room.id(),
+                room.agreed_draw(),
             )
         };
         let total = actions.len();
         let step = step.min(total);
         // The forfeit ends the match after its last step only.
         let forfeit = forfeit.filter(|_| step == total);
-        let room = tokio::task::spawn_blocking(move || {
+        let mut room = tokio::task::spawn_blocking(move || {
             Room::replay(
                 id,
                 game,
@@ -112,6 +113,9 @@ impl Server {
         })
         .await
         .map_err(|e| internal("replaying a match", e))??;
+        if drawn && step == total {
+            room.set_agreed_draw();
+        }
         let extra = Extra {
             replay_of: Some(total),
             ..Extra::default()
@@ -173,6 +177,9 @@ impl Server {
         }
         if let Some((seat, reason)) = room.forfeit() {
             out.push_str(&format!("# {seat} forfeits: {reason}\n"));
+        }
+        if room.agreed_draw() {
+            out.push_str("# draw agreed\n");
         }
         Ok(out)
     }

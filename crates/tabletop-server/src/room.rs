@@ -1,14 +1,17 @@
 //! One match in memory: its record (game, seed, seats, every action id),
 //! the state replayed from it, and every action as each seat perceived it
 //! (the log the views are built from, in [`crate::views`]). The fields are
-//! private: the record changes only by [`Room::push`], [`Room::truncate`]
-//! and [`Room::set_forfeit`], so the log never disagrees with the state.
+//! private: the record changes only by [`Room::push`], [`Room::truncate`],
+//! [`Room::set_forfeit`] and [`Room::set_agreed_draw`], so the log never
+//! disagrees with the state. Beside the record it holds the clocks
+//! ([`crate::clock`]) and a draw offer, which no replay reads.
 
 use std::sync::Arc;
 
 use game_env::{episode_rng, DynGame, DynState, EnvError, ProtocolBot};
 use game_traits::{PlayerId, Turn};
 
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::seat::Seat;
 use crate::token::{self, Token};
@@ -77,6 +80,11 @@ pub struct Room {
     actions: Vec<usize>,
     log: Vec<Entry>,
     forfeit: Option<(PlayerId, String)>,
+    /// Whether the seats agreed a draw (it ends the match).
+    agreed_draw: bool,
+    /// The seat offering a draw now.
+    draw_offer: Option<PlayerId>,
+    clock: Clock,
     /// The protocol bots' processes, started when first needed and told
     /// every action; behind a lock of their own only so that a room can be
     /// shared for reading (a process's reader channel cannot be), and
@@ -114,6 +122,9 @@ impl Room {
             actions: Vec::new(),
             log: Vec::new(),
             forfeit: None,
+            agreed_draw: false,
+            draw_offer: None,
+            clock: Clock::default(),
             cmd_bots: Default::default(),
         }
     }
@@ -228,7 +239,7 @@ impl Room {
     /// its step; returns how many.
     pub fn run_chance(&mut self) -> usize {
         let mut played = 0;
-        while self.state.turn() == Turn::Chance && self.forfeit.is_none() {
+        while self.state.turn() == Turn::Chance && !self.ended() {
             let mut rng = chance_rng(self.seed, self.actions.len());
             let Some(id) = self.state.sample_chance_id(&mut rng) else {
                 break;
@@ -263,14 +274,83 @@ impl Room {
         }
     }
 
-    /// Whether the match is over (the game ended or a seat forfeited).
+    /// Whether the match is over (the game ended, a seat forfeited or the
+    /// seats agreed a draw).
     pub fn finished(&self) -> bool {
-        self.forfeit.is_some() || self.state.is_terminal()
+        self.ended() || self.state.is_terminal()
     }
 
-    /// Records that `seat` forfeits.
+    /// Whether the match ended beside the rules (a forfeit, a draw agreed).
+    fn ended(&self) -> bool {
+        self.forfeit.is_some() || self.agreed_draw
+    }
+
+    /// Records that `seat` forfeits (the clocks stop).
     pub fn set_forfeit(&mut self, seat: PlayerId, reason: String) {
         self.forfeit = Some((seat, reason));
+        self.draw_offer = None;
+        self.clock.stop(tokio::time::Instant::now());
+    }
+
+    /// Records that the seats agreed a draw (the clocks stop).
+    pub fn set_agreed_draw(&mut self) {
+        self.agreed_draw = true;
+        self.draw_offer = None;
+        self.clock.stop(tokio::time::Instant::now());
+    }
+
+    /// Whether the seats agreed a draw.
+    pub fn agreed_draw(&self) -> bool {
+        self.agreed_draw
+    }
+
+    /// The seat offering a draw now.
+    pub fn draw_offer(&self) -> Option<PlayerId> {
+        self.draw_offer
+    }
+
+    /// Sets (or withdraws, `None`) the draw offer.
+    pub fn set_draw_offer(&mut self, seat: Option<PlayerId>) {
+        self.draw_offer = seat;
+    }
+
+    /// The clocks.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The clocks, to set or start.
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// Runs the clock of the seat to move from `now` (none if nobody is).
+    pub fn start_clock(&mut self, now: tokio::time::Instant) {
+        let seat = self.to_move();
+        self.clock.start(seat, now);
+    }
+
+    /// Charges `mover`'s clock for the move it made at `now` (its time was
+    /// checked before) and runs the clock of the seat to move next.
+    pub fn pass_clock(&mut self, mover: PlayerId, now: tokio::time::Instant) {
+        // A flag is checked before a move is applied: a refusal here
+        // cannot happen, and would only leave the time at zero.
+        let _ = self.clock.charge(mover, now);
+        self.start_clock(now);
+    }
+
+    /// The seat whose time ran out by `now` in a match not over.
+    pub fn flag_due(&self, now: tokio::time::Instant) -> Option<PlayerId> {
+        if self.finished() {
+            return None;
+        }
+        self.clock.flagged(now)
+    }
+
+    /// What a watcher is told: the actions, plus one once the match ended
+    /// beside the rules.
+    pub fn version(&self) -> u64 {
+        self.actions.len() as u64 + u64::from(self.ended())
     }
 
     /// The forfeit, if any.
@@ -281,7 +361,7 @@ impl Room {
     /// The seat that decides now, if the match is on and not at chance.
     pub fn to_move(&self) -> Option<PlayerId> {
         match self.state.turn() {
-            Turn::Player(p) if self.forfeit.is_none() => Some(p),
+            Turn::Player(p) if !self.ended() => Some(p),
             _ => None,
         }
     }

@@ -15,6 +15,7 @@ use game_env::{EnvError, Registry};
 use game_traits::PlayerId;
 use tokio::sync::{watch, Semaphore};
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::error::{ApiError, StartError};
 use crate::limits::{ClientAddr, RateLimiter, SocketGate};
@@ -36,6 +37,9 @@ pub struct Cell {
     /// only under the room's write lock, so that a bot due is never missed
     /// nor driven twice ([`crate::bots`]).
     pub(crate) driving: AtomicBool,
+    /// Whether a task waits for the running clock's flag
+    /// ([`crate::flag`]).
+    pub(crate) timing: AtomicBool,
     /// Whether the match is over (read by the sweep without the lock).
     finished: AtomicBool,
     /// When the match was last asked for, in milliseconds since the
@@ -60,8 +64,7 @@ impl Cell {
     /// new version.
     pub(crate) fn announce(&self, room: &Room) {
         self.finished.store(room.finished(), Ordering::Relaxed);
-        let version = room.actions().len() as u64 + u64::from(room.forfeit().is_some());
-        self.changed.send_replace(version);
+        self.changed.send_replace(room.version());
     }
 }
 
@@ -136,7 +139,8 @@ impl Server {
                 // A record of an older server: marked once, never replayed
                 // at start again.
                 server.store.finish(id).map_err(db_err)?;
-            } else if room.bot_due().is_some() {
+            } else if room.bot_due().is_some() || room.clock().running() {
+                // A running clock's flag must fall with nobody asking.
                 server.insert(room, ClientAddr::UNKNOWN);
             }
         }
@@ -188,9 +192,16 @@ impl Server {
         let forfeit = m
             .forfeit
             .and_then(|(s, r)| PlayerId::from_index(s as usize).map(|p| (p, r)));
-        Ok(Room::replay(
-            id, game, m.seed, seats, tokens, &m.actions, forfeit,
-        )?)
+        let mut room = Room::replay(id, game, m.seed, seats, tokens, &m.actions, forfeit)?;
+        if m.agreed_draw {
+            room.set_agreed_draw();
+        }
+        if let Some(clock) = m.clock.as_deref().and_then(|text| {
+            Clock::from_stored(text, tokio::time::Instant::now(), crate::clock::unix_ms())
+        }) {
+            *room.clock_mut() = clock;
+        }
+        Ok(room)
     }
 
     fn now_ms(&self) -> u64 {
@@ -206,6 +217,7 @@ impl Server {
             room: tokio::sync::RwLock::new(room),
             changed,
             driving: AtomicBool::new(false),
+            timing: AtomicBool::new(false),
             last_used: AtomicU64::new(self.now_ms()),
             owner,
         });
@@ -251,6 +263,7 @@ impl Server {
         let cell = self.insert(room, ClientAddr::UNKNOWN);
         Metrics::bump(&self.metrics.matches_loaded);
         drop(_loading);
+        self.watch_flag(cell.clone());
         self.kick(cell.clone()).await;
         Ok(Some(cell))
     }
@@ -321,6 +334,7 @@ impl Server {
     /// configured interval while the server lives.
     pub async fn resume(self: &Arc<Self>) {
         for cell in self.cells() {
+            self.watch_flag(cell.clone());
             self.kick(cell).await;
         }
         self.follow_others();

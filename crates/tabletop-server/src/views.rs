@@ -9,6 +9,8 @@ use game_env::{EnvError, LegalAction};
 use game_traits::{Outcome, PlayerId};
 use serde::Serialize;
 
+use crate::clock::{ClockView, TIME};
+use crate::lobby::RESIGNED;
 use crate::room::Room;
 
 #[derive(Serialize)]
@@ -35,6 +37,9 @@ struct OutcomeOut<'a> {
     text: String,
     returns: [f64; 2],
     forfeit: Option<ForfeitOut<'a>>,
+    /// How the match ended: `rules`, `resigned`, `time` (a flag fell),
+    /// `forfeit` (a bot failed) or `agreed_draw`.
+    ending: &'static str,
 }
 
 #[derive(Serialize)]
@@ -62,6 +67,10 @@ struct ViewOut<'a> {
     /// The steps of the whole match, in a replay (`steps` is then the
     /// step shown); `null` in a live view.
     replay_of: Option<usize>,
+    /// The clocks (`null` untimed, and in a replay).
+    clock: Option<ClockView>,
+    /// The seat offering a draw now.
+    draw_offer: Option<u8>,
 }
 
 /// What a view says beyond the room: who may still join, the rematch, and
@@ -134,6 +143,8 @@ pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u
         waiting: extra.waiting.map(|p| p.index() as u8),
         rematch: extra.rematch,
         replay_of: extra.replay_of,
+        clock: room.clock().view(tokio::time::Instant::now()),
+        draw_offer: room.draw_offer().map(|p| p.index() as u8),
     };
     serde_json::to_vec(&out).map_err(|e| EnvError::Internal(format!("serialising a view: {e}")))
 }
@@ -153,6 +164,20 @@ fn outcome(room: &Room) -> Option<OutcomeOut<'_>> {
                 seat: seat.index() as u8,
                 reason,
             }),
+            ending: match reason.as_str() {
+                RESIGNED => "resigned",
+                TIME => "time",
+                _ => "forfeit",
+            },
+        });
+    }
+    if room.agreed_draw() {
+        return Some(OutcomeOut {
+            winner: None,
+            text: "draw by agreement".to_owned(),
+            returns: [0.0; 2],
+            forfeit: None,
+            ending: "agreed_draw",
         });
     }
     let state = room.state();
@@ -165,6 +190,7 @@ fn outcome(room: &Room) -> Option<OutcomeOut<'_>> {
         },
         returns: state.returns(),
         forfeit: None,
+        ending: "rules",
     })
 }
 

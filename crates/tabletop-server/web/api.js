@@ -28,6 +28,7 @@ export const lobby = () => call('GET', '/api/lobby');
 export const openMatch = (game, seat, listed) => call('POST', '/api/lobby', { game, seat, listed });
 export const join = (id, invite) => call('POST', `/api/matches/${id}/join`, invite ? { invite } : {});
 export const resign = (id, token) => call('POST', `/api/matches/${id}/resign`, undefined, token);
+export const draw = (id, token, offer) => call('POST', `/api/matches/${id}/draw`, { offer }, token);
 export const rematch = (id, token) => call('POST', `/api/matches/${id}/rematch`, undefined, token);
 export const replay = (id, step, view, token) =>
   call('GET', `/api/matches/${id}/replay?step=${step}&view=${view}`, undefined, token);

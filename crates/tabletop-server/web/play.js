@@ -8,6 +8,7 @@ import * as route from './route.js';
 import { rendererFor } from './renderers/index.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
+import * as clocks from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 let current = null; // { id, token, seat, ws, renderer, busy, steps, go }
@@ -23,7 +24,8 @@ export function leave() {
   const m = $('match');
   delete m.dataset.id;
   delete m.dataset.finished;
-  for (const id of ['board', 'legal', 'log', 'actions-bar', 'share']) $(id).replaceChildren();
+  for (const id of ['board', 'legal', 'log', 'actions-bar', 'share', 'clocks']) $(id).replaceChildren();
+  clocks.stop();
 }
 
 export async function enter(r, listing, go) {
@@ -144,8 +146,9 @@ export function drawLog(view, ol) {
 
 // The result in a player's words, from the outcome's fields.
 export function outcomeText(outcome, you) {
-  const by = outcome.forfeit ? (outcome.forfeit.reason === 'resigned' ? ' by resignation' : ' by forfeit') : '';
-  if (outcome.winner === null) return 'Draw';
+  const BY = { resigned: ' by resignation', time: ' on time', forfeit: ' by forfeit' };
+  const by = BY[outcome.ending] || (outcome.forfeit ? ' by forfeit' : '');
+  if (outcome.winner === null) return outcome.ending === 'agreed_draw' ? 'Draw by agreement' : 'Draw';
   if (you === null || you === undefined) return `The ${names.ORDINAL[outcome.winner]} player wins${by}`;
   return outcome.winner === you ? `You win${by}` : `You lose${by}`;
 }
@@ -203,6 +206,10 @@ function drawBar(view) {
       }
     });
     bar.append(resign);
+    const waiting = view.waiting !== null && view.waiting !== undefined;
+    if (!waiting && view.seats[1 - you] === 'human') {
+      bar.append(' ', ...clocks.drawButtons(view, current.token, draw, showError));
+    }
   }
   if (view.outcome) {
     if (you !== null) {
@@ -242,6 +249,7 @@ function draw(view) {
   drawLegal(view);
   drawLog(view, $('log'));
   drawBar(view);
+  clocks.show(view, $('clocks'));
   drawShare(view);
   const out = $('outcome');
   $('status').dataset.error = 'false';

@@ -54,6 +54,10 @@ pub const MIGRATIONS: &[&str] = &[
     // SQLite server replays them all anyway).
     "ALTER TABLE matches ADD COLUMN bot_due INTEGER NOT NULL DEFAULT 0;
      CREATE INDEX matches_bot_due ON matches(id) WHERE finished = 0 AND bot_due = 1;",
+    // 5: the clocks (JSON, `crate::clock`, written with every move)
+    // and a draw the seats agreed (an ending beside the forfeit).
+    "ALTER TABLE matches ADD COLUMN clock TEXT;
+     ALTER TABLE matches ADD COLUMN agreed_draw INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// An SQL dialect of the schema.
@@ -87,16 +91,21 @@ impl Dialect {
 /// of first use, which SQLite binds by position too).
 mod sql {
     pub const CREATE: &str =
-        "INSERT INTO matches (spec, seed, seat0, seat1, token0, token1, finished, bot_due)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+        "INSERT INTO matches (spec, seed, seat0, seat1, token0, token1, finished, bot_due, clock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id";
     pub const INSERT_ACTION: &str =
         "INSERT INTO actions (match_id, step, action) VALUES ($1, $2, $3)";
-    pub const PROGRESS: &str = "UPDATE matches SET finished = $1, bot_due = $2 WHERE id = $3";
+    pub const PROGRESS: &str =
+        "UPDATE matches SET finished = $1, bot_due = $2, clock = $3 WHERE id = $4";
+    pub const CLOCK: &str = "UPDATE matches SET clock = $1 WHERE id = $2";
+    pub const DRAW: &str =
+        "UPDATE matches SET agreed_draw = 1, finished = 1, bot_due = 0 WHERE id = $1";
     pub const FINISH: &str = "UPDATE matches SET finished = 1, bot_due = 0 WHERE id = $1";
     pub const UNFINISHED: &str = "SELECT id FROM matches WHERE finished = 0 ORDER BY id";
     pub const FORFEIT: &str = "UPDATE matches SET forfeit_seat = $1, forfeit_reason = $2, finished = 1, bot_due = 0 WHERE id = $3";
-    pub const MATCH: &str = "SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason FROM matches WHERE id = $1";
-    pub const FORFEIT_OF: &str = "SELECT forfeit_seat, forfeit_reason FROM matches WHERE id = $1";
+    pub const MATCH: &str = "SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason, clock, agreed_draw FROM matches WHERE id = $1";
+    pub const FORFEIT_OF: &str =
+        "SELECT forfeit_seat, forfeit_reason, clock, agreed_draw FROM matches WHERE id = $1";
     pub const ACTIONS: &str =
         "SELECT step, action FROM actions WHERE match_id = $1 AND step >= $2 ORDER BY step";
     pub const BOTS_DUE: &str =
@@ -155,6 +164,10 @@ pub struct StoredMatch {
     pub actions: Vec<usize>,
     /// Why the match ended by forfeit: (seat, reason).
     pub forfeit: Option<(u8, String)>,
+    /// The clocks as last written (`crate::clock::Clock::stored`).
+    pub clock: Option<String>,
+    /// Whether the seats agreed a draw.
+    pub agreed_draw: bool,
 }
 
 /// The end of a stored match from some step on: what another process
@@ -165,13 +178,18 @@ pub struct Tail {
     pub actions: Vec<usize>,
     /// The forfeit, if the match ended by one.
     pub forfeit: Option<(u8, String)>,
+    /// The clocks as last written.
+    pub clock: Option<String>,
+    /// Whether the seats agreed a draw.
+    pub agreed_draw: bool,
 }
 
 /// What both backends store and read. Every method blocks (the server
 /// runs them on blocking threads, `Server::db`).
 pub trait Records: Send + Sync {
     /// Stores a new match with its first actions (the chance events before
-    /// the first decision); returns its id.
+    /// the first decision) and its clocks; returns its id.
+    #[allow(clippy::too_many_arguments)]
     fn create(
         &self,
         spec: &str,
@@ -180,18 +198,27 @@ pub trait Records: Send + Sync {
         tokens: &[Option<String>; 2],
         actions: &[usize],
         progress: Progress,
+        clock: Option<&str>,
     ) -> StoreResult<i64>;
 
     /// Appends `actions` at steps `from..` with where the match then
-    /// stands; refused (and nothing written) if any of those steps is
-    /// already stored.
+    /// stands and its clocks; refused (and nothing written) if any of
+    /// those steps is already stored.
     fn append(
         &self,
         id: i64,
         from: usize,
         actions: &[usize],
         progress: Progress,
+        clock: Option<&str>,
     ) -> StoreResult<()>;
+
+    /// Writes the clocks of match `id` (started, or stopped by a flag).
+    fn set_clock(&self, id: i64, clock: Option<&str>) -> StoreResult<()>;
+
+    /// Records that the seats of match `id` agreed a draw (it is then
+    /// over).
+    fn agree_draw(&self, id: i64) -> StoreResult<()>;
 
     /// Marks a match over (a record of an older server, found over when
     /// replayed).
@@ -209,7 +236,8 @@ pub trait Records: Send + Sync {
     /// One match, if stored.
     fn get(&self, id: i64) -> StoreResult<Option<StoredMatch>>;
 
-    /// The actions of match `id` from step `from` on, and its forfeit.
+    /// The actions of match `id` from step `from` on, its forfeit, clocks
+    /// and agreed draw.
     fn tail(&self, id: i64, from: usize) -> StoreResult<Tail>;
 }
 

@@ -196,6 +196,7 @@ impl Records for Postgres {
         tokens: &[Option<String>; 2],
         actions: &[usize],
         progress: Progress,
+        clock: Option<&str>,
     ) -> StoreResult<i64> {
         let (finished, bot_due) = progress.columns();
         self.pool.run("creating a match", |c| {
@@ -211,6 +212,7 @@ impl Records for Postgres {
                     &tokens[1],
                     &finished,
                     &bot_due,
+                    &clock,
                 ],
             )?;
             let id: i64 = row.get(0);
@@ -226,13 +228,34 @@ impl Records for Postgres {
         from: usize,
         actions: &[usize],
         progress: Progress,
+        clock: Option<&str>,
     ) -> StoreResult<()> {
         let (finished, bot_due) = progress.columns();
         self.pool.run("appending actions", |c| {
             let mut tx = c.transaction()?;
             insert_actions(&mut tx, id, from, actions)?;
-            tx.execute(sql::PROGRESS, &[&finished, &bot_due, &id])?;
+            tx.execute(sql::PROGRESS, &[&finished, &bot_due, &clock, &id])?;
             notify(&mut tx, id, (from + actions.len()) as u64)?;
+            tx.commit()
+        })
+    }
+
+    fn set_clock(&self, id: i64, clock: Option<&str>) -> StoreResult<()> {
+        self.pool
+            .run("writing the clocks", |c| {
+                c.execute(sql::CLOCK, &[&clock, &id])
+            })
+            .map(|_| ())
+    }
+
+    fn agree_draw(&self, id: i64) -> StoreResult<()> {
+        self.pool.run("recording an agreed draw", |c| {
+            let mut tx = c.transaction()?;
+            tx.execute(sql::DRAW, &[&id])?;
+            let steps: i64 = tx
+                .query_one("SELECT count(*) FROM actions WHERE match_id = $1", &[&id])?
+                .get(0);
+            notify(&mut tx, id, steps.max(0) as u64 + 1)?;
             tx.commit()
         })
     }
@@ -285,6 +308,8 @@ impl Records for Postgres {
             seats: [r.get(3), r.get(4)],
             tokens: [r.get(5), r.get(6)],
             forfeit: forfeit_of(id, r.get(7), r.get(8))?,
+            clock: r.get(9),
+            agreed_draw: r.get::<_, i64>(10) != 0,
             actions: checked_actions(id, 0, actions.iter().map(|r| (r.get(0), r.get(1))))?,
         }))
     }
@@ -296,10 +321,12 @@ impl Records for Postgres {
         })?;
         Ok(Tail {
             actions: checked_actions(id, from, actions.iter().map(|r| (r.get(0), r.get(1))))?,
-            forfeit: match forfeit {
+            forfeit: match &forfeit {
                 Some(r) => forfeit_of(id, r.get(0), r.get(1))?,
                 None => None,
             },
+            clock: forfeit.as_ref().and_then(|r| r.get(2)),
+            agreed_draw: forfeit.as_ref().is_some_and(|r| r.get::<_, i64>(3) != 0),
         })
     }
 }

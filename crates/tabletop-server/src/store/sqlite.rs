@@ -68,6 +68,7 @@ impl Records for Sqlite {
         tokens: &[Option<String>; 2],
         actions: &[usize],
         progress: Progress,
+        clock: Option<&str>,
     ) -> StoreResult<i64> {
         let op = "creating a match";
         let mut conn = self.lock();
@@ -84,7 +85,8 @@ impl Records for Sqlite {
                     tokens[0],
                     tokens[1],
                     finished,
-                    bot_due
+                    bot_due,
+                    clock
                 ],
                 |r| r.get(0),
             )
@@ -100,15 +102,30 @@ impl Records for Sqlite {
         from: usize,
         actions: &[usize],
         progress: Progress,
+        clock: Option<&str>,
     ) -> StoreResult<()> {
         let op = "appending actions";
         let mut conn = self.lock();
         let tx = conn.transaction().map_err(query(op))?;
         insert_actions(&tx, id, from, actions)?;
         let (finished, bot_due) = progress.columns();
-        tx.execute(sql::PROGRESS, params![finished, bot_due, id])
+        tx.execute(sql::PROGRESS, params![finished, bot_due, clock, id])
             .map_err(query(op))?;
         tx.commit().map_err(query(op))
+    }
+
+    fn set_clock(&self, id: i64, clock: Option<&str>) -> StoreResult<()> {
+        self.lock()
+            .execute(sql::CLOCK, params![clock, id])
+            .map(|_| ())
+            .map_err(query("writing the clocks"))
+    }
+
+    fn agree_draw(&self, id: i64) -> StoreResult<()> {
+        self.lock()
+            .execute(sql::DRAW, params![id])
+            .map(|_| ())
+            .map_err(query("recording an agreed draw"))
     }
 
     fn finish(&self, id: i64) -> StoreResult<()> {
@@ -157,6 +174,8 @@ impl Records for Sqlite {
                         tokens: [r.get(5)?, r.get(6)?],
                         actions: Vec::new(),
                         forfeit: None,
+                        clock: r.get(9)?,
+                        agreed_draw: r.get::<_, i64>(10)? != 0,
                     },
                     r.get::<_, Option<i64>>(7)?,
                     r.get::<_, Option<String>>(8)?,
@@ -176,17 +195,24 @@ impl Records for Sqlite {
         let conn = self.lock();
         let row = conn
             .query_row(sql::FORFEIT_OF, params![id], |r| {
-                Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<String>>(1)?))
+                Ok((
+                    r.get::<_, Option<i64>>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                    r.get::<_, i64>(3)? != 0,
+                ))
             })
             .optional()
             .map_err(query("reading a forfeit"))?;
-        let forfeit = match row {
-            Some((seat, reason)) => forfeit_of(id, seat, reason)?,
-            None => None,
+        let (forfeit, clock, agreed_draw) = match row {
+            Some((seat, reason, clock, draw)) => (forfeit_of(id, seat, reason)?, clock, draw),
+            None => (None, None, false),
         };
         Ok(Tail {
             actions: actions_of(&conn, id, from)?,
             forfeit,
+            clock,
+            agreed_draw,
         })
     }
 }
@@ -237,13 +263,14 @@ mod tests {
                 &tokens,
                 &[2, 1],
                 Progress::PersonDue,
+                None,
             )
             .unwrap();
-        store.append(id, 2, &[0], Progress::BotDue).unwrap();
+        store.append(id, 2, &[0], Progress::BotDue, None).unwrap();
         assert_eq!(store.unfinished().unwrap(), vec![id]);
         assert!(
             matches!(
-                store.append(id, 1, &[5], Progress::Over),
+                store.append(id, 1, &[5], Progress::Over, None),
                 Err(StoreError::Query {
                     op: "appending actions",
                     ..
@@ -267,7 +294,9 @@ mod tests {
             store.tail(id, 3).unwrap(),
             Tail {
                 actions: vec![],
-                forfeit: Some((1, "timeout".to_owned()))
+                forfeit: Some((1, "timeout".to_owned())),
+                clock: None,
+                agreed_draw: false,
             }
         );
         assert_eq!(store.get(id + 1).unwrap(), None);
@@ -316,6 +345,7 @@ mod tests {
                 &[None, None],
                 &[2, 1],
                 Progress::PersonDue,
+                None,
             )
             .unwrap();
         store
