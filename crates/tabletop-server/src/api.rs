@@ -16,6 +16,7 @@ use game_traits::PlayerId;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
+use crate::clock::{Asked, Word};
 use crate::error::ApiError;
 use crate::limits::ClientAddr;
 use crate::lobby::Taken;
@@ -34,6 +35,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/matches/{id}/ws"),
     ("post", "/api/matches/{id}/join"),
     ("post", "/api/matches/{id}/resign"),
+    ("post", "/api/matches/{id}/draw"),
     ("post", "/api/matches/{id}/rematch"),
     ("get", "/api/matches/{id}/replay"),
     ("get", "/api/matches/{id}/record"),
@@ -66,6 +68,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}/ws", get(ws))
         .route("/api/matches/{id}/join", post(join))
         .route("/api/matches/{id}/resign", post(resign))
+        .route("/api/matches/{id}/draw", post(draw))
         .route("/api/matches/{id}/rematch", post(rematch))
         .route("/api/matches/{id}/replay", get(replay))
         .route("/api/matches/{id}/record", get(record))
@@ -150,6 +153,8 @@ async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> 
                     }
                 }
             }
+            let standard = crate::clock::TimeControl::standard(&listing.name);
+            obj.insert("time_control".into(), serde_json::json!(standard));
         }
         out.push(value);
     }
@@ -202,6 +207,8 @@ struct CreateBody {
     game: String,
     seats: Vec<String>,
     seed: Option<u64>,
+    /// Untimed when absent.
+    time_control: Option<Asked>,
 }
 
 async fn create(
@@ -212,7 +219,14 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let req: CreateBody = body(&headers, raw)?;
     let created = server
-        .create(client, &req.game, &req.seats, req.seed)
+        .create(
+            client,
+            &req.game,
+            &req.seats,
+            req.seed,
+            req.time_control.unwrap_or(Asked::Word(Word::None)),
+            true,
+        )
         .await?;
     let bytes = serde_json::to_vec(&created)
         .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a match: {e}"))))?;
@@ -366,6 +380,8 @@ struct OpenBody {
     #[serde(default)]
     listed: bool,
     seed: Option<u64>,
+    /// Untimed when absent.
+    time_control: Option<Asked>,
 }
 
 async fn open_match(
@@ -378,7 +394,14 @@ async fn open_match(
     let seat = PlayerId::from_index(usize::from(req.seat))
         .ok_or_else(|| ApiError::BadRequest(format!("seat: expected 0 or 1, got {}", req.seat)))?;
     let taken = server
-        .open_match(client, &req.game, seat, req.listed, req.seed)
+        .open_match(
+            client,
+            &req.game,
+            seat,
+            req.listed,
+            req.seed,
+            req.time_control.unwrap_or(Asked::Word(Word::None)),
+        )
         .await?;
     taken_json(StatusCode::CREATED, &taken)
 }
@@ -415,6 +438,25 @@ async fn resign(
     let cell = match_of(&server, &id).await?;
     let seat = seat_required(&cell, &headers, "resigning").await?;
     let bytes = server.resign(&cell, seat).await?;
+    Ok(private_json(StatusCode::OK, bytes))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawBody {
+    offer: bool,
+}
+
+async fn draw(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let cell = match_of(&server, &id).await?;
+    let seat = seat_required(&cell, &headers, "a draw offer").await?;
+    let req: DrawBody = body(&headers, raw)?;
+    let bytes = server.draw(&cell, seat, req.offer).await?;
     Ok(private_json(StatusCode::OK, bytes))
 }
 

@@ -7,6 +7,8 @@ import * as store from './store.js';
 import { matchUrl } from './route.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
+import { controlText } from './clock.js';
+import { offerHome } from './setup.js';
 
 const $ = (id) => document.getElementById(id);
 let listing = null;
@@ -37,6 +39,10 @@ function fillOpponents() {
   for (const [label, seat] of names.opponents(game ? game.bots : ['bot:random'], policiesFor(spec))) sel.append(new Option(label, seat));
   if ([...sel.options].some((o) => o.value === before)) sel.value = before;
   $('rules-line').textContent = names.rulesLine(spec);
+  // The standard clock named by what it gives (the server's control).
+  const standard = $('clock').querySelector('option[value="standard"]');
+  standard.textContent = game && game.time_control ? controlText(game.time_control) : 'Standard';
+  offerHome(spec, $('home-setups'));
   showLegend(spec);
   fillListed();
 }
