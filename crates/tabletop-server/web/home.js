@@ -8,7 +8,6 @@ import { matchUrl } from './route.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
 import { controlText } from './clock.js';
-import { offerHome } from './setup.js';
 
 const $ = (id) => document.getElementById(id);
 let listing = null;
@@ -42,7 +41,6 @@ function fillOpponents() {
   // The standard clock named by what it gives (the server's control).
   const standard = $('clock').querySelector('option[value="standard"]');
   standard.textContent = game && game.time_control ? controlText(game.time_control) : 'Standard';
-  offerHome(spec, $('home-setups'));
   showLegend(spec);
   fillListed();
 }
