@@ -45,6 +45,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ),
     ("keys.js", "text/javascript", include_str!("../web/keys.js")),
     (
+        "clock.js",
+        "text/javascript",
+        include_str!("../web/clock.js"),
+    ),
+    (
         "renderers/index.js",
         "text/javascript",
         include_str!("../web/renderers/index.js"),
