@@ -44,6 +44,9 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/lobby"),
     ("get", "/api/openapi.json"),
     ("get", "/api/wire-schema.json"),
+    ("post", "/api/players"),
+    ("get", "/api/matches/{id}/players"),
+    ("get", "/api/leaderboard"),
 ];
 
 /// The OpenAPI description of the API.
@@ -80,6 +83,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/m/{id}", get(crate::web::index))
         .route("/m/{id}/replay", get(crate::web::index))
         .route("/web/{*file}", get(crate::web::file))
+        .merge(crate::players::routes())
         .merge(crate::ops::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
@@ -181,7 +185,7 @@ fn timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
 
 /// Reads a JSON body (declared `application/json`), every failure a 4xx
 /// with the reason.
-fn body<T: DeserializeOwned>(
+pub(crate) fn body<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
@@ -207,6 +211,9 @@ struct CreateBody {
     game: String,
     seats: Vec<String>,
     seed: Option<u64>,
+    #[serde(default)]
+    rated: bool,
+    player: Option<String>,
     /// Untimed when absent.
     time_control: Option<Asked>,
 }
@@ -218,6 +225,9 @@ async fn create(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: CreateBody = body(&headers, raw)?;
+    let players = server
+        .players_for(&req.seats, req.rated, req.player.as_deref(), None)
+        .await?;
     let created = server
         .create(
             client,
@@ -228,12 +238,13 @@ async fn create(
             true,
         )
         .await?;
-    let bytes = serde_json::to_vec(&created)
+    let rated = server.mark_rated(created.id, players).await?;
+    let bytes = serde_json::to_vec(&crate::players::rated_json(&created, rated)?)
         .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a match: {e}"))))?;
     Ok(private_json(StatusCode::CREATED, bytes))
 }
 
-async fn match_of(server: &Arc<Server>, id: &str) -> Result<Arc<Cell>, ApiError> {
+pub(crate) async fn match_of(server: &Arc<Server>, id: &str) -> Result<Arc<Cell>, ApiError> {
     let short = || id.chars().take(40).collect::<String>();
     let n: i64 = id.parse().map_err(|_| ApiError::NoMatch(short()))?;
     server
@@ -365,10 +376,11 @@ fn taken_json(status: StatusCode, taken: &Taken) -> Result<Response, ApiError> {
 }
 
 async fn lobby(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
-    let bytes =
-        serde_json::to_vec(&serde_json::json!({ "open": server.lobby.listed() })).map_err(|e| {
-            ApiError::Internal(EnvError::Internal(format!("serialising the lobby: {e}")))
-        })?;
+    let listed = server.lobby.listed().into_iter().map(|l| (l.id, l));
+    let open = server.with_rated(listed.collect()).await?;
+    let bytes = serde_json::to_vec(&serde_json::json!({ "open": open })).map_err(|e| {
+        ApiError::Internal(EnvError::Internal(format!("serialising the lobby: {e}")))
+    })?;
     Ok(private_json(StatusCode::OK, bytes))
 }
 
@@ -376,6 +388,9 @@ async fn lobby(State(server): State<Arc<Server>>) -> Result<Response, ApiError> 
 #[serde(deny_unknown_fields)]
 struct OpenBody {
     game: String,
+    #[serde(default)]
+    rated: bool,
+    player: Option<String>,
     seat: u8,
     #[serde(default)]
     listed: bool,
@@ -393,6 +408,15 @@ async fn open_match(
     let req: OpenBody = body(&headers, raw)?;
     let seat = PlayerId::from_index(usize::from(req.seat))
         .ok_or_else(|| ApiError::BadRequest(format!("seat: expected 0 or 1, got {}", req.seat)))?;
+    let humans = ["human".to_owned(), "human".to_owned()];
+    let players = server
+        .players_for(
+            &humans,
+            req.rated,
+            req.player.as_deref(),
+            Some(seat.other()),
+        )
+        .await?;
     let taken = server
         .open_match(
             client,
@@ -403,13 +427,17 @@ async fn open_match(
             req.time_control.unwrap_or(Asked::Word(Word::None)),
         )
         .await?;
-    taken_json(StatusCode::CREATED, &taken)
+    let rated = server.mark_rated(taken.id, players).await?;
+    let bytes = serde_json::to_vec(&crate::players::rated_json(&taken, rated)?)
+        .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a seat: {e}"))))?;
+    Ok(private_json(StatusCode::CREATED, bytes))
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
     invite: Option<String>,
+    player: Option<String>,
 }
 
 async fn join(
@@ -426,7 +454,10 @@ async fn join(
             ApiError::BadRequest("invite must be the invitation's 32 hex digits".into())
         })?),
     };
+    let id = cell.room().read().await.id();
+    let player = server.joining(id, req.player.as_deref()).await?;
     let taken = server.join(&cell, invite).await?;
+    server.joined(id, taken.seat, player).await?;
     taken_json(StatusCode::OK, &taken)
 }
 

@@ -155,6 +155,7 @@ impl Server {
         self.db(move |s| s.forfeit(id, seat.index() as u8, &r))
             .await?;
         room.set_forfeit(seat, reason);
+        self.settle(room).await;
         Ok(())
     }
 }

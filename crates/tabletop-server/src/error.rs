@@ -9,6 +9,7 @@
 
 use game_env::EnvError;
 
+use crate::players::PlayerError;
 use crate::room::ReplayError;
 use crate::store::StoreError;
 
@@ -80,6 +81,9 @@ pub enum ApiError {
     /// kind `storage`, like a database that cannot take the match now).
     #[error("no randomness for a token or a seed: {0}")]
     NoRandomness(#[from] rand::rand_core::OsError),
+    /// A player or a rated match refused.
+    #[error(transparent)]
+    Player(#[from] crate::players::PlayerError),
     /// A failure of ours (a view that cannot be serialised, a bot task that
     /// panicked): reported, never answered with an empty body.
     #[error("internal error: {0}")]
@@ -128,6 +132,11 @@ impl ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Player(e) => match e {
+                PlayerError::BadName(_) | PlayerError::Unratable(_) => StatusCode::BAD_REQUEST,
+                PlayerError::NameTaken(_) => StatusCode::CONFLICT,
+                PlayerError::UnknownKey => StatusCode::FORBIDDEN,
+            },
         }
     }
 
@@ -159,6 +168,12 @@ impl ApiError {
             },
             ApiError::Storage(_) | ApiError::NoRandomness(_) => "storage",
             ApiError::Internal(_) => "internal",
+            ApiError::Player(e) => match e {
+                PlayerError::BadName(_) => "bad_name",
+                PlayerError::NameTaken(_) => "name_taken",
+                PlayerError::UnknownKey => "unknown_player",
+                PlayerError::Unratable(_) => "unratable",
+            },
         }
     }
 }

@@ -287,6 +287,7 @@ impl Server {
                 let id = room.id();
                 self.db(move |s| s.agree_draw(id)).await?;
                 room.set_agreed_draw();
+                self.settle(&room).await;
             }
             (true, _) => room.set_draw_offer(Some(seat)),
             (false, Some(_)) => room.set_draw_offer(None),

@@ -264,6 +264,8 @@ impl Server {
         if written.is_err() {
             room.truncate(from);
         }
-        Ok(written?)
+        written?;
+        self.settle(room).await;
+        Ok(())
     }
 }
