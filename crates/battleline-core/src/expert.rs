@@ -13,7 +13,8 @@ use game_traits::{Agent, GameRng, PlayerId};
 
 use crate::action::Action;
 use crate::card::{CardKind, Deck, Tactic};
-use crate::flag::FLAGS;
+use crate::flag::{Flag, FLAGS};
+use crate::formation::Strength;
 use crate::observation::Observation;
 use crate::state::BattleLine;
 
@@ -241,10 +242,14 @@ impl<'a> Odds<'a> {
         let off = self.off_table;
         // Each side's cards are shared out twice: first freely, then
         // sparing the flags the first round showed lost.
-        let theirs1 = odds::allocate(flags, me.other(), futures.theirs, rules, off, None);
-        let mine1 = odds::allocate(flags, me, futures.mine, rules, off, None);
-        let theirs = odds::allocate(flags, me.other(), futures.theirs, rules, off, Some(&mine1));
-        let mine = odds::allocate(flags, me, futures.mine, rules, off, Some(&theirs1));
+        let alloc =
+            |flags: &[Flag; FLAGS], player, pool, rival: Option<&[Option<Strength>; FLAGS]>| {
+                odds::allocate(flags, player, pool, rules, off, rival, &futures.tie)
+            };
+        let theirs1 = alloc(flags, me.other(), futures.theirs, None);
+        let mine1 = alloc(flags, me, futures.mine, None);
+        let theirs = alloc(flags, me.other(), futures.theirs, Some(&mine1));
+        let mine = alloc(flags, me, futures.mine, Some(&theirs1));
         for (g, f) in flags.iter().enumerate() {
             self.base[g] += odds::share(f, me, mine[g], theirs[g], f.env().slots());
         }
@@ -256,15 +261,14 @@ impl<'a> Odds<'a> {
             // environment.
             let (theirs1, theirs) = match s.tactic {
                 Some(_) => {
-                    let t1 = odds::allocate(&s.flags, me.other(), futures.theirs, rules, off, None);
-                    let m1 = odds::allocate(&s.flags, me, pool, rules, off, None);
-                    let t2 =
-                        odds::allocate(&s.flags, me.other(), futures.theirs, rules, off, Some(&m1));
+                    let t1 = alloc(&s.flags, me.other(), futures.theirs, None);
+                    let m1 = alloc(&s.flags, me, pool, None);
+                    let t2 = alloc(&s.flags, me.other(), futures.theirs, Some(&m1));
                     (t1, t2)
                 }
                 None => (theirs1, theirs),
             };
-            let mine = odds::allocate(&s.flags, me, pool, rules, off, Some(&theirs1));
+            let mine = alloc(&s.flags, me, pool, Some(&theirs1));
             for (g, f) in s.flags.iter().enumerate() {
                 self.after[k][g] += odds::share(f, me, mine[g], theirs[g], f.env().slots());
             }

@@ -144,7 +144,6 @@ impl Server {
                 server.insert(room, ClientAddr::UNKNOWN);
             }
         }
-        server.settle_pending()?;
         Ok(Arc::new(server))
     }
 
@@ -176,7 +175,7 @@ impl Server {
     }
 
     /// The match of record `m`, replayed.
-    pub(crate) fn room_of(&self, m: StoredMatch) -> Result<Room, StartError> {
+    fn room_of(&self, m: StoredMatch) -> Result<Room, StartError> {
         let id = m.id;
         let game = self
             .registry

@@ -2,9 +2,11 @@
 //! the viewer's observation leaves unseen.
 
 use game_traits::GameRng;
+use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::card::{CardSet, Deck};
+use crate::flag::FLAGS;
 use crate::observation::Observation;
 use crate::state::BattleLine;
 
@@ -17,6 +19,10 @@ pub(super) struct Futures {
     /// The opponent's hand (what the observation says of it, the rest
     /// dealt from the unseen cards) and his next draws.
     pub theirs: u64,
+    /// The order in which equal sides get their future cards (a rank per
+    /// flag, [`super::odds::allocation_order`]), drawn afresh each future
+    /// so that no flag is favoured by its place on the table.
+    pub tie: [u8; FLAGS],
 }
 
 /// Draws one [`Futures`] consistent with `obs`: the opponent's hidden hand
@@ -42,7 +48,9 @@ pub(super) fn sample(obs: &Observation, draws: usize, rng: &mut GameRng) -> Opti
             theirs |= pile[i];
         }
     }
-    Some(Futures { mine, theirs })
+    let mut tie: [u8; FLAGS] = std::array::from_fn(|i| i as u8);
+    tie.shuffle(rng);
+    Some(Futures { mine, theirs, tie })
 }
 
 /// The number of troop cards each player should be credited with drawing:

@@ -46,8 +46,9 @@ pub(super) fn best_side(
 
 /// Completes `player`'s sides of `flags` one after the other with the
 /// troop cards of `pool` (troop bits), each card used once: the sides
-/// holding most cards first (they are committed), each as strongly as the
-/// cards left allow. A side the pool can no longer complete is `None`: it
+/// holding most cards first (they are committed), equal ones in the order
+/// of `tie` (see [`allocation_order`]), each as strongly as the cards left
+/// allow. A side the pool can no longer complete is `None`: it
 /// will be made of cards nobody can foresee. Given the `rival` sides'
 /// strengths, a side that cannot beat its rival spends none of the pool:
 /// a player does not waste good cards on a lost flag.
@@ -58,9 +59,9 @@ pub(super) fn allocate(
     rules: &Rules,
     off_table: u64,
     rival: Option<&[Option<Strength>; FLAGS]>,
+    tie: &[u8; FLAGS],
 ) -> [Option<Strength>; FLAGS] {
-    let mut order: [usize; FLAGS] = std::array::from_fn(|i| i);
-    order.sort_by_key(|&g| std::cmp::Reverse(flags[g].side(player).len()));
+    let order = allocation_order(flags, player, tie);
     let mut out = [None; FLAGS];
     for g in order {
         let f = &flags[g];
@@ -76,6 +77,23 @@ pub(super) fn allocate(
         }
     }
     out
+}
+
+/// The order in which [`allocate`] completes `player`'s sides: most cards
+/// first, equal sides in the order of `tie` (a rank per flag, lowest
+/// first). The futures draw `tie` at random: in index order the best of
+/// the pool always went to the first empty flags, the odds of the last
+/// ones were built on the leftovers, and the expert neglected them (it won
+/// fewer games against chikinn's `naive`: docs/strength.md, "What the
+/// losses show").
+pub(super) fn allocation_order(
+    flags: &[Flag; FLAGS],
+    player: PlayerId,
+    tie: &[u8; FLAGS],
+) -> [usize; FLAGS] {
+    let mut order: [usize; FLAGS] = std::array::from_fn(|i| i);
+    order.sort_by_key(|&g| (std::cmp::Reverse(flags[g].side(player).len()), tie[g]));
+    order
 }
 
 /// The share of a flag won by a side of strength `s` against a side that
@@ -198,6 +216,34 @@ mod tests {
         // Both with a breakthrough: who made his first is unknown.
         p[7] = 0.0;
         assert_eq!(victory(&p), 0.5);
+    }
+
+    #[test]
+    fn allocation_completes_committed_sides_first_then_equal_ones_in_tie_order() {
+        let mut flags = [Flag::new(); FLAGS];
+        let me = PlayerId::P0;
+        let card = |i| crate::card::Card::from_index(i).unwrap();
+        flags[2].place(me, card(0)).unwrap();
+        flags[6].place(me, card(1)).unwrap();
+        let tie = [8, 7, 6, 5, 4, 3, 2, 1, 0];
+        let order = allocation_order(&flags, me, &tie);
+        assert_eq!(order, [6, 2, 8, 7, 5, 4, 3, 1, 0]);
+    }
+
+    #[test]
+    fn allocation_gives_the_pool_best_formation_to_the_first_flag_in_tie_order() {
+        let flags = [Flag::new(); FLAGS];
+        let rules = Rules::troops_only();
+        // Three cards, one Wedge (the 8, 9 and 10 of the first colour):
+        // enough for one flag only.
+        let pool: u64 = 0b11_1000_0000;
+        for first in [0, 4, 8] {
+            let mut tie = [1; FLAGS];
+            tie[first] = 0;
+            let sides = allocate(&flags, PlayerId::P0, pool, &rules, pool, None, &tie);
+            let done: Vec<usize> = (0..FLAGS).filter(|&g| sides[g].is_some()).collect();
+            assert_eq!(done, [first], "{sides:?}");
+        }
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
 }
 
 /// At most [`POOL_SIZE`] connections, reused.
-pub(super) struct Pool {
+struct Pool {
     url: String,
     state: Mutex<PoolState>,
     freed: Condvar,
@@ -113,7 +113,7 @@ struct PoolState {
 
 impl Pool {
     /// Runs `f` on a connection of the pool; `op` names it in the error.
-    pub(super) fn run<T>(
+    fn run<T>(
         &self,
         op: &'static str,
         f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>,
@@ -161,7 +161,7 @@ impl Drop for Pool {
 
 /// The records in PostgreSQL.
 pub struct Postgres {
-    pub(super) pool: Arc<Pool>,
+    pool: Arc<Pool>,
 }
 
 /// Tells the other processes that match `id` is at `version` (its
