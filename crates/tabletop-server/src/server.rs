@@ -144,6 +144,7 @@ impl Server {
                 server.insert(room, ClientAddr::UNKNOWN);
             }
         }
+        server.settle_pending()?;
         Ok(Arc::new(server))
     }
 
@@ -175,7 +176,7 @@ impl Server {
     }
 
     /// The match of record `m`, replayed.
-    fn room_of(&self, m: StoredMatch) -> Result<Room, StartError> {
+    pub(crate) fn room_of(&self, m: StoredMatch) -> Result<Room, StartError> {
         let id = m.id;
         let game = self
             .registry

@@ -45,6 +45,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ),
     ("keys.js", "text/javascript", include_str!("../web/keys.js")),
     (
+        "player.js",
+        "text/javascript",
+        include_str!("../web/player.js"),
+    ),
+    (
+        "leaderboard.js",
+        "text/javascript",
+        include_str!("../web/leaderboard.js"),
+    ),
+    (
         "clock.js",
         "text/javascript",
         include_str!("../web/clock.js"),

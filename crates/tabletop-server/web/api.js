@@ -20,16 +20,20 @@ async function call(method, path, body, token) {
 }
 
 export const games = () => call('GET', '/api/games');
-export const createMatch = (game, seats) => call('POST', '/api/matches', { game, seats });
+export const createMatch = (game, seats, extra = {}) => call('POST', '/api/matches', { game, seats, ...extra });
 export const getView = (id, token) => call('GET', `/api/matches/${id}`, undefined, token);
 export const play = (id, token, action) =>
   call('POST', `/api/matches/${id}/actions`, { action }, token);
 export const lobby = () => call('GET', '/api/lobby');
-export const openMatch = (game, seat, listed) => call('POST', '/api/lobby', { game, seat, listed });
-export const join = (id, invite) => call('POST', `/api/matches/${id}/join`, invite ? { invite } : {});
+export const openMatch = (game, seat, listed, extra = {}) => call('POST', '/api/lobby', { game, seat, listed, ...extra });
+export const join = (id, invite, player) =>
+  call('POST', `/api/matches/${id}/join`, { ...(invite ? { invite } : {}), ...(player ? { player } : {}) });
 export const resign = (id, token) => call('POST', `/api/matches/${id}/resign`, undefined, token);
 export const draw = (id, token, offer) => call('POST', `/api/matches/${id}/draw`, { offer }, token);
 export const rematch = (id, token) => call('POST', `/api/matches/${id}/rematch`, undefined, token);
+export const newPlayer = (name) => call('POST', '/api/players', { name });
+export const leaderboard = (game) => call('GET', `/api/leaderboard?game=${encodeURIComponent(game)}`);
+export const matchPlayers = (id) => call('GET', `/api/matches/${id}/players`);
 export const replay = (id, step, view, token) =>
   call('GET', `/api/matches/${id}/replay?step=${step}&view=${view}`, undefined, token);
 

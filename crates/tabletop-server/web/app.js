@@ -7,9 +7,10 @@ import * as route from './route.js';
 import * as home from './home.js';
 import * as play from './play.js';
 import * as replay from './replay.js';
+import * as leaderboard from './leaderboard.js';
 import { bindKeys } from './keys.js';
 
-const SCREENS = ['home', 'match', 'replay'];
+const SCREENS = ['home', 'match', 'replay', 'leaderboard'];
 let listing = null;
 
 function show(screen) {
@@ -31,6 +32,7 @@ async function open() {
   window.scrollTo(0, 0);
   if (r.screen === 'match') await play.enter(r, listing, go);
   else if (r.screen === 'replay') await replay.enter(r, listing, go);
+  else if (r.screen === 'leaderboard') await leaderboard.enter(r, listing, go);
   else await home.enter(listing, go);
 }
 

@@ -4,6 +4,7 @@
 import * as api from './api.js';
 import * as names from './names.js';
 import * as store from './store.js';
+import * as player from './player.js';
 import { matchUrl } from './route.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
@@ -69,6 +70,7 @@ export function setup(l, go) {
   sel.addEventListener('change', fillOpponents);
   $('opponent').addEventListener('change', fillListed);
   fillOpponents();
+  player.setupName(showError);
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
     start(go);
@@ -81,21 +83,24 @@ async function start(go) {
   const seat = Number($('seat').value);
   const opponent = $('opponent').value;
   $('start').disabled = true;
+  // A rated match carries this browser's player key.
+  const rated = player.wantsRated() ? { rated: true, player: player.key() } : {};
   try {
     let id;
     if (opponent === 'person') {
-      const t = await api.openMatch(spec, seat, $('listed').checked);
+      const t = await api.openMatch(spec, seat, $('listed').checked, rated);
       store.keepSeat(t.id, { token: t.token, seat: t.seat, invite: t.invite, game: spec });
       id = t.id;
     } else {
       const seats = seat === 0 ? ['human', opponent] : [opponent, 'human'];
-      const created = await api.createMatch(spec, seats);
+      const created = await api.createMatch(spec, seats, rated);
       const token = created.tokens.find((t) => t.seat === seat).token;
       store.keepSeat(created.id, { token, seat, game: spec });
       id = created.id;
     }
     go(matchUrl(id));
   } catch (e) {
+    player.forgetIf(e);
     showError(e);
   } finally {
     $('start').disabled = false;
@@ -125,9 +130,10 @@ async function fillLobby(go) {
     join.addEventListener('click', async () => {
       if (!mine) {
         try {
-          const t = await api.join(m.id);
+          const t = await api.join(m.id, undefined, player.key());
           store.keepSeat(t.id, { token: t.token, seat: t.seat, game: m.game });
         } catch (e) {
+          player.forgetIf(e);
           showError(e);
           return fillLobby(go);
         }
@@ -136,7 +142,7 @@ async function fillLobby(go) {
     });
     ul.append(el('li', {},
       el('span', { class: 'what' }, names.fullName(m.game)),
-      el('span', { class: 'detail' }, ` you play ${names.ORDINAL[m.seat]}, opened ${ago(m.since)} `),
+      el('span', { class: 'detail' }, ` you play ${names.ORDINAL[m.seat]}${m.rated ? ', rated' : ''}, opened ${ago(m.since)} `),
       join));
   }
 }

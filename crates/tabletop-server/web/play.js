@@ -8,6 +8,7 @@ import * as route from './route.js';
 import { rendererFor } from './renderers/index.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
+import * as player from './player.js';
 import * as clocks from './clock.js';
 
 const $ = (id) => document.getElementById(id);
@@ -57,6 +58,8 @@ export async function enter(r, listing, go) {
   $('match').dataset.id = String(r.id);
   draw(view);
   current.ws = api.watch(r.id, token, draw);
+  const game = listing.games.find((g) => g.name === names.gameOf(view.game));
+  player.showMatchPlayers(r.id, game ? game.bots : [], $('players-line'));
 }
 
 // An invitation: the seat is taken once the person accepts.
@@ -76,7 +79,7 @@ async function invitation(r) {
     const accept = el('button', { type: 'button', id: 'accept' }, 'Accept and play');
     accept.addEventListener('click', async () => {
       try {
-        const t = await api.join(r.id, r.invite);
+        const t = await api.join(r.id, r.invite, player.key());
         store.keepSeat(t.id, { token: t.token, seat: t.seat, game: view.game });
         $('actions-bar').replaceChildren();
         resolve(true);

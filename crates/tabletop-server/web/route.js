@@ -1,6 +1,6 @@
 // The page's addresses: `/` the home and lobby, `/m/ID` a match (with
 // `?as=spectator` the spectator's view), `/m/ID/replay?step=N&view=V` its
-// replay. A fragment `#token=HEX` (a match created through the API) or
+// replay, `/leaderboard?game=SPEC` a game's leaderboard. A fragment `#token=HEX` (a match created through the API) or
 // `#invite=HEX` (an invitation) is read once and taken off the address.
 
 export function parse(loc = location) {
@@ -15,7 +15,9 @@ export function parse(loc = location) {
     view: query.get('view'),
     token: fragment.get('token'),
     invite: fragment.get('invite'),
+    game: query.get('game'),
   };
+  if (parts[0] === 'leaderboard') route.screen = 'leaderboard';
   if (parts[0] === 'm' && /^\d+$/.test(parts[1] || '')) {
     route.id = Number(parts[1]);
     route.screen = parts[2] === 'replay' ? 'replay' : 'match';

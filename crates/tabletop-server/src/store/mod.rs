@@ -11,12 +11,14 @@
 //! it, so a process killed with `kill -9` loses nothing it acknowledged.
 
 mod pg;
+mod players;
 mod sqlite;
 
 use std::ops::Deref;
 use std::path::Path;
 
 pub use pg::{migrate_postgres, Change, Shared};
+pub use players::{Kind, Player, Players, Standing};
 
 use crate::config::Config;
 use crate::room::Room;
@@ -54,10 +56,37 @@ pub const MIGRATIONS: &[&str] = &[
     // SQLite server replays them all anyway).
     "ALTER TABLE matches ADD COLUMN bot_due INTEGER NOT NULL DEFAULT 0;
      CREATE INDEX matches_bot_due ON matches(id) WHERE finished = 0 AND bot_due = 1;",
-    // 5: the clocks (JSON, `crate::clock`, written with every move)
+    // 4: the clocks (JSON, `crate::clock`, written with every move)
     // and a draw the seats agreed (an ending beside the forfeit).
     "ALTER TABLE matches ADD COLUMN clock TEXT;
      ALTER TABLE matches ADD COLUMN agreed_draw INTEGER NOT NULL DEFAULT 0;",
+    // 5: players (people by name and key, bots by seat description),
+    // their Glicko-2 ratings per game specification, and the rated
+    // matches with each seat's player and whether their result is applied
+    // (keyed by match, so that it is applied once).
+    "CREATE TABLE players (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         name TEXT NOT NULL,
+         folded TEXT NOT NULL UNIQUE,
+         kind TEXT NOT NULL,
+         key TEXT UNIQUE
+     );
+     CREATE TABLE ratings (
+         player_id INTEGER NOT NULL REFERENCES players(id),
+         spec TEXT NOT NULL,
+         rating DOUBLE PRECISION NOT NULL,
+         rd DOUBLE PRECISION NOT NULL,
+         volatility DOUBLE PRECISION NOT NULL,
+         games INTEGER NOT NULL,
+         PRIMARY KEY (player_id, spec)
+     );
+     CREATE INDEX ratings_board ON ratings(spec, rating);
+     CREATE TABLE rated_matches (
+         match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+         player0 INTEGER REFERENCES players(id),
+         player1 INTEGER REFERENCES players(id),
+         applied INTEGER NOT NULL DEFAULT 0
+     );",
 ];
 
 /// An SQL dialect of the schema.
@@ -186,7 +215,7 @@ pub struct Tail {
 
 /// What both backends store and read. Every method blocks (the server
 /// runs them on blocking threads, `Server::db`).
-pub trait Records: Send + Sync {
+pub trait Records: Players + Send + Sync {
     /// Stores a new match with its first actions (the chance events before
     /// the first decision) and its clocks; returns its id.
     #[allow(clippy::too_many_arguments)]

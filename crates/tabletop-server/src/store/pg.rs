@@ -100,7 +100,7 @@ pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
 }
 
 /// At most [`POOL_SIZE`] connections, reused.
-struct Pool {
+pub(super) struct Pool {
     url: String,
     state: Mutex<PoolState>,
     freed: Condvar,
@@ -113,7 +113,7 @@ struct PoolState {
 
 impl Pool {
     /// Runs `f` on a connection of the pool; `op` names it in the error.
-    fn run<T>(
+    pub(super) fn run<T>(
         &self,
         op: &'static str,
         f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>,
@@ -161,7 +161,7 @@ impl Drop for Pool {
 
 /// The records in PostgreSQL.
 pub struct Postgres {
-    pool: Arc<Pool>,
+    pub(super) pool: Arc<Pool>,
 }
 
 /// Tells the other processes that match `id` is at `version` (its

@@ -52,7 +52,7 @@ impl Sqlite {
         })
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(super) fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half transaction
         // (SQLite rolls it back), so a poisoned lock is still usable.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())

@@ -1,0 +1,127 @@
+//! The leaderboard of one game under one rule set: its rated players,
+//! people and bots in one pool, best rating first
+//! (`GET /api/leaderboard?game=SPEC`).
+
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::server::Server;
+use crate::store::Kind;
+
+/// The most rows a leaderboard shows.
+pub const MAX_ROWS: i64 = 100;
+
+/// One row of a leaderboard.
+#[derive(Debug, Serialize)]
+pub struct Row {
+    /// 1 for the best.
+    pub rank: usize,
+    /// The player's name (a bot's is its seat description, `bot:heuristic`).
+    pub name: String,
+    /// Person or bot.
+    pub kind: Kind,
+    /// The Glicko-2 rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub rd: f64,
+    /// Rated games played.
+    pub games: i64,
+}
+
+/// A leaderboard.
+#[derive(Debug, Serialize)]
+pub struct Board {
+    /// The game specification (canonical).
+    pub game: String,
+    /// Best first: by rating, then by games played, then by name.
+    pub rows: Vec<Row>,
+}
+
+impl Server {
+    /// The leaderboard of `game` (a specification, made canonical).
+    pub async fn leaderboard(&self, game: &str) -> Result<Board, ApiError> {
+        let spec = self
+            .registry
+            .load(game)
+            .map_err(ApiError::Game)?
+            .name()
+            .to_owned();
+        let key = spec.clone();
+        let standings = self.db(move |s| s.leaderboard(&key, MAX_ROWS)).await?;
+        Ok(Board {
+            game: spec,
+            rows: standings
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| Row {
+                    rank: i + 1,
+                    name: s.name,
+                    kind: s.kind,
+                    rating: s.rating,
+                    rd: s.rd,
+                    games: s.games,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// `game=SPEC` of the query (percent-decoded).
+fn game_of(query: Option<&str>) -> Result<String, ApiError> {
+    let missing = || ApiError::BadRequest("game: expected ?game=SPEC".into());
+    let raw = query
+        .unwrap_or("")
+        .split('&')
+        .find_map(|p| p.strip_prefix("game="))
+        .ok_or_else(missing)?;
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = raw.get(i + 1..i + 3).ok_or_else(missing)?;
+                out.push(u8::from_str_radix(hex, 16).map_err(|_| missing())?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| missing())
+}
+
+pub(crate) async fn board(
+    State(server): State<Arc<Server>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let game = game_of(query.as_deref())?;
+    Ok(Json(server.leaderboard(&game).await?).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_of_the_query_is_percent_decoded_and_required() {
+        assert_eq!(
+            game_of(Some("x=1&game=stratego%28variant%3Dclassic%29")).unwrap(),
+            "stratego(variant=classic)"
+        );
+        assert!(game_of(Some("x=1")).is_err());
+        assert!(game_of(None).is_err());
+        assert!(game_of(Some("game=%2")).is_err());
+    }
+}
