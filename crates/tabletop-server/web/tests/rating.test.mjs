@@ -1,6 +1,6 @@
 // End-to-end ratings: two people (two browser contexts, each its own
-// localStorage) pick names, play a rated match of Kuhn poker against each
-// other to the end through the lobby, and the leaderboard page then lists
+// localStorage) pick names, play a rated match of Kuhn poker with a clock
+// against each other to the end through the lobby, and the leaderboard page then lists
 // both with ratings moved from 1500 (the winner above, the loser below).
 // The server binary is found as in play.test.mjs; a fresh database each run.
 import { test, before, after } from 'node:test';
@@ -124,6 +124,8 @@ test('two people pick names, play a rated match to the end, and the leaderboard 
   await ann.selectOption('#opponent', 'person');
   await ann.selectOption('#seat', '0');
   await ann.setChecked('#listed', true);
+  // The issue's "rated match with a clock": the server's standard clock.
+  await ann.selectOption('#clock', 'standard');
   await ann.click('#start');
   await ann.waitForSelector('#match[data-id]', { timeout: 10000 });
   const id = await ann.$eval('#match', (m) => m.dataset.id);
@@ -134,6 +136,7 @@ test('two people pick names, play a rated match to the end, and the leaderboard 
   assert.match(await bob.$eval(`#lobby button.join[data-id="${id}"]`, (b) => b.closest('li').textContent), /rated/);
   await bob.click(`#lobby button.join[data-id="${id}"]`);
   await bob.waitForSelector('#match[data-id]', { timeout: 10000 });
+  await bob.waitForSelector('#clocks:not([hidden])', { timeout: 10000 });
   assert.match(await bob.textContent('#players-line'), /Rated: Ann \(1500 ± 350\) against Bob2 \(1500 ± 350\)/);
 
   await playToEnd([ann, bob]);
