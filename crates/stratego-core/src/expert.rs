@@ -22,6 +22,7 @@ use crate::square::Square;
 use crate::state::Stratego;
 
 use belief::Belief;
+pub(crate) use setup_model::draw_setup;
 
 /// The expert's budget when none is given: about 20 ms a move.
 pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20));

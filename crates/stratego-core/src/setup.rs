@@ -262,6 +262,24 @@ impl Setup {
         }
         Setup { variant, kinds }
     }
+
+    /// "Human-like": a setup drawn from the model of 64,920 human classic
+    /// setups that the expert sets up with (how often people put each kind
+    /// on each square, the flag's sides mined); the other rule sets weigh
+    /// their kinds by the classic kind of the same role. Never a copy of
+    /// one human setup.
+    ///
+    /// ```
+    /// use stratego_core::game_traits::rand::SeedableRng;
+    /// use stratego_core::game_traits::GameRng;
+    /// use stratego_core::{Setup, Variant};
+    /// let mut rng = GameRng::seed_from_u64(7);
+    /// let setup = Setup::human_like(Variant::Czech, &mut rng);
+    /// assert_eq!(Setup::from_text(Variant::Czech, &setup.to_text()).unwrap(), setup);
+    /// ```
+    pub fn human_like<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Setup {
+        crate::expert::draw_setup(variant, rng)
+    }
 }
 
 /// Four lines of ten two-character symbols, back row first (as the owner

@@ -44,6 +44,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/lobby"),
     ("get", "/api/openapi.json"),
     ("get", "/api/wire-schema.json"),
+    ("get", "/api/setups"),
     ("post", "/api/players"),
     ("get", "/api/matches/{id}/players"),
     ("get", "/api/leaderboard"),
@@ -79,6 +80,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/lobby", get(lobby).post(open_match))
         .route("/api/openapi.json", get(openapi))
         .route("/api/wire-schema.json", get(wire_schema))
+        .route("/api/setups", get(crate::setups::setups))
         .route("/", get(crate::web::index))
         .route("/m/{id}", get(crate::web::index))
         .route("/m/{id}/replay", get(crate::web::index))

@@ -42,6 +42,7 @@ pub mod rating;
 pub mod replay;
 pub mod room;
 pub mod seat;
+mod setups;
 mod server;
 mod socket;
 pub mod store;

@@ -45,6 +45,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ),
     ("keys.js", "text/javascript", include_str!("../web/keys.js")),
     (
+        "setup.js",
+        "text/javascript",
+        include_str!("../web/setup.js"),
+    ),
+    (
         "player.js",
         "text/javascript",
         include_str!("../web/player.js"),

@@ -24,6 +24,8 @@ export const createMatch = (game, seats, extra = {}) => call('POST', '/api/match
 export const getView = (id, token) => call('GET', `/api/matches/${id}`, undefined, token);
 export const play = (id, token, action) =>
   call('POST', `/api/matches/${id}/actions`, { action }, token);
+export const setups = (game, kind, seed) =>
+  call('GET', `/api/setups?game=${encodeURIComponent(game)}&kind=${kind}&seed=${seed}`);
 export const lobby = () => call('GET', '/api/lobby');
 export const openMatch = (game, seat, listed, extra = {}) => call('POST', '/api/lobby', { game, seat, listed, ...extra });
 export const join = (id, invite, player) =>

@@ -8,6 +8,7 @@ import * as player from './player.js';
 import { matchUrl } from './route.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
+import { offerHome } from './setup.js';
 import { controlText } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
@@ -39,6 +40,7 @@ function fillOpponents() {
   for (const [label, seat] of names.opponents(game ? game.bots : ['bot:random'], policiesFor(spec))) sel.append(new Option(label, seat));
   if ([...sel.options].some((o) => o.value === before)) sel.value = before;
   $('rules-line').textContent = names.rulesLine(spec);
+  offerHome(spec, $('home-setups'));
   // The standard clock named by what it gives (the server's control).
   const standard = $('clock').querySelector('option[value="standard"]');
   standard.textContent = game && game.time_control ? controlText(game.time_control) : 'Standard';

@@ -8,6 +8,7 @@ import * as route from './route.js';
 import { rendererFor } from './renderers/index.js';
 import { el } from './renderers/common.js';
 import { showLegend } from './legend.js';
+import * as setupEditor from './setup.js';
 import * as player from './player.js';
 import * as clocks from './clock.js';
 
@@ -26,6 +27,8 @@ export function leave() {
   delete m.dataset.id;
   delete m.dataset.finished;
   for (const id of ['board', 'legal', 'log', 'actions-bar', 'share', 'clocks']) $(id).replaceChildren();
+  setupEditor.leave();
+  $('setup-editor').hidden = true;
   clocks.stop();
 }
 
@@ -249,6 +252,8 @@ function draw(view) {
   const seatText = view.you === null ? 'You are watching' : `You play ${names.ORDINAL[view.you]}`;
   $('title').textContent = `${names.fullName(view.game)} · ${seatText}`;
   current.renderer.render(view, $('board'), move);
+  // A Stratego seat's setup is built in the editor while it has pieces to place.
+  if (names.gameOf(view.game) === 'stratego') setupEditor.update(view, $('setup-editor'), move);
   drawLegal(view);
   drawLog(view, $('log'));
   drawBar(view);

@@ -13,9 +13,9 @@
 import { el, actionButton, engineText } from './common.js';
 
 // The rule-set-free kind codes in the order of the symbol tables.
-const KINDS = ['R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'MINE', 'FLAG'];
+export const KINDS = ['R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'MINE', 'FLAG'];
 // Per rule set: the short symbol of each kind, as the board shows it.
-const SYMBOLS = {
+export const SYMBOLS = {
   srazhenie: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'M', 'F'],
   czech: ['Ma', 'Ge', 'Ka', 'Kd', 'Kp', 'St', 'Pr', 'Mi', 'Sp', '--', 'MP', 'Pp'],
   classic: ['10', '9', '8', '7', '6', '5', '4', '3', '2', 'S', 'B', 'F'],

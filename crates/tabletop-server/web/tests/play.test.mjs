@@ -300,7 +300,7 @@ test('the renderers parse no engine text', () => {
   }
   assert.deepEqual(textParsing("// a.text.match(/x/) is what we never do\nconst n = a / b / c;"), []);
   const web = join(here, '..');
-  const files = [...['app.js', 'api.js', 'play.js', 'replay.js', 'home.js', 'legend.js', 'keys.js', 'names.js', 'store.js'].map((f) => join(web, f)), ...readdirSync(join(web, 'renderers')).filter((f) => f.endsWith('.js')).map((f) => join(web, 'renderers', f))];
+  const files = [...['app.js', 'api.js', 'play.js', 'replay.js', 'home.js', 'legend.js', 'keys.js', 'names.js', 'store.js', 'setup.js'].map((f) => join(web, f)), ...readdirSync(join(web, 'renderers')).filter((f) => f.endsWith('.js')).map((f) => join(web, 'renderers', f))];
   assert.ok(files.length >= 13, 'the page and its renderers are read');
   for (const file of files) {
     assert.deepEqual(textParsing(readFileSync(file, 'utf8')), [], `${file} parses no text`);

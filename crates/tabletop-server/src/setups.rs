@@ -1,0 +1,209 @@
+//! `GET /api/setups?game=SPEC&kind=random|human&seed=N`: a Stratego setup
+//! to start the page's setup editor from, as data.
+//!
+//! `random` is a uniformly random setup ([`Setup::shuffle`]), `human` one
+//! drawn from the model of human setups that the expert sets up with
+//! ([`Setup::human_like`]). The same game, kind and seed give the same
+//! setup. The answer names each square's kind by the code a placement
+//! action carries, front row first and each row from the owner's left
+//! (the order in which the setup phase places them), with the army table
+//! of the seat's observation (names, ranks, counts): the page draws and
+//! checks a setup with no knowledge of the rule sets of its own.
+
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use game_env::{DynGame, EnvError, Typed};
+use game_traits::rand::SeedableRng;
+use game_traits::{Game, GameRng, PlayerId};
+use serde::Serialize;
+use serde_json::Value;
+use stratego_core::{Action, Rules, Setup, Stratego, SETUP_SQUARES};
+
+use crate::error::ApiError;
+use crate::Server;
+
+/// Which generator a suggestion comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SetupKind {
+    /// Uniformly random.
+    Random,
+    /// Drawn from the model of human setups.
+    Human,
+}
+
+impl SetupKind {
+    fn parse(text: &str) -> Option<SetupKind> {
+        match text {
+            "random" => Some(SetupKind::Random),
+            "human" => Some(SetupKind::Human),
+            _ => None,
+        }
+    }
+}
+
+/// A suggested setup, as `GET /api/setups` answers it.
+#[derive(Debug, Serialize)]
+pub struct Suggestion {
+    /// The game specification asked for.
+    pub game: String,
+    /// The generator.
+    pub kind: SetupKind,
+    /// The seed it was drawn with.
+    pub seed: u64,
+    /// The army's piece list (`classic`, `srazhenie`, `czech`), as the
+    /// observation's rules name it: rule sets with one piece list share
+    /// their setups.
+    pub variant: Value,
+    /// Rows of the setup area (front row first).
+    pub rows: usize,
+    /// Squares a row (the owner's left first).
+    pub cols: usize,
+    /// The kind code of each square (`"R8"`, `"MINE"`, `"FLAG"`: what a
+    /// placement action names), `rows * cols` of them, row by row from
+    /// the front: the order of the setup phase's placements.
+    pub squares: Vec<String>,
+    /// The army: each kind's name, code, rank and count, as the
+    /// observation's `army` lists them.
+    pub army: Value,
+}
+
+/// The query's `game`, `kind` and `seed`, each required.
+fn parse_query(query: Option<&str>) -> Result<(String, SetupKind, u64), ApiError> {
+    let (mut game, mut kind, mut seed) = (None, None, None);
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "game" => game = Some(decode(value)?),
+            "kind" => {
+                kind = Some(SetupKind::parse(value).ok_or_else(|| {
+                    ApiError::BadRequest("kind: expected random or human".into())
+                })?);
+            }
+            "seed" => {
+                seed = Some(value.parse().map_err(|_| {
+                    ApiError::BadRequest("seed: expected a number from 0 to 2^64-1".into())
+                })?);
+            }
+            _ => {}
+        }
+    }
+    let missing = |what: &str| ApiError::BadRequest(format!("{what} is required"));
+    Ok((
+        game.ok_or_else(|| missing("game"))?,
+        kind.ok_or_else(|| missing("kind"))?,
+        seed.ok_or_else(|| missing("seed"))?,
+    ))
+}
+
+/// Percent-decodes a query value (`stratego%28variant%3Dczech%29`).
+fn decode(value: &str) -> Result<String, ApiError> {
+    let bad = || ApiError::BadRequest("game: a malformed percent escape".into());
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = value.get(i + 1..i + 3).ok_or_else(bad)?;
+                out.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| bad())
+}
+
+/// The suggestion of `kind` and `seed` for `game`, refused (a typed 400)
+/// unless the game is one of Stratego's rule sets.
+pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggestion, ApiError> {
+    let state = game.new_state();
+    let rules: Rules = *state
+        .as_any()
+        .downcast_ref::<Typed<Stratego>>()
+        .ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "game: {} has no setup to edit (only Stratego's rule sets do)",
+                game.name()
+            ))
+        })?
+        .state()
+        .rules();
+    let mut rng = GameRng::seed_from_u64(seed);
+    let setup = match kind {
+        SetupKind::Random => Setup::shuffle(rules.variant, &mut rng),
+        SetupKind::Human => Setup::human_like(rules.variant, &mut rng),
+    };
+    let squares = setup
+        .kinds()
+        .iter()
+        .map(|&k| {
+            let id = Action::Place(k).id(&rules).ok_or_else(|| {
+                ApiError::Internal(EnvError::Internal(format!(
+                    "a setup of {} holds a kind its rules lack",
+                    game.name()
+                )))
+            })?;
+            let wire = game.action_struct(id).map_err(ApiError::Internal)?;
+            wire.get("kind")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| {
+                    ApiError::Internal(EnvError::Internal(
+                        "a placement's wire form names no kind".into(),
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let observation = state
+        .observation_struct(PlayerId::P0)
+        .map_err(ApiError::Internal)?;
+    let field = |value: Option<&Value>, what: &str| {
+        value.cloned().ok_or_else(|| {
+            ApiError::Internal(EnvError::Internal(format!(
+                "an observation without its {what}"
+            )))
+        })
+    };
+    let army = field(observation.get("army"), "army")?;
+    let variant = field(observation.pointer("/rules/variant"), "variant")?;
+    Ok(Suggestion {
+        game: game.name().to_owned(),
+        kind,
+        seed,
+        variant,
+        rows: SETUP_SQUARES / 10,
+        cols: 10,
+        squares,
+        army,
+    })
+}
+
+/// `GET /api/setups`.
+pub async fn setups(
+    State(server): State<Arc<Server>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let (spec, kind, seed) = parse_query(query.as_deref())?;
+    let game = server.registry().load(&spec)?;
+    let suggestion = suggest(game.as_ref(), kind, seed)?;
+    let bytes = serde_json::to_vec(&suggestion)
+        .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a setup: {e}"))))?;
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        bytes,
+    )
+        .into_response())
+}
