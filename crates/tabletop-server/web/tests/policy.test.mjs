@@ -6,6 +6,8 @@
 //
 // The server binary: $TABLETOP_SERVER_BIN, else target/release, else
 // target/debug of the workspace (built with its default `policy` feature).
+// $TABLETOP_POLICY_FILE plays instead of the fixture (a card war policy of
+// the default rules, such as the one docs/learning.md trains).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -17,7 +19,8 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..', '..');
-const fixture = join(root, 'crates', 'game-policy', 'tests', 'fixtures', 'cardwar.onnx');
+const fixture = process.env.TABLETOP_POLICY_FILE
+  || join(root, 'crates', 'game-policy', 'tests', 'fixtures', 'cardwar.onnx');
 const CARDWAR = 'cardwar(variant=default)';
 const SEAT = 'policy:cardwar.onnx';
 
