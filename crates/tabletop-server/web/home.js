@@ -87,6 +87,7 @@ async function start(go) {
   $('start').disabled = true;
   // A rated match carries this browser's player key.
   const rated = player.wantsRated() ? { rated: true, player: player.key() } : {};
+  rated.time_control = $('clock').value;
   try {
     let id;
     if (opponent === 'person') {

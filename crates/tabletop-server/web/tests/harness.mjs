@@ -1,0 +1,71 @@
+// What the end-to-end tests share: the server binary ($TABLETOP_SERVER_BIN,
+// else target/release, else target/debug of the workspace) started on
+// 127.0.0.1 with a free port and a fresh database, Debian's Chromium, and
+// people as browser contexts (each its own localStorage). Not a test file
+// itself (node --test runs `*.test.mjs`).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..', '..', '..');
+
+function serverBin() {
+  if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
+  for (const profile of ['release', 'debug']) {
+    const p = join(root, 'target', profile, 'tabletop-server');
+    if (existsSync(p)) return p;
+  }
+  throw new Error('build the server first: cargo build --release -p tabletop-server');
+}
+
+// Starts a server and a browser; `stop` ends both and removes the data.
+export async function start(name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `tabletop-${name}-`));
+  const server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, `${name}.db`)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  // A person: a browser context of their own, its page's errors kept.
+  const person = async (viewport = { width: 1100, height: 800 }) => {
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(String(e)));
+    return page;
+  };
+  const api = async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  };
+  const stop = async () => {
+    await browser.close();
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, person, api, stop };
+}
