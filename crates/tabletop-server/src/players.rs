@@ -165,7 +165,7 @@ impl Server {
                     })?;
                     Some(p.id)
                 }
-                Seat::Cmd(_) | Seat::Legacy { .. } => {
+                Seat::Cmd(_) => {
                     return Err(
                         PlayerError::Unratable("a cmd: program is no rated player".into()).into(),
                     )
