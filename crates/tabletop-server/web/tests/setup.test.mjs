@@ -6,75 +6,31 @@
 // setup is built and saved with no match. The editor is screenshot into
 // docs/screenshots/setup-editor.png.
 //
-// The server binary: $TABLETOP_SERVER_BIN, else target/release, else
-// target/debug of the workspace, started on a free port with a fresh
-// database.
+// The server and the browser: harness.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { root, start } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..', '..', '..');
 const shot = join(root, 'docs', 'screenshots', 'setup-editor.png');
 
-let server;
+let run;
 let base;
-let browser;
-let dataDir;
-
-function serverBin() {
-  if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
-  for (const profile of ['release', 'debug']) {
-    const p = join(root, 'target', profile, 'tabletop-server');
-    if (existsSync(p)) return p;
-  }
-  throw new Error('build the server first: cargo build --release -p tabletop-server');
-}
 
 before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tabletop-setup-e2e-'));
-  server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, 'e2e.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
+  run = await start('setup');
+  base = run.base;
   mkdirSync(dirname(shot), { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (run) await run.stop();
 });
 
 const SQUARES = '#setup-editor .setup-grid [data-index]';
 
-async function newPage(viewport) {
-  const ctx = await browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  return page;
-}
+const newPage = (viewport) => run.person(viewport);
 
 async function kinds(page) {
   return page.$$eval(SQUARES, (bs) => bs.map((b) => b.dataset.kind));
