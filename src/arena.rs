@@ -97,15 +97,11 @@ impl From<BotSpec> for ArenaBot {
     }
 }
 
-/// The prefixes of the older protocols the registered games know
-/// (`prefix:PROGRAM ARGS`); which game plays which is the game's to say.
-const LEGACY_PREFIXES: [&str; 2] = ["spelinski", "ucc"];
-
 impl std::str::FromStr for ArenaBot {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        for kind in LEGACY_PREFIXES {
+        for &kind in game_registry::LEGACY_PREFIXES {
             if let Some(command) = s
                 .trim()
                 .strip_prefix(kind)

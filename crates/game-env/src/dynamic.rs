@@ -12,7 +12,7 @@ use game_traits::{
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::bots::{build_agent, BotSpec, Knowledge};
+use crate::bots::{build_agent, BotSpec, Knowledge, LegacyProtocol};
 use crate::opponent::{AgentOpponent, Opponent};
 use crate::typed::Typed;
 use crate::EnvError;
@@ -69,6 +69,12 @@ pub trait DynGame: Send + Sync {
     /// A bot for this game: `random`, `flat[:N | :Nms]`, `ismcts[:N | :Nms]`, or the
     /// game's `heuristic` (refused where it has none).
     fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError>;
+
+    /// Whether programs of the older protocol `prefix` (as in
+    /// `ucc:PROGRAM ARGS`) play this game's rule set; refused, with why,
+    /// when the game knows no such protocol or its programs play other
+    /// rules.
+    fn legacy_plays(&self, prefix: &str) -> Result<(), EnvError>;
 
     /// A bot program of an older protocol that this game's rule set is
     /// played in (`prefix` as in `ucc:PROGRAM ARGS`), started with `argv`
@@ -272,6 +278,25 @@ impl<G: Game + Encode + Wire> TypedGame<G> {
     pub fn rules(&self) -> &G::Rules {
         &self.rules
     }
+
+    /// The older protocol `prefix` if this game knows it and its programs
+    /// play these rules.
+    fn legacy_protocol(&self, prefix: &str) -> Result<&LegacyProtocol<G>, EnvError> {
+        let refused = |reason: String| EnvError::BadParameter {
+            game: self.name.clone(),
+            name: "bot".into(),
+            value: format!("{prefix}:"),
+            reason,
+        };
+        let protocol = self
+            .knowledge
+            .legacy
+            .iter()
+            .find(|p| p.prefix == prefix)
+            .ok_or_else(|| refused(format!("{prefix}: bots do not play this game")))?;
+        (protocol.plays)(&self.rules).map_err(|why| refused(format!("{prefix}: {why}")))?;
+        Ok(protocol)
+    }
 }
 
 pub(crate) fn action_of<G: Game>(rules: &G::Rules, id: usize) -> Result<G::Action, EnvError> {
@@ -441,25 +466,17 @@ where
         Ok(Box::new(AgentOpponent::<G>::new(agent)))
     }
 
+    fn legacy_plays(&self, prefix: &str) -> Result<(), EnvError> {
+        self.legacy_protocol(prefix).map(drop)
+    }
+
     fn legacy_bot(
         &self,
         prefix: &str,
         argv: Vec<String>,
         time_limit: std::time::Duration,
     ) -> Result<Box<dyn Opponent>, EnvError> {
-        let refused = |reason: String| EnvError::BadParameter {
-            game: self.name.clone(),
-            name: "bot".into(),
-            value: format!("{prefix}:{}", argv.join(" ")),
-            reason,
-        };
-        let protocol = self
-            .knowledge
-            .legacy
-            .iter()
-            .find(|p| p.prefix == prefix)
-            .ok_or_else(|| refused(format!("{prefix}: bots do not play this game")))?;
-        (protocol.plays)(&self.rules).map_err(|why| refused(format!("{prefix}: {why}")))?;
+        let protocol = self.legacy_protocol(prefix)?;
         let name = format!("{prefix}:{}", argv.join(" "));
         (protocol.spawn)(argv, time_limit).map_err(|failure| EnvError::Bot { bot: name, failure })
     }

@@ -27,4 +27,4 @@ pub mod spelinski;
 #[cfg(feature = "stratego")]
 pub mod ucc;
 
-pub use registry::registry;
+pub use registry::{registry, LEGACY_PREFIXES};

@@ -4,6 +4,17 @@
 use game_env::{GameDef, Knowledge, Registry};
 use game_traits::kuhn::KuhnPoker;
 
+/// The prefixes of the older bot protocols the registered games know
+/// (`ucc:PROGRAM ARGS`), for parsers of bot names that do not know the
+/// game yet; which rule sets a protocol's programs play is the game's to
+/// say ([`game_env::DynGame::legacy_plays`]).
+pub const LEGACY_PREFIXES: &[&str] = &[
+    #[cfg(feature = "battleline")]
+    crate::spelinski::PREFIX,
+    #[cfg(feature = "stratego")]
+    crate::ucc::PREFIX,
+];
+
 /// Every game compiled in (features `battleline`, `stratego`, `cardwar`),
 /// and Kuhn poker, the smallest game of game theory, for algorithms that
 /// need a game small enough to solve.
@@ -44,7 +55,7 @@ fn register_battleline(r: &mut Registry) {
             expert: Some(|b| Box::new(battleline_core::Expert::new(b))),
             legend: LEGEND,
             legacy: &[game_env::LegacyProtocol {
-                prefix: "spelinski",
+                prefix: crate::spelinski::PREFIX,
                 plays: crate::spelinski::plays,
                 spawn: |argv, time_limit| {
                     let config = crate::spelinski::SpelinskiConfig { argv, time_limit };
@@ -84,7 +95,7 @@ fn register_stratego(r: &mut Registry) {
                 policy: || Box::new(Heuristic::default()),
             }),
             legacy: &[game_env::LegacyProtocol {
-                prefix: "ucc",
+                prefix: crate::ucc::PREFIX,
                 plays: crate::ucc::plays,
                 spawn: |argv, time_limit| {
                     let config = crate::ucc::UccConfig { argv, time_limit };

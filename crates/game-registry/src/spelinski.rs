@@ -50,6 +50,9 @@ use battleline_core::{Action, BattleLine, Card, CardKind, CardSet, Colour, FlagI
 use game_env::{BotFailure, BotProcess, DynState, EnvError, Opponent};
 use game_traits::{Game, GameRng, PlayerId, Turn};
 
+/// The prefix of these bots' names: `spelinski:PROGRAM ARGS`.
+pub const PREFIX: &str = "spelinski";
+
 /// The colour names sent in `colors`, in our colour order (Red, Orange,
 /// Yellow, Green, Blue, Purple), as the reference server spells them.
 pub const COLOURS: [&str; 6] = ["RED", "ORANGE", "YELLOW", "GREEN", "BLUE", "PURPLE"];

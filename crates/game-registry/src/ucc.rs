@@ -53,6 +53,9 @@ use stratego_core::{
     Action, Kind, Move, ObsCell, Observation, SetupSquare, Square, Stratego, Variant, SETUP_SQUARES,
 };
 
+/// The prefix of these agents' bot names: `ucc:PROGRAM ARGS`.
+pub const PREFIX: &str = "ucc";
+
 /// The protocol's letter of each classic kind, by kind index (Marshal
 /// `1` ... Scout `9`, Spy `s`, Bomb `B`, Flag `F`).
 pub const TOKENS: [char; Kind::COUNT] =

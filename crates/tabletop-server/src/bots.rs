@@ -9,12 +9,13 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use game_env::{DynGame, DynState, EnvError, ProtocolBot, ProtocolConfig};
+use game_env::{DynGame, DynState, EnvError};
 use game_traits::PlayerId;
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::policies::Policies;
+use crate::program::Program;
 use crate::room::{bot_rng, Room};
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
@@ -161,13 +162,13 @@ impl Server {
 }
 
 /// A bot seat's decision: a built-in bot made afresh with the seeded
-/// generator of this step (so a replay decides the same), or the protocol
-/// bot's process (started if needed), or the policy of the server's shelf.
+/// generator of this step (so a replay decides the same), or the seat's
+/// program (started if needed), or the policy of the server's shelf.
 #[allow(clippy::too_many_arguments)]
 fn decide(
     game: &Arc<dyn DynGame>,
     seat_kind: &Seat,
-    cmd_bot: &mut Option<ProtocolBot>,
+    cmd_bot: &mut Option<Program>,
     policies: &Policies,
     state: &dyn DynState,
     seat: PlayerId,
@@ -181,25 +182,12 @@ fn decide(
             let mut rng = bot_rng(seed, seat, step);
             bot.choose(state, seat, &mut rng)
         }
-        Seat::Cmd(argv) => {
-            if cmd_bot.is_none() {
-                let bot = ProtocolBot::spawn(ProtocolConfig {
-                    argv: argv.clone(),
-                    time_limit: limit,
-                    game: game.name().to_owned(),
-                    legend: game.legend().to_owned(),
-                })
-                .map_err(|failure| EnvError::Bot {
-                    bot: format!("cmd:{}", argv.join(" ")),
-                    failure,
-                })?;
-                *cmd_bot = Some(bot);
-            }
-            match cmd_bot.as_mut() {
-                Some(bot) => bot.decide(state, seat),
-                None => Err(EnvError::Internal("the bot did not start".into())),
-            }
-        }
+        Seat::Cmd(argv) => Program::started(cmd_bot, || Program::json(game.as_ref(), argv, limit))?
+            .decide(state, seat, &mut bot_rng(seed, seat, step)),
+        Seat::Legacy { prefix, argv } => Program::started(cmd_bot, || {
+            Program::legacy(game.as_ref(), prefix, argv, limit)
+        })?
+        .decide(state, seat, &mut bot_rng(seed, seat, step)),
         Seat::Policy(name) => policies.decide(
             name,
             game.as_ref(),

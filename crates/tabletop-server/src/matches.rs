@@ -114,6 +114,12 @@ impl Server {
                     .check(name, g.as_ref())
                     .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             }
+            if let Seat::Legacy { prefix, .. } = seat {
+                // Refuses an older protocol's program at rules it does not
+                // play (a UCC agent at Czech Stratego) before it starts.
+                g.legacy_plays(prefix)
+                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            }
         }
         let seed = match seed {
             Some(s) => s,

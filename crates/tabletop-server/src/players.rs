@@ -165,7 +165,7 @@ impl Server {
                     })?;
                     Some(p.id)
                 }
-                Seat::Cmd(_) => {
+                Seat::Cmd(_) | Seat::Legacy { .. } => {
                     return Err(
                         PlayerError::Unratable("a cmd: program is no rated player".into()).into(),
                     )

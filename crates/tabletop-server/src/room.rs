@@ -8,11 +8,12 @@
 
 use std::sync::Arc;
 
-use game_env::{episode_rng, DynGame, DynState, EnvError, ProtocolBot};
+use game_env::{episode_rng, DynGame, DynState, EnvError};
 use game_traits::{PlayerId, Turn};
 
 use crate::clock::Clock;
 use crate::error::ApiError;
+use crate::program::Program;
 use crate::seat::Seat;
 use crate::token::{self, Token};
 
@@ -89,7 +90,7 @@ pub struct Room {
     /// every action; behind a lock of their own only so that a room can be
     /// shared for reading (a process's reader channel cannot be), and
     /// reached through `&mut`.
-    cmd_bots: [std::sync::Mutex<Option<ProtocolBot>>; 2],
+    cmd_bots: [std::sync::Mutex<Option<Program>>; 2],
 }
 
 /// The chance generator of action number `step`: a pure function of the
@@ -187,8 +188,8 @@ impl Room {
         token::seat_of(&self.tokens, token)
     }
 
-    /// The protocol bot process of `seat`, if started.
-    pub fn cmd_bot(&mut self, seat: PlayerId) -> &mut Option<ProtocolBot> {
+    /// The program of `seat`, if started.
+    pub(crate) fn cmd_bot(&mut self, seat: PlayerId) -> &mut Option<Program> {
         self.cmd_bots[seat.index()]
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

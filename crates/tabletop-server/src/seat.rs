@@ -1,7 +1,8 @@
 //! Who sits in a seat: a person (`human`, who holds a token) or a bot
 //! (`bot:random`, `bot:heuristic`, `bot:flat:N`, `bot:ismcts:N`), or, only
 //! when the server runs with `--allow-cmd-bots`, a program speaking the
-//! JSON-lines bot protocol (`cmd:python3 my_bot.py`), or a trained policy
+//! JSON-lines bot protocol (`cmd:python3 my_bot.py`) or an older protocol
+//! a game knows (`ucc:./agent`, `spelinski:./bot`), or a trained policy
 //! of the operator's `--policy-dir` named by its file name
 //! (`policy:cardwar.onnx`, never a path).
 
@@ -32,6 +33,14 @@ pub enum Seat {
     /// A subprocess speaking the JSON-lines protocol: the program and its
     /// arguments (split on whitespace, no shell).
     Cmd(Vec<String>),
+    /// A subprocess speaking an older protocol the game knows
+    /// ([`game_registry::LEGACY_PREFIXES`]), refereed by the game's code.
+    Legacy {
+        /// The protocol's prefix (`ucc`, `spelinski`).
+        prefix: &'static str,
+        /// The program and its arguments (split on whitespace, no shell).
+        argv: Vec<String>,
+    },
     /// A trained policy: a file name of the server's policy directory
     /// (checked by [`Policies::check_name`](crate::policies::Policies::check_name)).
     Policy(String),
@@ -71,24 +80,33 @@ impl Seat {
                 .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             return Ok(Seat::Policy(name.to_owned()));
         }
-        if let Some(cmd) = trimmed.strip_prefix("cmd:") {
+        let programs = std::iter::once("cmd").chain(game_registry::LEGACY_PREFIXES.iter().copied());
+        for prefix in programs {
+            let Some(command) = trimmed
+                .strip_prefix(prefix)
+                .and_then(|c| c.strip_prefix(':'))
+            else {
+                continue;
+            };
             if !allow_cmd {
-                return Err(ApiError::BadRequest(
-                    "cmd: seats run a program on the server and are disabled; \
+                return Err(ApiError::BadRequest(format!(
+                    "{prefix}: seats run a program on the server and are disabled; \
                      start the server with --allow-cmd-bots to admit them"
-                        .into(),
-                ));
+                )));
             }
-            let argv: Vec<String> = cmd.split_whitespace().map(str::to_owned).collect();
+            let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
             if argv.is_empty() {
-                return Err(ApiError::BadRequest("cmd: names no program".into()));
+                return Err(ApiError::BadRequest(format!("{prefix}: names no program")));
             }
-            return Ok(Seat::Cmd(argv));
+            return Ok(match prefix {
+                "cmd" => Seat::Cmd(argv),
+                _ => Seat::Legacy { prefix, argv },
+            });
         }
         Err(ApiError::BadRequest(format!(
             "unknown seat {:?}: expected human, bot:random, bot:heuristic, bot:flat[:N], \
              bot:ismcts[:N], policy:NAME.onnx (with --policy-dir) \
-             (or cmd:PROGRAM with --allow-cmd-bots)",
+             (or cmd:PROGRAM, ucc:PROGRAM, spelinski:PROGRAM with --allow-cmd-bots)",
             trimmed.chars().take(80).collect::<String>()
         )))
     }
@@ -105,6 +123,7 @@ impl fmt::Display for Seat {
             Seat::Human => f.write_str("human"),
             Seat::Bot(spec) => write!(f, "bot:{spec}"),
             Seat::Cmd(argv) => write!(f, "cmd:{}", argv.join(" ")),
+            Seat::Legacy { prefix, argv } => write!(f, "{prefix}:{}", argv.join(" ")),
             Seat::Policy(name) => write!(f, "policy:{name}"),
         }
     }
@@ -143,6 +162,21 @@ mod tests {
         }
         let refused = Seat::parse("cmd:ls", false).unwrap_err().to_string();
         assert!(refused.contains("--allow-cmd-bots"), "{refused}");
+        for prefix in game_registry::LEGACY_PREFIXES {
+            let seat = format!("{prefix}:./agent --seed 3");
+            let refused = Seat::parse(&seat, false).unwrap_err().to_string();
+            assert!(refused.contains("--allow-cmd-bots"), "{refused}");
+            let parsed = Seat::parse(&seat, true).unwrap();
+            assert_eq!(
+                parsed,
+                Seat::Legacy {
+                    prefix,
+                    argv: vec!["./agent".into(), "--seed".into(), "3".into()]
+                }
+            );
+            assert_eq!(parsed.to_string(), seat);
+            assert!(Seat::parse(&format!("{prefix}:"), true).is_err());
+        }
         assert!(Seat::parse(&"h".repeat(10_000), false).is_err());
     }
 

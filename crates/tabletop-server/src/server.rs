@@ -144,7 +144,11 @@ impl Server {
                 server.insert(room, ClientAddr::UNKNOWN);
             }
         }
-        server.settle_pending()?;
+        // On a thread of its own: PostgreSQL's blocking client starts a
+        // runtime of its own, which panics on a thread that drives one (a
+        // server opens from `#[tokio::main]`).
+        std::thread::scope(|s| s.spawn(|| server.settle_pending()).join())
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
         Ok(Arc::new(server))
     }
 

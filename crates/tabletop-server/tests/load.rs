@@ -10,39 +10,23 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{pick, specs};
+use common::{pick, spawn_server, specs};
 use serde_json::{json, Value};
 use tabletop_server::store::Store;
 
 fn start(db: &Path, port: u16) -> (Child, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
-        .args(["--host", "127.0.0.1", "--port", &port.to_string()])
-        // Every client is this process: no per-client limit; one log line
-        // per request would drown the output.
-        .args(["--client-rate", "0", "--matches-per-client", "0"])
-        .args(["--ws-per-client", "0", "--log", "warn", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .trim()
+    let (child, base) = spawn_server(port, |c| c.arg("--db").arg(db));
+    let port = base
         .rsplit(':')
         .next()
         .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("unexpected start line {line:?}"));
+        .unwrap_or_else(|| panic!("no port in {base:?}"));
     (child, port)
 }
 

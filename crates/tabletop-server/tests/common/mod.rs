@@ -148,3 +148,41 @@ pub async fn play_out(app: &Router, id: i64, token: &str, seed: u64, limit: usiz
     }
     panic!("match {id} did not end within {limit} requests");
 }
+
+/// Starts the server's binary on loopback at `port` (0: any free one), with
+/// no per-client limit (every client is the test) and warnings-only logs;
+/// `database` adds how it finds its database (`--db PATH`, or
+/// `TABLETOP_DATABASE`). Returns the process and its `http://ADDRESS:PORT`,
+/// read from its first line.
+pub fn spawn_server(
+    port: u16,
+    database: impl FnOnce(&mut std::process::Command) -> &mut std::process::Command,
+) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabletop-server"));
+    command
+        .args([
+            "--host",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--log",
+            "warn",
+        ])
+        .args(["--client-rate", "0", "--matches-per-client", "0"])
+        .args(["--ws-per-client", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    let mut child = database(&mut command).spawn().expect("the server starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected start line {line:?}"))
+        .to_owned();
+    (child, base)
+}

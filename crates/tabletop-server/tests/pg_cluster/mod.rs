@@ -3,10 +3,9 @@
 //! server binaries on it; each stopped when dropped, a failing test
 //! included.
 
-use std::io::{BufRead, BufReader};
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// Whether this test runs as root (PostgreSQL then runs as `postgres`).
@@ -145,25 +144,8 @@ pub struct Process {
 
 impl Process {
     pub fn start(url: &str) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
-            .args(["--host", "127.0.0.1", "--port", "0", "--log", "warn"])
-            .args(["--client-rate", "0", "--matches-per-client", "0"])
-            .args(["--ws-per-client", "0"])
-            .env("TABLETOP_DATABASE", url)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected start line {line:?}"))
-            .to_owned();
-        Process { child, base: addr }
+        let (child, base) = crate::common::spawn_server(0, |c| c.env("TABLETOP_DATABASE", url));
+        Process { child, base }
     }
 
     /// SIGKILL.
