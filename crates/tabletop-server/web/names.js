@@ -69,13 +69,4 @@ export function opponents(bots, policies = []) {
   return out;
 }
 
-// A seat's description as a player reads it.
-export function seatName(seat) {
-  if (seat === 'human') return 'a person';
-  if (seat === 'bot:random') return 'computer (easy)';
-  if (seat === 'bot:heuristic' || seat === 'bot:flat:200') return 'computer (medium)';
-  if (seat === 'bot:expert' || seat === 'bot:ismcts:200') return 'computer (strong)';
-  return 'computer';
-}
-
 export const ORDINAL = ['first', 'second'];
