@@ -71,57 +71,16 @@ impl Server {
     }
 }
 
-/// `game=SPEC` of the query (percent-decoded).
-fn game_of(query: Option<&str>) -> Result<String, ApiError> {
-    let missing = || ApiError::BadRequest("game: expected ?game=SPEC".into());
-    let raw = query
-        .unwrap_or("")
-        .split('&')
-        .find_map(|p| p.strip_prefix("game="))
-        .ok_or_else(missing)?;
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                let hex = raw.get(i + 1..i + 3).ok_or_else(missing)?;
-                out.push(u8::from_str_radix(hex, 16).map_err(|_| missing())?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).map_err(|_| missing())
+/// The leaderboard's query: `?game=SPEC`.
+#[derive(serde::Deserialize)]
+struct Asked {
+    game: String,
 }
 
 pub(crate) async fn board(
     State(server): State<Arc<Server>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let game = game_of(query.as_deref())?;
+    let Asked { game } = crate::query::params(query.as_deref(), "?game=SPEC")?;
     Ok(Json(server.leaderboard(&game).await?).into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_game_of_the_query_is_percent_decoded_and_required() {
-        assert_eq!(
-            game_of(Some("x=1&game=stratego%28variant%3Dclassic%29")).unwrap(),
-            "stratego(variant=classic)"
-        );
-        assert!(game_of(Some("x=1")).is_err());
-        assert!(game_of(None).is_err());
-        assert!(game_of(Some("game=%2")).is_err());
-    }
 }

@@ -39,6 +39,7 @@ mod ops;
 pub mod players;
 pub mod policies;
 mod program;
+mod query;
 pub mod rating;
 pub mod replay;
 pub mod room;

@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Response};
 use game_env::{DynGame, EnvError, Typed};
 use game_traits::rand::SeedableRng;
 use game_traits::{Game, GameRng, PlayerId};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use stratego_core::{Action, Rules, Setup, Stratego, SETUP_SQUARES};
 
@@ -26,23 +26,13 @@ use crate::error::ApiError;
 use crate::Server;
 
 /// Which generator a suggestion comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SetupKind {
     /// Uniformly random.
     Random,
     /// Drawn from the model of human setups.
     Human,
-}
-
-impl SetupKind {
-    fn parse(text: &str) -> Option<SetupKind> {
-        match text {
-            "random" => Some(SetupKind::Random),
-            "human" => Some(SetupKind::Human),
-            _ => None,
-        }
-    }
 }
 
 /// A suggested setup, as `GET /api/setups` answers it.
@@ -71,58 +61,12 @@ pub struct Suggestion {
     pub army: Value,
 }
 
-/// The query's `game`, `kind` and `seed`, each required.
-fn parse_query(query: Option<&str>) -> Result<(String, SetupKind, u64), ApiError> {
-    let (mut game, mut kind, mut seed) = (None, None, None);
-    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            "game" => game = Some(decode(value)?),
-            "kind" => {
-                kind = Some(SetupKind::parse(value).ok_or_else(|| {
-                    ApiError::BadRequest("kind: expected random or human".into())
-                })?);
-            }
-            "seed" => {
-                seed = Some(value.parse().map_err(|_| {
-                    ApiError::BadRequest("seed: expected a number from 0 to 2^64-1".into())
-                })?);
-            }
-            _ => {}
-        }
-    }
-    let missing = |what: &str| ApiError::BadRequest(format!("{what} is required"));
-    Ok((
-        game.ok_or_else(|| missing("game"))?,
-        kind.ok_or_else(|| missing("kind"))?,
-        seed.ok_or_else(|| missing("seed"))?,
-    ))
-}
-
-/// Percent-decodes a query value (`stratego%28variant%3Dczech%29`).
-fn decode(value: &str) -> Result<String, ApiError> {
-    let bad = || ApiError::BadRequest("game: a malformed percent escape".into());
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                let hex = value.get(i + 1..i + 3).ok_or_else(bad)?;
-                out.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).map_err(|_| bad())
+/// The query: `?game=SPEC&kind=random|human&seed=N`, each required.
+#[derive(Deserialize)]
+struct Asked {
+    game: String,
+    kind: SetupKind,
+    seed: u64,
 }
 
 /// The suggestion of `kind` and `seed` for `game`, refused (a typed 400)
@@ -195,7 +139,11 @@ pub async fn setups(
     State(server): State<Arc<Server>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let (spec, kind, seed) = parse_query(query.as_deref())?;
+    let Asked {
+        game: spec,
+        kind,
+        seed,
+    } = crate::query::params(query.as_deref(), "?game=SPEC&kind=random|human&seed=N")?;
     let game = server.registry().load(&spec)?;
     let suggestion = suggest(game.as_ref(), kind, seed)?;
     let bytes = serde_json::to_vec(&suggestion)

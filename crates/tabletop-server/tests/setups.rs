@@ -213,9 +213,11 @@ async fn a_bad_game_kind_or_seed_is_a_typed_400() {
             "bad_request",
         ),
         ("/api/setups?kind=human&seed=1".to_owned(), "bad_request"),
+        // A malformed escape stays as written (as browsers leave it), and
+        // names no game.
         (
             "/api/setups?game=%ZZ&kind=human&seed=1".to_owned(),
-            "bad_request",
+            "bad_game",
         ),
     ];
     for (uri, kind) in cases {
