@@ -15,6 +15,7 @@ use axum::http::Request;
 use axum::Router;
 use http_body_util::BodyExt;
 use libfuzzer_sys::fuzz_target;
+use tabletop_server::clock::{Asked, Word};
 use tabletop_server::{registry, router, Config, Server};
 use tower::ServiceExt;
 
@@ -49,7 +50,14 @@ fn harness() -> &'static Harness {
             .name;
         let seats = ["human".to_owned(), "human".to_owned()];
         let created = runtime
-            .block_on(server.create(tabletop_server::limits::ClientAddr::UNKNOWN, &kuhn, &seats, Some(1)))
+            .block_on(server.create(
+                tabletop_server::limits::ClientAddr::UNKNOWN,
+                &kuhn,
+                &seats,
+                Some(1),
+                Asked::Word(Word::None),
+                true,
+            ))
             .expect("a match");
         let tokens = [0, 1].map(|i| created.tokens[i].token.clone());
         Harness {

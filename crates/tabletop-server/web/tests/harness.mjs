@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..', '..', '..');
 
-function serverBin() {
+export function serverBin() {
   if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
   for (const profile of ['release', 'debug']) {
     const p = join(root, 'target', profile, 'tabletop-server');
@@ -22,10 +22,21 @@ function serverBin() {
   throw new Error('build the server first: cargo build --release -p tabletop-server');
 }
 
-// Starts a server and a browser; `stop` ends both and removes the data.
-export async function start(name) {
+// Chromium's flags for a test machine (no sandbox, no GPU, no network
+// beside the server's).
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+};
+
+// Starts a server with `args` besides its port and database; `stop` ends
+// it and removes its data directory (where `args` may put files first:
+// `args` may be a function of that directory).
+export async function startServer(name, args = []) {
   const dataDir = mkdtempSync(join(tmpdir(), `tabletop-${name}-`));
-  const server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, `${name}.db`)], {
+  const extra = typeof args === 'function' ? args(dataDir) : args;
+  const server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, `${name}.db`), ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise((resolve, reject) => {
@@ -41,11 +52,18 @@ export async function start(name) {
     });
     server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  const stop = () => {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, stop };
+}
+
+// Starts a server (with `args`, as startServer) and a browser; `stop` ends
+// both and removes the data.
+export async function start(name, args = []) {
+  const { base, stop: stopServer } = await startServer(name, args);
+  const browser = await chromium.launch(CHROMIUM);
   // A person: a browser context of their own, its page's errors kept.
   const person = async (viewport = { width: 1100, height: 800 }) => {
     const ctx = await browser.newContext({ viewport });
@@ -64,8 +82,7 @@ export async function start(name) {
   };
   const stop = async () => {
     await browser.close();
-    server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    stopServer();
   };
-  return { base, person, api, stop };
+  return { base, browser, person, api, stop };
 }

@@ -6,67 +6,35 @@
 // each game's page is written to tests/screenshots/. Another test reads
 // the page's sources: the drawings parse no engine text (docs/wire.md).
 //
-// The server binary: $TABLETOP_SERVER_BIN, else target/release, else
-// target/debug of the workspace. It is started on 127.0.0.1 with a free
-// port and a fresh database, and stopped at the end.
+// The server and the browser as harness.mjs starts them; the browser
+// here keeps one persistent profile for the whole file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, root, startServer } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..', '..', '..');
 const shots = join(here, 'screenshots');
-
-function serverBin() {
-  if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
-  for (const profile of ['release', 'debug']) {
-    const p = join(root, 'target', profile, 'tabletop-server');
-    if (existsSync(p)) return p;
-  }
-  throw new Error('build the server first: cargo build --release -p tabletop-server');
-}
 
 let server;
 let base;
 let browser;
-let dataDir;
 let profileDir;
 
-function startServer() {
-  dataDir = mkdtempSync(join(tmpdir(), 'tabletop-e2e-'));
-  server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, 'e2e.db')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-}
-
 before(async () => {
-  base = await startServer();
+  server = await startServer('e2e');
+  base = server.base;
   profileDir = mkdtempSync(join(tmpdir(), 'tabletop-chromium-'));
   // A fresh profile directory (Playwright passes it as --user-data-dir).
   browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
+    ...CHROMIUM,
     viewport: { width: 1100, height: 800 },
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      ...CHROMIUM.args,
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
@@ -75,8 +43,8 @@ before(async () => {
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.kill('SIGKILL');
-  for (const d of [dataDir, profileDir]) if (d) rmSync(d, { recursive: true, force: true });
+  if (server) server.stop();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 // A small seeded generator: which legal button to click.

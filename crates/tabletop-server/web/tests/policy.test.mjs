@@ -10,70 +10,32 @@
 // the default rules, such as the one docs/learning.md trains).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, start } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..', '..', '..');
 const fixture = process.env.TABLETOP_POLICY_FILE
   || join(root, 'crates', 'game-policy', 'tests', 'fixtures', 'cardwar.onnx');
 const CARDWAR = 'cardwar(variant=default)';
 const SEAT = 'policy:cardwar.onnx';
 
-function serverBin() {
-  if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
-  for (const profile of ['release', 'debug']) {
-    const p = join(root, 'target', profile, 'tabletop-server');
-    if (existsSync(p)) return p;
-  }
-  throw new Error('build the server first: cargo build --release -p tabletop-server');
-}
-
-let server;
+let h;
 let base;
 let browser;
-let dataDir;
-
-function startServer() {
-  dataDir = mkdtempSync(join(tmpdir(), 'tabletop-policy-e2e-'));
-  const policies = join(dataDir, 'policies');
-  mkdirSync(policies);
-  copyFileSync(fixture, join(policies, 'cardwar.onnx'));
-  server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, 'e2e.db'), '--policy-dir', policies], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-}
 
 before(async () => {
-  base = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  // The policy directory inside the server's data directory.
+  h = await start('policy-e2e', (dataDir) => {
+    const policies = join(dataDir, 'policies');
+    mkdirSync(policies);
+    copyFileSync(fixture, join(policies, 'cardwar.onnx'));
+    return ['--policy-dir', policies];
   });
+  ({ base, browser } = h);
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (h) await h.stop();
 });
 
 // The opponent list the page shows for `spec`: [label, seat].

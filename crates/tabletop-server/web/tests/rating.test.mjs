@@ -2,70 +2,28 @@
 // localStorage) pick names, play a rated match of Kuhn poker with a clock
 // against each other to the end through the lobby, and the leaderboard page then lists
 // both with ratings moved from 1500 (the winner above, the loser below).
-// The server binary is found as in play.test.mjs; a fresh database each run.
+// The server and browser as harness.mjs starts them; a fresh database each run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { root, start } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..', '..', '..');
 const KUHN = 'kuhn_poker(variant=classic)';
 
-function serverBin() {
-  if (process.env.TABLETOP_SERVER_BIN) return process.env.TABLETOP_SERVER_BIN;
-  for (const profile of ['release', 'debug']) {
-    const p = join(root, 'target', profile, 'tabletop-server');
-    if (existsSync(p)) return p;
-  }
-  throw new Error('build the server first: cargo build --release -p tabletop-server');
-}
-
-let server;
+let h;
 let base;
-let dataDir;
-let browser;
 
 before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tabletop-rating-'));
-  server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, 'rating.db'), '--log', 'warn'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 20 s')), 20000);
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  h = await start('rating', ['--log', 'warn']);
+  ({ base } = h);
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (h) await h.stop();
 });
 
 async function person() {
-  const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await ctx.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
+  const page = await h.person();
   await page.goto(base + '/');
   await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
   return page;
