@@ -93,7 +93,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (status, bytes) = h.runtime.block_on(async {
-        let res = h.app.clone().oneshot(req).await.expect("the router answers");
+        let res = h
+            .app
+            .clone()
+            .oneshot(req)
+            .await
+            .expect("the router answers");
         let status = res.status();
         let bytes = res.into_body().collect().await.map(|b| b.to_bytes());
         (status, bytes)
