@@ -308,12 +308,7 @@ async fn act(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let cell = match_of(&server, &id).await?;
-    let token = bearer(&headers)?.ok_or_else(|| {
-        ApiError::Unauthorized("playing needs `Authorization: Bearer TOKEN`".into())
-    })?;
-    let seat = seat_for(&cell, Some(token))
-        .await?
-        .ok_or(ApiError::Forbidden)?;
+    let seat = seat_required(&cell, &headers, "playing").await?;
     let req: ActBody = body(&headers, raw)?;
     let bytes = server.play(&cell, seat, req.action).await?;
     Ok(private_json(StatusCode::OK, bytes))
