@@ -110,7 +110,7 @@ fn register_stratego(r: &mut Registry) {
 
 #[cfg(feature = "cardwar")]
 fn register_cardwar(r: &mut Registry) {
-    use cardwar_core::{CardWar, Heuristic, Observation, LEGEND};
+    use cardwar_core::{CardWar, Expert, Heuristic, Observation, LEGEND};
     // Mostly dice: the choices differ little under random playouts, so
     // ISMCTS needs more iterations to tell them apart (cheap here).
     r.register::<CardWar>(GameDef {
@@ -125,6 +125,8 @@ fn register_cardwar(r: &mut Registry) {
                 ..game_env::SearchDefaults::default()
             },
             heuristic: Some(|| Box::new(Heuristic)),
+            // The expert does not search: a budget means nothing to it.
+            expert: Some(|_| Box::new(Expert)),
             policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             legend: LEGEND,
             // Asked before every fight, a prayer is offered to a person once

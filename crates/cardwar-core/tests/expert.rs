@@ -1,0 +1,116 @@
+//! The expert bot: the heuristic's play with a reserve of weak cards,
+//! kept at every decision, and stronger than the heuristic.
+
+use cardwar_core::game_traits::{play_match, Agent};
+use cardwar_core::{
+    Action, CardWar, Expert, GameRng, Heuristic, LayKind, Observation, Phase, PlayerId, Rules,
+    RESERVE_BELOW,
+};
+
+/// The expert, checking at each decision that it keeps its reserve rule
+/// and otherwise plays as the heuristic does.
+struct Checked {
+    reserves: usize,
+    decisions: usize,
+}
+
+impl Agent<CardWar> for Checked {
+    fn name(&self) -> String {
+        "checked expert".into()
+    }
+
+    fn choose(&mut self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        let choice = Expert.choose(obs, legal, rng);
+        let free_attack = matches!(
+            obs.public().phase,
+            Phase::Lay {
+                kind: LayKind::FreeAttack,
+                ..
+            }
+        );
+        let all_weak = obs.own().hand.iter().all(|s| s.strength() < RESERVE_BELOW);
+        if free_attack && all_weak && legal.contains(&Action::EndLine) {
+            assert_eq!(choice, Action::EndLine, "sent a weak card in");
+            self.reserves += 1;
+        } else {
+            // Elsewhere it plays as the heuristic: the strongest soldier
+            // first, a prayer at the first chance.
+            let strongest = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Place(s) => Some(s.strength()),
+                    _ => None,
+                })
+                .max();
+            match (strongest, choice) {
+                (Some(best), Action::Place(s)) => assert_eq!(s.strength(), best, "weaker first"),
+                (Some(_), Action::EndLine) => panic!("kept a strong card back"),
+                _ => {}
+            }
+            if legal.contains(&Action::Pray) {
+                assert_eq!(choice, Action::Pray, "did not pray at the first chance");
+            }
+        }
+        self.decisions += 1;
+        choice
+    }
+}
+
+#[test]
+fn expert_keeps_its_weak_cards_as_a_reserve() {
+    let mut bot = Checked {
+        reserves: 0,
+        decisions: 0,
+    };
+    for seed in 0..20 {
+        let mut heuristic = Heuristic;
+        let agents: &mut [&mut dyn Agent<CardWar>; 2] = if seed % 2 == 0 {
+            &mut [&mut bot, &mut heuristic]
+        } else {
+            &mut [&mut heuristic, &mut bot]
+        };
+        play_match::<CardWar>(&Rules::default(), seed, agents).unwrap();
+    }
+    assert!(bot.decisions > 500, "{}", bot.decisions);
+    assert!(
+        bot.reserves > 5,
+        "the reserve rule applied {} times",
+        bot.reserves
+    );
+}
+
+/// Games the expert wins out of `games` against the heuristic, seats
+/// alternating, each pair of games on the same seed.
+fn score_against_heuristic(rules: &Rules, games: u64) -> f64 {
+    let mut score = 0.0;
+    for g in 0..games {
+        let seat = if g % 2 == 0 {
+            PlayerId::P0
+        } else {
+            PlayerId::P1
+        };
+        let (mut expert, mut heuristic) = (Expert, Heuristic);
+        let agents: &mut [&mut dyn Agent<CardWar>; 2] = if seat == PlayerId::P0 {
+            &mut [&mut expert, &mut heuristic]
+        } else {
+            &mut [&mut heuristic, &mut expert]
+        };
+        let (end, _) = play_match::<CardWar>(rules, 9000 + g / 2, agents).unwrap();
+        score += match end.outcome().map(|o| o.winner()) {
+            Some(Some(w)) if w == seat => 1.0,
+            Some(None) | None => 0.5,
+            Some(Some(_)) => 0.0,
+        };
+    }
+    score
+}
+
+#[test]
+fn expert_beats_the_heuristic() {
+    // The heuristic against itself scores 50 % give or take 3 points at
+    // 1000 games (95 %); the expert scores about 60 % (docs/strength.md),
+    // 591 of these 1000 games at commit time.
+    let score = score_against_heuristic(&Rules::default(), 1000);
+    eprintln!("expert scored {score} of 1000 against the heuristic");
+    assert!(score >= 550.0, "expert scored {score} of 1000");
+}
