@@ -312,16 +312,62 @@ impl<T: Named> FromParameter for T {
 /// [`RuleSet::set`](crate::RuleSet::set) from one table of the rule set's
 /// fields, so the three cannot disagree:
 ///
-/// ```ignore
-/// game_traits::parameter_table! {
-///     tactics: Bool, "whether the tactics cards are in the game";
-///     max_rounds: Int { min: 1, max: 1000 }, "rounds before a draw";
-/// }
-/// ```
-///
 /// Used inside `impl RuleSet for Rules { ... }`; each field's type
 /// implements [`FromParameter`] (bool, u8, u16, u32, their `Option`s, and
-/// every [`Named`] enum).
+/// every [`Named`] enum):
+///
+/// ```
+/// use game_traits::{ParameterValue, Preset, RuleSet};
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// struct Rules {
+///     tactics: bool,
+///     max_rounds: u16,
+/// }
+///
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct NoRounds;
+///
+/// impl std::fmt::Display for NoRounds {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         f.write_str("a game needs at least one round")
+///     }
+/// }
+///
+/// impl std::error::Error for NoRounds {}
+///
+/// impl RuleSet for Rules {
+///     type Action = u8;
+///     type Error = NoRounds;
+///     fn validate(&self) -> Result<(), NoRounds> {
+///         if self.max_rounds == 0 { Err(NoRounds) } else { Ok(()) }
+///     }
+///     fn action_space(&self) -> usize { 2 }
+///     fn action_id(&self, action: u8) -> usize { usize::from(action) }
+///     fn action_from_id(&self, id: usize) -> Option<u8> {
+///         u8::try_from(id).ok().filter(|&a| a < 2)
+///     }
+///     fn is_chance_outcome(&self, _: u8) -> bool { false }
+///     fn max_game_length(&self) -> u32 { u32::from(self.max_rounds) }
+///     fn presets() -> Vec<Preset<Self>> {
+///         vec![Preset { name: "default", doc: "sixty rounds", rules: Rules { tactics: true, max_rounds: 60 } }]
+///     }
+///     game_traits::parameter_table! {
+///         tactics: Bool, "whether the tactics cards are in the game";
+///         max_rounds: Int { min: 1, max: 1000 }, "rounds before a draw";
+///     }
+/// }
+///
+/// let mut rules = Rules { tactics: false, max_rounds: 60 };
+/// rules.set("tactics", ParameterValue::Bool(true)).unwrap();
+/// assert_eq!(rules.get("tactics"), Some(ParameterValue::Bool(true)));
+/// assert_eq!(Rules::parameters().len(), 2);
+/// // Out of range or unknown: refused, and the rules are left as they were.
+/// assert!(rules.set("max_rounds", ParameterValue::Int(0)).is_err());
+/// assert!(rules.set("speed", ParameterValue::Int(3)).is_err());
+/// assert_eq!(rules, Rules { tactics: true, max_rounds: 60 });
+/// ```
 #[macro_export]
 macro_rules! parameter_table {
     ($($field:ident : $kind:expr, $doc:expr;)*) => {
