@@ -1,6 +1,8 @@
 //! The expert bot: the heuristic's play with a reserve of weak cards,
 //! kept at every decision, and stronger than the heuristic.
 
+mod common;
+
 use cardwar_core::game_traits::{play_match, Agent};
 use cardwar_core::{
     Action, CardWar, Expert, GameRng, Heuristic, LayKind, Observation, Phase, PlayerId, Rules,
@@ -35,21 +37,7 @@ impl Agent<CardWar> for Checked {
         } else {
             // Elsewhere it plays as the heuristic: the strongest soldier
             // first, a prayer at the first chance.
-            let strongest = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Place(s) => Some(s.strength()),
-                    _ => None,
-                })
-                .max();
-            match (strongest, choice) {
-                (Some(best), Action::Place(s)) => assert_eq!(s.strength(), best, "weaker first"),
-                (Some(_), Action::EndLine) => panic!("kept a strong card back"),
-                _ => {}
-            }
-            if legal.contains(&Action::Pray) {
-                assert_eq!(choice, Action::Pray, "did not pray at the first chance");
-            }
+            common::assert_plays_as_the_heuristic(legal, choice);
         }
         self.decisions += 1;
         choice

@@ -1,6 +1,8 @@
 //! The heuristic bot keeps its promise at every decision and beats random
 //! play with the seats alternated.
 
+mod common;
+
 use cardwar_core::game_traits::{play_match, Agent, RandomAgent};
 use cardwar_core::{Action, CardWar, GameRng, Heuristic, Observation, Outcome, PlayerId, Rules};
 
@@ -17,21 +19,7 @@ impl Agent<CardWar> for Checked {
 
     fn choose(&mut self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
         let choice = Heuristic.choose(obs, legal, rng);
-        let strongest = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Place(s) => Some(s.strength()),
-                _ => None,
-            })
-            .max();
-        match (strongest, choice) {
-            (Some(best), Action::Place(s)) => assert!(s.strength() == best, "weaker card first"),
-            (Some(_), Action::EndLine) => panic!("kept a reserve"),
-            _ => {}
-        }
-        if legal.contains(&Action::Pray) {
-            assert_eq!(choice, Action::Pray, "did not pray at the first chance");
-        }
+        common::assert_plays_as_the_heuristic(legal, choice);
         self.decisions += 1;
         choice
     }

@@ -176,3 +176,24 @@ pub fn play_out(g: &mut CardWar, mut choose: impl FnMut(&CardWar, &[Action]) -> 
     }
     panic!("game did not end");
 }
+
+/// Asserts the heuristic's promise for one decision: among the cards it
+/// may lay, the strongest; never a reserve while a card can be laid; a
+/// prayer at the first chance.
+pub fn assert_plays_as_the_heuristic(legal: &[Action], choice: Action) {
+    let strongest = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Place(s) => Some(s.strength()),
+            _ => None,
+        })
+        .max();
+    match (strongest, choice) {
+        (Some(best), Action::Place(s)) => assert_eq!(s.strength(), best, "weaker card first"),
+        (Some(_), Action::EndLine) => panic!("kept a reserve"),
+        _ => {}
+    }
+    if legal.contains(&Action::Pray) {
+        assert_eq!(choice, Action::Pray, "did not pray at the first chance");
+    }
+}
