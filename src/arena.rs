@@ -77,9 +77,9 @@ impl ArenaBot {
     /// its games report why).
     fn fits(&self, game: &dyn DynGame) -> bool {
         match self {
-            ArenaBot::Builtin(spec @ (BotSpec::Heuristic | BotSpec::Expert(_))) => {
-                game.bot(*spec).is_ok()
-            }
+            ArenaBot::Builtin(
+                spec @ (BotSpec::Heuristic | BotSpec::Expert(_) | BotSpec::Sparring(..)),
+            ) => game.bot(*spec).is_ok(),
             ArenaBot::Policy(path) => !matches!(
                 PolicyFile::load(path, game),
                 Err(PolicyError::WrongGame { .. }

@@ -286,6 +286,10 @@ fn describe(bot: &ArenaBot) -> String {
             "each game's expert (its strongest bot), {}",
             per_decision(*b, "iterations")
         ),
+        ArenaBot::Builtin(BotSpec::Sparring(name, b)) => format!(
+            "the game's own sparring bot {name}, {}",
+            per_decision(*b, "iterations")
+        ),
         ArenaBot::Builtin(BotSpec::Ismcts(b)) => format!(
             "tree search over the hidden cards (ISMCTS), {}",
             per_decision(*b, "iterations")

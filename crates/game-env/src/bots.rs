@@ -1,5 +1,6 @@
 //! Bots chosen by name (`random`, `flat:N`, `ismcts:N`, `heuristic`,
-//! `expert[:B]`), built for any game from what the game knows of itself.
+//! `expert[:B]`, or a name of the game's own sparring bots), built for any
+//! game from what the game knows of itself.
 
 use std::fmt;
 use std::str::FromStr;
@@ -30,13 +31,71 @@ pub enum BotSpec {
     /// The game's expert (its strongest bot) with this budget, or the
     /// expert's own default, where the game has one.
     Expert(Option<Budget>),
+    /// One of the game's sparring bots ([`Knowledge::sparring`]) by its
+    /// name, with this budget or its own default.
+    Sparring(BotName, Option<Budget>),
+}
+
+/// The name of a game's own bot beyond the generic ones (`prob`,
+/// `expert-v1`): 1 to [`BotName::MAX_LEN`] lowercase ASCII letters, digits
+/// and `-`, starting with a letter. Kept inline so that [`BotSpec`] stays
+/// `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BotName {
+    bytes: [u8; BotName::MAX_LEN],
+    len: u8,
+}
+
+impl BotName {
+    /// The longest name.
+    pub const MAX_LEN: usize = 24;
+
+    /// `name` if it is a valid bot name (lowercased), else `None`.
+    pub fn new(name: &str) -> Option<BotName> {
+        let name = name.as_bytes();
+        let valid = (1..=Self::MAX_LEN).contains(&name.len())
+            && name[0].is_ascii_alphabetic()
+            && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-');
+        if !valid {
+            return None;
+        }
+        let mut bytes = [0; Self::MAX_LEN];
+        for (to, from) in bytes.iter_mut().zip(name) {
+            *to = from.to_ascii_lowercase();
+        }
+        Some(BotName {
+            bytes,
+            len: name.len() as u8,
+        })
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes are ever stored (checked in `new`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for BotName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for BotName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl BotSpec {
     /// The budget the name gives, if any.
     pub fn budget(self) -> Option<Budget> {
         match self {
-            BotSpec::Flat(b) | BotSpec::Ismcts(b) | BotSpec::Expert(b) => b,
+            BotSpec::Flat(b)
+            | BotSpec::Ismcts(b)
+            | BotSpec::Expert(b)
+            | BotSpec::Sparring(_, b) => b,
             BotSpec::Random | BotSpec::Heuristic => None,
         }
     }
@@ -48,6 +107,7 @@ impl BotSpec {
             BotSpec::Flat(None) => BotSpec::Flat(Some(budget)),
             BotSpec::Ismcts(None) => BotSpec::Ismcts(Some(budget)),
             BotSpec::Expert(None) => BotSpec::Expert(Some(budget)),
+            BotSpec::Sparring(name, None) => BotSpec::Sparring(name, Some(budget)),
             other => other,
         }
     }
@@ -56,8 +116,8 @@ impl BotSpec {
 /// Why a bot name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown bot {0:?}: expected random, heuristic, flat[:B], ismcts[:B] or expert[:B] \
-     (B = iterations such as 300, or milliseconds such as 50ms)"
+    "unknown bot {0:?}: expected random, heuristic, flat[:B], ismcts[:B], expert[:B] or a \
+     game's own bot name[:B] (B = iterations such as 300, or milliseconds such as 50ms)"
 )]
 pub struct BotSpecError(pub String);
 
@@ -77,7 +137,10 @@ impl FromStr for BotSpec {
             ("flat" | "flat-mc", b) => Ok(BotSpec::Flat(b)),
             ("ismcts", b) => Ok(BotSpec::Ismcts(b)),
             ("expert", b) => Ok(BotSpec::Expert(b)),
-            _ => Err(err()),
+            ("random" | "heuristic", Some(_)) => Err(err()),
+            (name, b) => BotName::new(name)
+                .map(|name| BotSpec::Sparring(name, b))
+                .ok_or_else(err),
         }
     }
 }
@@ -93,6 +156,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Ismcts(Some(b)) => write!(f, "ismcts:{b}"),
             BotSpec::Expert(None) => f.write_str("expert"),
             BotSpec::Expert(Some(b)) => write!(f, "expert:{b}"),
+            BotSpec::Sparring(name, None) => write!(f, "{name}"),
+            BotSpec::Sparring(name, Some(b)) => write!(f, "{name}:{b}"),
         }
     }
 }
@@ -144,6 +209,10 @@ pub struct Knowledge<G: Game> {
     pub heuristic: Option<HeuristicFactory<G>>,
     /// The game's expert: its strongest bot, which plays under a budget.
     pub expert: Option<ExpertFactory<G>>,
+    /// The game's other bots by name (`prob`, `expert-v1`): sparring
+    /// partners kept to measure the expert against, built by
+    /// [`BotSpec::Sparring`].
+    pub sparring: &'static [Sparring<G>],
     /// Gives ISMCTS its prior over the bot's moves and plays the share
     /// [`SearchDefaults::greed`] of its playouts' decisions.
     pub policy: Option<PolicyFactory<G>>,
@@ -159,6 +228,16 @@ pub struct Knowledge<G: Game> {
     /// the question's key (one key per occasion, e.g. per battle) and the
     /// answer that declines it. A play session asks a person once per key.
     pub routine: Option<Routine<G>>,
+}
+
+/// A game's own bot beyond the generic ones, chosen by its name.
+pub struct Sparring<G: Game> {
+    /// Its name in bot lists ([`BotName`]'s form).
+    pub name: &'static str,
+    /// What it is, in a few words, for `--help` and reports.
+    pub about: &'static str,
+    /// Builds it with a per-decision budget (`None`: its own default).
+    pub make: ExpertFactory<G>,
 }
 
 /// A bot program of an older text protocol that plays some rule sets of a
@@ -231,6 +310,7 @@ impl<G: Game> Default for Knowledge<G> {
             evaluator: None,
             heuristic: None,
             expert: None,
+            sparring: &[],
             policy: None,
             delegate: None,
             legend: "",
@@ -285,6 +365,13 @@ pub fn build_agent<G: Game + 'static>(
         }
         BotSpec::Heuristic => return knowledge.heuristic.map(|make| make()),
         BotSpec::Expert(b) => return knowledge.expert.map(|make| make(b)),
+        BotSpec::Sparring(name, b) => {
+            return knowledge
+                .sparring
+                .iter()
+                .find(|s| s.name == name.as_str())
+                .map(|s| (s.make)(b))
+        }
     };
     Some(match knowledge.delegate {
         Some(d) if spec != BotSpec::Random => Box::new(Delegating {
@@ -314,6 +401,8 @@ mod tests {
             "expert",
             "expert:400",
             "expert:10ms",
+            "prob",
+            "expert-v1:5ms",
         ] {
             let spec: BotSpec = name.parse().unwrap();
             assert_eq!(spec.to_string(), name);
@@ -330,7 +419,6 @@ mod tests {
         );
         for bad in [
             "",
-            "mcts",
             "ismcts:",
             "ismcts:-1",
             "ismcts:0",
@@ -339,9 +427,33 @@ mod tests {
             "random:3",
             "heuristic:50ms",
             "flat:x",
+            "-prob",
+            "9lives",
+            "a_b",
+            "a-very-long-bot-name-over-24",
         ] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn sparring_bots_are_built_by_their_name_only() {
+        use game_traits::kuhn::KuhnPoker;
+        const SPARRING: &[Sparring<KuhnPoker>] = &[Sparring {
+            name: "always-first",
+            about: "the first legal move",
+            make: |_| Box::new(RandomAgent),
+        }];
+        let knowledge = Knowledge::<KuhnPoker> {
+            sparring: SPARRING,
+            ..Knowledge::default()
+        };
+        let spec: BotSpec = "Always-First:5".parse().unwrap();
+        assert_eq!(spec.to_string(), "always-first:5");
+        assert!(build_agent(spec, &knowledge).is_some());
+        let other: BotSpec = "prob".parse().unwrap();
+        assert!(build_agent(other, &knowledge).is_none());
+        assert!(build_agent::<KuhnPoker>(spec, &Knowledge::default()).is_none());
     }
 
     #[test]

@@ -18,8 +18,8 @@ pub use batch::{
     StepOutput, WrittenRow,
 };
 pub use bots::{
-    build_agent, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory, Knowledge,
-    LegacyProtocol, PolicyFactory, Routine, SearchDefaults,
+    build_agent, BotName, BotSpec, BotSpecError, Delegate, ExpertFactory, HeuristicFactory,
+    Knowledge, LegacyProtocol, PolicyFactory, Routine, SearchDefaults, Sparring,
 };
 pub use check::check_batch;
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};
