@@ -104,6 +104,7 @@ fn register_stratego(r: &mut Registry) {
             }],
             legend: LEGEND,
             routine: None,
+            sparring: &[],
         },
     });
 }
