@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use std::sync::Arc;
 
 use game_env::{BotSpec, DynGame, Opponent, ProtocolBot, ProtocolConfig};
+#[cfg(feature = "policy")]
 use game_policy::{PolicyBot, PolicyError, PolicyFile};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
@@ -41,10 +42,18 @@ pub enum ArenaBot {
         argv: Vec<String>,
     },
     /// `policy:FILE`: a trained policy (`python/examples/selfplay.py
-    /// --onnx FILE`), played by [`game_policy::PolicyBot`] at the tables
-    /// of the game and rules it was trained on.
+    /// --onnx FILE`), played by `game_policy::PolicyBot` at the tables of
+    /// the game and rules it was trained on. Only with this crate's
+    /// `policy` feature: without it such a name is refused with
+    /// [`POLICY_NOT_BUILT`].
     Policy(std::path::PathBuf),
 }
+
+/// Why a `policy:FILE` seat is refused by a build without the `policy`
+/// feature, and how to get one that has it.
+pub const POLICY_NOT_BUILT: &str = "policy: seats run trained policies on tract, which this build \
+     left out to stay light: add `--features policy` (cargo run --release --features policy \
+     --example arena -- --bots policy:FILE,...)";
 
 /// How long a protocol bot may think about one decision.
 const COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -65,9 +74,12 @@ impl ArenaBot {
             ArenaBot::Legacy { prefix, argv } => game
                 .legacy_bot(prefix, argv.clone(), COMMAND_TIME_LIMIT)
                 .map_err(|e| e.to_string()),
+            #[cfg(feature = "policy")]
             ArenaBot::Policy(path) => PolicyFile::load(path, game)
                 .map(|p| Box::new(PolicyBot::new(self.to_string(), Arc::new(p))) as _)
                 .map_err(|e| format!("{self}: {e}")),
+            #[cfg(not(feature = "policy"))]
+            ArenaBot::Policy(_) => Err(POLICY_NOT_BUILT.to_owned()),
         }
     }
 
@@ -80,6 +92,7 @@ impl ArenaBot {
             ArenaBot::Builtin(
                 spec @ (BotSpec::Heuristic | BotSpec::Expert(_) | BotSpec::Sparring(..)),
             ) => game.bot(*spec).is_ok(),
+            #[cfg(feature = "policy")]
             ArenaBot::Policy(path) => !matches!(
                 PolicyFile::load(path, game),
                 Err(PolicyError::WrongGame { .. }
@@ -117,6 +130,9 @@ impl std::str::FromStr for ArenaBot {
         if let Some(file) = s.trim().strip_prefix("policy:") {
             if file.trim().is_empty() {
                 return Err("policy: names no file".into());
+            }
+            if cfg!(not(feature = "policy")) {
+                return Err(POLICY_NOT_BUILT.into());
             }
             return Ok(ArenaBot::Policy(file.trim().into()));
         }

@@ -51,7 +51,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _arena(*args: str) -> subprocess.CompletedProcess:
-    command = ["cargo", "run", "--release", "--quiet", "--example", "arena", "--", *args]
+    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--", *args]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=3600)
 
 

@@ -26,7 +26,8 @@ struct Args {
     db: PathBuf,
     /// A PostgreSQL database, `postgres://USER:PASSWORD@HOST:PORT/NAME`,
     /// instead of `--db`: several processes may serve it together (best
-    /// given in the environment, out of the process list).
+    /// given in the environment, out of the process list). Needs a server
+    /// built with `--features postgres`.
     #[arg(
         long,
         env = "TABLETOP_DATABASE",
@@ -95,8 +96,16 @@ struct Args {
     log: tracing::Level,
 }
 
-/// A `--database` value: a PostgreSQL URL.
+/// A `--database` value: a PostgreSQL URL, in a build that has its client.
 fn postgres_url(url: &str) -> Result<String, String> {
+    if cfg!(not(feature = "postgres")) {
+        return Err(
+            "this server was built without PostgreSQL: build it with `--features \
+                    postgres` (cargo run --release -p tabletop-server --features postgres), \
+                    or use --db for SQLite"
+                .into(),
+        );
+    }
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         Ok(url.to_owned())
     } else {

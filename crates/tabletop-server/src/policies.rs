@@ -1,9 +1,9 @@
 //! `policy:NAME.onnx` seats: trained policies from the operator's
 //! directory (`--policy-dir`). They run on tract (crate `game-policy`), the
-//! server's one heavy dependency, so they sit behind the default feature
-//! `policy`: a build without it (the fuzz targets) refuses every policy
+//! server's one heavy dependency, so they sit behind the opt-in feature
+//! `policy`: a build without it refuses `--policy-dir` and every policy
 //! seat with a typed error, as a server started without `--policy-dir`
-//! does.
+//! does for the seats.
 
 #[cfg(feature = "policy")]
 use std::path::PathBuf;
@@ -25,7 +25,10 @@ pub enum PolicySeatError {
     #[error("policy: seats are disabled; start the server with --policy-dir DIR")]
     NoDirectory,
     /// The server was built without its `policy` feature.
-    #[error("policy: seats need the server's `policy` feature, which this build left out")]
+    #[error(
+        "policy: seats need the server's `policy` feature, which this build left out: \
+         cargo run --release -p tabletop-server --features policy -- --policy-dir DIR"
+    )]
     NotBuilt,
     /// The policy's own error: a bad name, an unknown file, another game.
     #[cfg(feature = "policy")]

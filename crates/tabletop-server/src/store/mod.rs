@@ -6,10 +6,16 @@
 //! ([`MIGRATIONS`], the same steps in both dialects): SQLite compiled in
 //! ([`Store::open`], one process, the default) and PostgreSQL
 //! ([`Store::connect`], several processes on one database, which then
-//! share matches through [`Shared`]: advisory locks and `LISTEN/NOTIFY`).
+//! share matches through [`Shared`]: advisory locks and `LISTEN/NOTIFY`),
+//! the latter with the `postgres` feature only (its client and its
+//! cryptography are a third of the server's build).
 //! Every write is a committed transaction before the server acknowledges
 //! it, so a process killed with `kill -9` loses nothing it acknowledged.
 
+#[cfg(feature = "postgres")]
+mod pg;
+#[cfg(not(feature = "postgres"))]
+#[path = "pg_absent.rs"]
 mod pg;
 mod players;
 mod sqlite;
@@ -17,7 +23,9 @@ mod sqlite;
 use std::ops::Deref;
 use std::path::Path;
 
-pub use pg::{migrate_postgres, Change, Shared};
+#[cfg(feature = "postgres")]
+pub use pg::migrate_postgres;
+pub use pg::Shared;
 pub use players::{Kind, Player, Players, Standing};
 
 use crate::config::Config;
@@ -137,6 +145,7 @@ mod sql {
         "SELECT forfeit_seat, forfeit_reason, clock, agreed_draw FROM matches WHERE id = $1";
     pub const ACTIONS: &str =
         "SELECT step, action FROM actions WHERE match_id = $1 AND step >= $2 ORDER BY step";
+    #[cfg(feature = "postgres")]
     pub const BOTS_DUE: &str =
         "SELECT id FROM matches WHERE finished = 0 AND bot_due = 1 ORDER BY id";
 }
@@ -300,12 +309,20 @@ impl Store {
     /// (`postgres://USER:PASSWORD@HOST:PORT/NAME`), brings its schema up
     /// to date, and joins the processes sharing it. Safe to call from an
     /// async task (the connections are made on a thread of their own).
+    #[cfg(feature = "postgres")]
     pub fn connect(url: &str) -> StoreResult<Store> {
         let (records, shared) = pg::connect(url)?;
         Ok(Store {
             records: Box::new(records),
             shared: Some(shared),
         })
+    }
+
+    /// Refuses: this build has no PostgreSQL client (the `postgres`
+    /// feature).
+    #[cfg(not(feature = "postgres"))]
+    pub fn connect(_url: &str) -> StoreResult<Store> {
+        Err(StoreError::Open(BackendError::PostgresNotBuilt))
     }
 
     /// The database of `config`: PostgreSQL if it names one, else its
@@ -324,6 +341,21 @@ impl Store {
     }
 }
 
+/// A match another process changed, as its notice said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Match `id` is now at `version` (actions, plus one if forfeited).
+    Match {
+        /// The match.
+        id: i64,
+        /// Its version.
+        version: u64,
+    },
+    /// The listening connection was lost and made again: notices may
+    /// have been missed, so every match in memory may be behind.
+    Missed,
+}
+
 /// Why a database call failed, as the backend said.
 #[derive(Debug, thiserror::Error)]
 pub enum BackendError {
@@ -331,8 +363,16 @@ pub enum BackendError {
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
     /// PostgreSQL's (or its connection's) error.
+    #[cfg(feature = "postgres")]
     #[error(transparent)]
     Postgres(#[from] postgres::Error),
+    /// A PostgreSQL database was named to a build without its client.
+    #[cfg(not(feature = "postgres"))]
+    #[error(
+        "this server was built without PostgreSQL: build it with `--features postgres` \
+         (cargo run --release -p tabletop-server --features postgres), or use --db for SQLite"
+    )]
+    PostgresNotBuilt,
 }
 
 /// Why the database failed.

@@ -15,8 +15,8 @@ use postgres::{Client, NoTls, Transaction};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::{
-    checked_actions, forfeit_of, opening, query, sql, Dialect, Progress, Records, StoreResult,
-    StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, opening, query, sql, Change, Dialect, Progress, Records,
+    StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// The channel of the change notices; the payload is `ID VERSION`.
@@ -329,21 +329,6 @@ impl Records for Postgres {
             agreed_draw: forfeit.as_ref().is_some_and(|r| r.get::<_, i64>(3) != 0),
         })
     }
-}
-
-/// A match another process changed, as its notice said.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// Match `id` is now at `version` (actions, plus one if forfeited).
-    Match {
-        /// The match.
-        id: i64,
-        /// Its version.
-        version: u64,
-    },
-    /// The listening connection was lost and made again: notices may
-    /// have been missed, so every match in memory may be behind.
-    Missed,
 }
 
 /// What the processes on one PostgreSQL database share.

@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::{query, StoreResult};
 use crate::rating::{self, Rating};
 
+#[cfg(feature = "postgres")]
 mod pg;
 mod sqlite;
 
