@@ -104,7 +104,11 @@ fn register_stratego(r: &mut Registry) {
             }],
             legend: LEGEND,
             routine: None,
-            sparring: &[],
+            sparring: &[game_env::Sparring {
+                name: "expert-v1",
+                about: "the first Stratego expert, frozen: a two-ply search over B determinisations",
+                make: |b| Box::new(stratego_core::Expert::v1(b)),
+            }],
         },
     });
 }
