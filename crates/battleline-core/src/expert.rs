@@ -22,8 +22,8 @@ use crate::action::Action;
 use crate::observation::Observation;
 use crate::state::BattleLine;
 
-pub(crate) use counting::{draws, off_table, sample};
-pub(crate) use odds::{best_side, share, victory};
+pub(crate) use counting::{draws, off_table, sample, Futures};
+pub(crate) use odds::{allocation_order, best_side, share, victory};
 pub(crate) use scenario::{apply as apply_play, Scenario};
 pub(crate) use search::score;
 pub(crate) use turn::by_rule;

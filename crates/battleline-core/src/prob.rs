@@ -5,11 +5,11 @@
 use std::time::{Duration, Instant};
 
 use game_agents::Budget;
-use game_traits::{Agent, GameRng};
+use game_traits::{Agent, GameRng, PlayerId};
 
 use crate::action::Action;
 use crate::card::Tactic;
-use crate::expert::{self, Scenario, Weights};
+use crate::expert::{self, Futures, Scenario, Weights};
 use crate::flag::{Flag, FLAGS};
 use crate::formation::Strength;
 use crate::observation::Observation;
@@ -17,22 +17,24 @@ use crate::state::BattleLine;
 
 /// Futures per decision when no budget is given: well under a millisecond
 /// a decision.
-const DEFAULT_SAMPLES: u32 = 16;
+const DEFAULT_SAMPLES: u32 = 32;
 
-/// Troop draws credited to each player: a flag is decided by the cards a
-/// player holds and the next few he draws.
-const DRAWS: usize = 4;
+/// Troop draws credited to each player at most (half the deck when fewer
+/// are left): against the expert at 16 futures, 2 and 4 draws lost more
+/// games than 12, 16 and 24, which did alike (docs/strength.md).
+const DRAWS: usize = 16;
 
 /// A probability bot: each flag's odds, judged alone, and the move that
 /// gives the best chance of winning the game.
 ///
 /// Each decision it draws futures consistent with its observation (the
 /// opponent's hidden hand from the cards nobody has seen and the cards he
-/// has shown, and the next four troop draws of each player); in each it
-/// completes every side of every flag as strongly as its player's cards
-/// allow, each flag on its own (a card may serve several flags, which is
-/// what makes it fast), and counts the share of futures in which it wins
-/// each flag. The chance of winning the game follows from the flags'
+/// has shown, and up to 16 troop draws of each player); in each it shares
+/// each player's cards out among his sides once (the sides holding most
+/// cards first, each as strong as the cards left allow) and counts the
+/// share of futures in which it wins each flag. A play is judged on the
+/// same share-out, only the sides it touches completed again (which is
+/// what makes it fast). The chance of winning the game follows from the flags'
 /// (five flags or three adjacent, the flags independent). Every play,
 /// tactics included, is judged by that chance after it; a tactic must
 /// gain more than it costs. It claims every flag it can prove.
@@ -60,7 +62,7 @@ impl Default for Prob {
 impl Prob {
     /// A probability bot with `budget` a decision: [`Budget::Iterations`]
     /// counts futures, [`Budget::Time`] the time to draw them in; `None` is
-    /// 16 futures.
+    /// 32 futures.
     pub fn new(budget: Option<Budget>) -> Prob {
         let (samples, time) = match budget {
             None => (DEFAULT_SAMPLES, None),
@@ -85,7 +87,7 @@ impl Prob {
             let Some(f) = expert::sample(obs, draws, false, rng) else {
                 break;
             };
-            odds.add(f.mine, f.theirs, &scenarios);
+            odds.add(&f, &scenarios);
             n += 1;
         }
         let values: Vec<Option<f64>> = (0..scenarios.len())
@@ -96,6 +98,14 @@ impl Prob {
         let index: Vec<usize> = (0..legal.len()).collect();
         legal[game_traits::best_scored(&index, rng, |i| scores[i] * 1e3)]
     }
+}
+
+/// One player's cards shared out among his sides in one future: per flag
+/// the strength his side reaches and the cards it takes, and the cards no
+/// side took.
+struct Shared {
+    sides: [(Option<Strength>, u64); FLAGS],
+    left: u64,
 }
 
 /// Per flag, the viewer's share summed over the futures, as the table
@@ -121,44 +131,64 @@ impl<'a> FlagOdds<'a> {
 
     /// The strongest formation `player`'s side of `flag` can become with
     /// `pool`, and the cards it takes.
-    fn side(
-        &self,
-        flag: &Flag,
-        player: game_traits::PlayerId,
-        pool: u64,
-    ) -> (Option<Strength>, u64) {
+    fn side(&self, flag: &Flag, player: PlayerId, pool: u64) -> (Option<Strength>, u64) {
         match expert::best_side(flag, player, pool, self.obs.rules(), self.off_table) {
             Some((s, used)) => (Some(s), used),
             None => (None, 0),
         }
     }
 
-    /// Adds one future: the viewer's cards `mine`, the opponent's `theirs`
-    /// (troop bits). After a play only the flags it changes, and those
-    /// whose best completion took the card it spends, are completed again.
-    fn add(&mut self, mine: u64, theirs: u64, scenarios: &[Option<Scenario>]) {
+    /// `player`'s `pool` shared out among his sides of `flags`, the sides
+    /// holding most cards first (equal ones in the future's `tie` order),
+    /// each as strong as the cards left allow.
+    fn share_out(
+        &self,
+        flags: &[Flag; FLAGS],
+        player: PlayerId,
+        pool: u64,
+        tie: &[u8; FLAGS],
+    ) -> Shared {
+        let mut out = Shared {
+            sides: [(None, 0); FLAGS],
+            left: pool,
+        };
+        for g in expert::allocation_order(flags, player, tie) {
+            if flags[g].claimed().is_none() {
+                out.sides[g] = self.side(&flags[g], player, out.left);
+                out.left &= !out.sides[g].1;
+            }
+        }
+        out
+    }
+
+    /// Adds one future. Each player's cards are shared out among his sides
+    /// once; after a play, the sides it changes and the side whose share
+    /// held the card it spends are completed again from their own share and
+    /// the cards no side took (the other sides keep theirs).
+    fn add(&mut self, futures: &Futures, scenarios: &[Option<Scenario>]) {
         let me = self.obs.viewer();
         let w = Weights::V1;
         let flags = self.obs.table().flags();
-        let my: [(Option<Strength>, u64); FLAGS] =
-            std::array::from_fn(|g| self.side(&flags[g], me, mine));
-        let their: [Option<Strength>; FLAGS] =
-            std::array::from_fn(|g| self.side(&flags[g], me.other(), theirs).0);
-        let shares: [f64; FLAGS] =
-            std::array::from_fn(|g| expert::share(&flags[g], me, my[g].0, their[g], &w));
+        let mine = self.share_out(flags, me, futures.mine, &futures.tie);
+        let theirs = self.share_out(flags, me.other(), futures.theirs, &futures.tie);
+        let shares: [f64; FLAGS] = std::array::from_fn(|g| {
+            expert::share(&flags[g], me, mine.sides[g].0, theirs.sides[g].0, &w)
+        });
         for g in 0..FLAGS {
             self.base[g] += shares[g];
         }
         for (k, s) in scenarios.iter().enumerate() {
             let Some(s) = s else { continue };
-            let pool = mine & !s.spent;
             for (g, f) in s.flags.iter().enumerate() {
                 let changed = s.changed >> g & 1 == 1;
+                let again = |p: &Shared, player, spent: u64| {
+                    self.side(f, player, (p.sides[g].1 | p.left) & !spent).0
+                };
                 let share = if changed && s.tactic.is_some() {
-                    let t = self.side(f, me.other(), theirs).0;
-                    expert::share(f, me, self.side(f, me, pool).0, t, &w)
-                } else if changed || my[g].1 & s.spent != 0 {
-                    expert::share(f, me, self.side(f, me, pool).0, their[g], &w)
+                    let t = again(&theirs, me.other(), 0);
+                    expert::share(f, me, again(&mine, me, s.spent), t, &w)
+                } else if changed || mine.sides[g].1 & s.spent != 0 {
+                    expert::share(f, me, again(&mine, me, s.spent), theirs.sides[g].0, &w)
                 } else {
                     shares[g]
                 };

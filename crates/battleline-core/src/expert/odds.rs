@@ -88,7 +88,7 @@ pub(super) fn allocate(
 /// ones were built on the leftovers, and the expert neglected them (it won
 /// fewer games against chikinn's `naive`: docs/strength.md, "What the
 /// losses show").
-pub(super) fn allocation_order(
+pub(crate) fn allocation_order(
     flags: &[Flag; FLAGS],
     player: PlayerId,
     tie: &[u8; FLAGS],
