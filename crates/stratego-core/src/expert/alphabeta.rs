@@ -16,12 +16,14 @@ use std::time::Instant;
 use game_agents::Budget;
 use game_traits::{Game, GameRng};
 
-use super::belief::Belief;
-use super::eval::ended;
+use super::belief::{with_kind, Belief, Weights};
+use super::eval::{ended, WIN};
 use super::plans::Plans;
 use super::zobrist;
 use crate::action::{Action, Move};
 use crate::heuristic::piece_value;
+use crate::kind::Kind;
+use crate::observation::ObsCell;
 use crate::observation::Observation;
 use crate::state::Stratego;
 use crate::variant::Fight;
@@ -46,6 +48,20 @@ const TABLE_SIZE: usize = 1 << 17;
 
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 512;
+
+/// A won game in the search, in material units. The evaluation's `WIN`
+/// outweighs any material, which is right for a game the search sees
+/// won, but not for a chance of one: a General attacking an unmoved piece
+/// that is the flag one time in twenty would be worth its loss to a bomb
+/// one time in three. A won game is worth about what a whole army is.
+const SEARCH_WIN: f64 = 60.0;
+
+/// The search's value of an ended game whose evaluation is `v`, reached
+/// `ply` plies down: a win sooner is worth more, a loss later less.
+fn won(v: f64, ply: usize) -> f64 {
+    let v = v / WIN * SEARCH_WIN;
+    v - v.signum() * ply as f64 * 0.01
+}
 
 /// What a table entry's value is to the window it was searched with.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,6 +129,18 @@ impl Default for Searcher {
     }
 }
 
+/// One determinisation at the root of a decision, with what its search
+/// reads.
+struct Root<'a> {
+    obs: &'a Observation,
+    det: &'a Stratego,
+    plans: &'a Plans,
+    legal: &'a [Action],
+    /// Per legal move, the belief's odds of the defender's kinds where the
+    /// move attacks an unknown piece.
+    chances: &'a [Option<Weights>],
+}
+
 /// What one decision's search found.
 pub(crate) struct Found {
     /// Per legal move (in the order given), its mean value over the
@@ -145,7 +173,9 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.killers.clear();
         self.stopped = false;
-        self.deadline = None;
+        // The first depth may overrun the budget a little, never by much:
+        // past three budgets the heuristic's move stands instead.
+        self.deadline = limit.map(|t| start + 3 * t);
         let dets: Vec<(Stratego, Plans)> = (0..DETERMINISATIONS)
             .filter_map(|_| belief.determinize(obs, rng))
             .map(|det| {
@@ -160,11 +190,30 @@ impl Searcher {
         if dets.is_empty() {
             return found;
         }
+        // An attack on an unknown piece is a chance node: its value is
+        // averaged over the kinds the belief gives the defender, not over
+        // the few kinds the determinisations happened to draw for it.
+        let chances: Vec<Option<Weights>> = legal
+            .iter()
+            .map(|a| match a {
+                Action::Move(m) if matches!(obs.cell(m.to), ObsCell::Foe { kind: None, .. }) => {
+                    belief.marginal(obs, m.to)
+                }
+                _ => None,
+            })
+            .collect();
         let mut order: Vec<usize> = (0..legal.len()).collect();
         for depth in 1..=max_depth {
             let mut totals = vec![0.0; legal.len()];
             for (det, plans) in &dets {
-                self.root(det, plans, legal, &order, depth, &mut totals);
+                let root = Root {
+                    obs,
+                    det,
+                    plans,
+                    legal,
+                    chances: &chances,
+                };
+                self.root(&root, &order, depth, &mut totals);
                 if self.stopped {
                     return found;
                 }
@@ -185,45 +234,98 @@ impl Searcher {
         found
     }
 
-    /// Adds to `totals` each root move's value in `det` at `depth`.
-    fn root(
-        &mut self,
-        det: &Stratego,
-        plans: &Plans,
-        legal: &[Action],
-        order: &[usize],
-        depth: u32,
-        totals: &mut [f64],
-    ) {
-        let key = zobrist::key(det);
+    /// Adds to `totals` each root move's value in the root's
+    /// determinisation at `depth`.
+    fn root(&mut self, root: &Root, order: &[usize], depth: u32, totals: &mut [f64]) {
+        let key = zobrist::key(root.det);
         let mut best = f64::NEG_INFINITY;
-        let mut values = vec![0.0; legal.len()];
+        let mut values = vec![0.0; root.legal.len()];
         for &i in order {
-            let Action::Move(m) = legal[i] else {
+            let Action::Move(m) = root.legal[i] else {
                 continue;
             };
-            let mut child = det.clone();
-            child.apply_unchecked(legal[i]);
-            let child_key = zobrist::after_move(key, det, &child, m);
-            let alpha = best - ROOT_MARGIN;
-            let v = -self.negamax(
-                plans,
-                &child,
-                child_key,
-                depth - 1,
-                1,
-                -f64::INFINITY,
-                -alpha,
-            );
+            let v = match &root.chances[i] {
+                Some(odds) => self.chance(root, odds, m, depth),
+                None => {
+                    let alpha = best - ROOT_MARGIN;
+                    let v = self.after(root.plans, root.det, key, m, depth, alpha);
+                    v.max(alpha)
+                }
+            };
             if self.stopped {
                 return;
             }
-            values[i] = v.max(alpha);
+            values[i] = v;
             best = best.max(v);
         }
         for (t, v) in totals.iter_mut().zip(values) {
             *t += v;
         }
+    }
+
+    /// The value of the attack `m` on an unknown piece: the mean over the
+    /// kinds the defender may be, weighted by the belief's `odds`.
+    fn chance(&mut self, root: &Root, odds: &Weights, m: Move, depth: u32) -> f64 {
+        let (mut sum, mut weight) = (0.0, 0.0);
+        for k in Kind::ALL {
+            let p = odds[k.index()];
+            if p <= 0.0 {
+                continue;
+            }
+            let Some(det) = with_kind(root.obs, root.det, m.to, k) else {
+                continue;
+            };
+            let v = self.after(
+                root.plans,
+                &det,
+                zobrist::key(&det),
+                m,
+                depth,
+                f64::NEG_INFINITY,
+            );
+            if self.stopped {
+                return 0.0;
+            }
+            sum += p * v;
+            weight += p;
+        }
+        if weight > 0.0 {
+            sum / weight
+        } else {
+            self.after(
+                root.plans,
+                root.det,
+                zobrist::key(root.det),
+                m,
+                depth,
+                f64::NEG_INFINITY,
+            )
+        }
+    }
+
+    /// The value for the player to move in `state` (of key `key`) of
+    /// playing `m`, searched `depth` plies in all, failing low at `alpha`.
+    fn after(
+        &mut self,
+        plans: &Plans,
+        state: &Stratego,
+        key: u64,
+        m: Move,
+        depth: u32,
+        alpha: f64,
+    ) -> f64 {
+        let mut child = state.clone();
+        child.apply_unchecked(Action::Move(m));
+        let child_key = zobrist::after_move(key, state, &child, m);
+        -self.negamax(
+            plans,
+            &child,
+            child_key,
+            depth - 1,
+            1,
+            f64::NEG_INFINITY,
+            -alpha,
+        )
     }
 
     fn tick(&mut self) {
@@ -250,8 +352,7 @@ impl Searcher {
         self.tick();
         let me = state.to_move();
         if let Some(v) = ended(state, me) {
-            // A win sooner is worth more, a loss later less.
-            return v - v.signum() * ply as f64 * 0.01;
+            return won(v, ply);
         }
         if depth == 0 {
             return self.quiesce(plans, state, key, ply, QUIESCENCE_PLIES, alpha, beta);
@@ -343,7 +444,7 @@ impl Searcher {
         self.tick();
         let me = state.to_move();
         if let Some(v) = ended(state, me) {
-            return v - v.signum() * ply as f64 * 0.01;
+            return won(v, ply);
         }
         let stand = plans.evaluate(state, me);
         if stand >= beta || left == 0 {
@@ -352,7 +453,20 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut moves = self.take_list(ply);
         state.legal_actions(&mut moves);
-        moves.retain(|a| matches!(a, Action::Move(m) if state.board[m.to.pad()].bits() != 0));
+        // Only the fights the attacker knows the outcome of (the defender
+        // is revealed to him) and that can gain: an attack on an unknown
+        // piece is a gamble the determinisation would let him win with
+        // hindsight, and one that loses the attacker is never better than
+        // standing still.
+        let variant = state.rules.variant;
+        moves.retain(|a| {
+            let Action::Move(m) = *a else { return false };
+            let target = state.board[m.to.pad()];
+            target.bits() != 0
+                && target.revealed()
+                && variant.fight(state.board[m.from.pad()].kind(), target.kind())
+                    != Fight::DefenderWins
+        });
         self.order(state, &mut moves, None, ply);
         let mut best = stand;
         for &a in &moves {

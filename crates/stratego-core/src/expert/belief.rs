@@ -15,6 +15,7 @@
 use game_traits::PlayerId;
 use rand::Rng;
 
+use super::eval::distance;
 use super::setup_model::square_weight;
 use crate::cell::Cell;
 use crate::kind::{Kind, KindSet};
@@ -26,11 +27,23 @@ use crate::validate::StateRepr;
 use crate::variant::{Fight, Variant};
 
 /// Weights over kind indices for one unknown piece.
-type Weights = [f64; Kind::COUNT];
+pub(crate) type Weights = [f64; Kind::COUNT];
 
 /// How much more likely a piece that steps up to a known piece is one that
 /// beats it (people, and bots, rarely offer a piece to a stronger one).
 const APPROACH_EVIDENCE: f64 = 3.0;
+
+/// [`APPROACH_EVIDENCE`] of the belief that reads every behaviour: the
+/// agents that beat the first expert walk up to a known piece only with
+/// one that takes it.
+const BOLD_APPROACH_EVIDENCE: f64 = 6.0;
+
+/// How much more likely a piece that closes in on a known piece from a
+/// few squares away is one that beats it.
+const CLOSING_EVIDENCE: f64 = 1.5;
+
+/// The distance within which closing in counts.
+const CLOSING_RANGE: u32 = 3;
 
 /// How much more likely a piece that steps away from a known piece of the
 /// viewer's is one that this known piece beats.
@@ -124,6 +137,7 @@ impl Belief {
         if let Some(m) = last {
             self.approach_evidence(obs, m.to);
             if self.evidence == Evidence::Behaviour {
+                self.closing_evidence(obs, m);
                 self.flight_evidence(obs, m);
                 self.untaken_evidence(obs, m.to);
             }
@@ -186,9 +200,36 @@ impl Belief {
                 ..
             } = obs.cell(sq)
             {
+                let factor = match self.evidence {
+                    Evidence::Approach => APPROACH_EVIDENCE,
+                    Evidence::Behaviour => BOLD_APPROACH_EVIDENCE,
+                };
                 for k in variant.kinds().filter(|k| k.is_mobile()) {
                     if variant.fight(k, kind) == Fight::AttackerWins {
-                        w[k.index()] *= APPROACH_EVIDENCE;
+                        w[k.index()] *= factor;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece that closes in on a known piece of the viewer's (nearer
+    /// than it was, within `CLOSING_RANGE`, not yet next to it) is more
+    /// likely one that beats it.
+    fn closing_evidence(&mut self, obs: &Observation, m: crate::action::Move) {
+        let variant = obs.rules.variant;
+        let Some(Some(w)) = self.pieces.get_mut(m.to.index()) else {
+            return;
+        };
+        for sq in Square::all() {
+            let Some(known) = known_own(obs, sq) else {
+                continue;
+            };
+            let (before, after) = (distance(m.from, sq), distance(m.to, sq));
+            if after < before && (2..=CLOSING_RANGE).contains(&after) {
+                for k in variant.kinds().filter(|k| k.is_mobile()) {
+                    if variant.fight(k, known) == Fight::AttackerWins {
+                        w[k.index()] *= CLOSING_EVIDENCE;
                     }
                 }
             }
@@ -320,6 +361,42 @@ impl Belief {
         // should it not be, the uniform draw stands.
         Some(Stratego::validate_unsettled(repr).unwrap_or(state))
     }
+}
+
+/// `det` with the unknown opponent piece on `sq` of kind `k`: its kind
+/// swapped with that of another unknown piece of kind `k` that may hold
+/// its present one (so the counts and every fact of `obs` still hold);
+/// `None` when no such piece exists.
+pub(crate) fn with_kind(
+    obs: &Observation,
+    det: &Stratego,
+    sq: Square,
+    k: Kind,
+) -> Option<Stratego> {
+    let here = det.piece(sq)?.kind;
+    if here == k {
+        return Some(det.clone());
+    }
+    let may_hold = |at: Square, kind: Kind| match obs.cell(at) {
+        ObsCell::Foe {
+            kind: None,
+            moved,
+            ruled_out,
+        } => !ruled_out.contains(kind) && (!moved || kind.is_mobile()),
+        _ => false,
+    };
+    if !may_hold(sq, k) {
+        return None;
+    }
+    let other = Square::all().find(|&o| {
+        o != sq && det.piece(o).is_some_and(|p| p.kind == k) && may_hold(o, k) && may_hold(o, here)
+    })?;
+    let mut repr = StateRepr::from(det);
+    for (at, kind) in [(sq, k), (other, here)] {
+        let cell = Cell::from_bits(repr.cells[at.index()])?;
+        repr.cells[at.index()] = cell.with_kind(kind).bits();
+    }
+    Stratego::validate_unsettled(repr).ok()
 }
 
 /// The kind of the viewer's piece on `sq`, if the opponent knows it.
