@@ -174,8 +174,8 @@ impl<'a> FlagOdds<'a> {
         let shares: [f64; FLAGS] = std::array::from_fn(|g| {
             expert::share(&flags[g], me, mine.sides[g].0, theirs.sides[g].0, &w)
         });
-        for g in 0..FLAGS {
-            self.base[g] += shares[g];
+        for (sum, x) in self.base.iter_mut().zip(shares) {
+            *sum += x;
         }
         for (k, s) in scenarios.iter().enumerate() {
             let Some(s) = s else { continue };

@@ -212,8 +212,8 @@ impl<'a> Odds<'a> {
             base[g] = odds::share(f, me, mine[g], theirs[g], &w);
         }
         answers.apply(&mut base, &table, (&mine, &theirs));
-        for g in 0..FLAGS {
-            self.base[g] += base[g];
+        for (sum, x) in self.base.iter_mut().zip(base) {
+            *sum += x;
         }
         self.after.resize(scenarios.len(), [0.0; FLAGS]);
         for (k, s) in scenarios.iter().enumerate() {
@@ -237,8 +237,8 @@ impl<'a> Odds<'a> {
             }
             let answered = answers.after(&table, s);
             answers.apply(&mut after, &answered, (&mine, &theirs));
-            for g in 0..FLAGS {
-                self.after[k][g] += after[g];
+            for (sum, x) in self.after[k].iter_mut().zip(after) {
+                *sum += x;
             }
         }
         self.samples += 1;
