@@ -189,22 +189,26 @@ fn expert_captures_the_flag_it_can_reach() {
     }
 }
 
-/// The expert's score in a fixed-seed match of `games` games in iteration
-/// mode against the heuristic, seats alternating (a draw counts half).
-fn match_score(rules: &Rules, games: u64) -> f64 {
+/// The score of `expert` against `other` in a fixed-seed match of `games`
+/// games, seats alternating (a draw counts half).
+fn match_score(
+    rules: &Rules,
+    games: u64,
+    expert: impl Fn() -> Expert,
+    other: impl Fn() -> Box<dyn Agent<Stratego>>,
+) -> f64 {
     let mut score = 0.0;
     for seed in 0..games {
-        let mut expert = Expert::new(Some(Budget::Iterations(2)));
-        let mut heuristic = Heuristic::default();
+        let (mut expert, mut other) = (expert(), other());
         let seat = if seed % 2 == 0 {
             PlayerId::P0
         } else {
             PlayerId::P1
         };
         let (end, _) = if seat == PlayerId::P0 {
-            play_match::<Stratego>(rules, seed, &mut [&mut expert, &mut heuristic])
+            play_match::<Stratego>(rules, seed, &mut [&mut expert, other.as_mut()])
         } else {
-            play_match::<Stratego>(rules, seed, &mut [&mut heuristic, &mut expert])
+            play_match::<Stratego>(rules, seed, &mut [other.as_mut(), &mut expert])
         }
         .unwrap();
         score += match end.end().and_then(|e| e.winner) {
@@ -223,7 +227,87 @@ fn expert_beats_heuristic_in_every_rule_set() {
     // two of four in a rule set, and reach 3.5 in all three only by a luck
     // that fixed seeds make a matter of record.
     for rules in [Rules::classic(), Rules::srazhenie(), Rules::czech()] {
-        let score = match_score(&rules, 4);
+        let score = match_score(
+            &rules,
+            4,
+            || Expert::new(Some(Budget::Iterations(2))),
+            || Box::new(Heuristic::default()),
+        );
         assert!(score >= 3.5, "{:?}: {score} of 4", rules.variant);
     }
+}
+
+#[test]
+fn expert_saves_a_known_piece_from_a_known_stronger_one() {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    for Preset { name, rules, .. } in Rules::presets() {
+        // The expert's known General stands next to the opponent's known
+        // Marshal, which moves next: every move but the General's leaves
+        // it to be taken.
+        let state = PositionBuilder::new(rules)
+            .piece(sq("a1"), Piece::new(PlayerId::P0, Kind::FLAG))
+            .piece(sq("b1"), Piece::new(PlayerId::P0, Kind::R5).moved())
+            .piece(
+                sq("e5"),
+                Piece::new(PlayerId::P0, Kind::R1).moved().revealed(),
+            )
+            .piece(
+                sq("e6"),
+                Piece::new(PlayerId::P1, Kind::R0).moved().revealed(),
+            )
+            .piece(sq("j10"), Piece::new(PlayerId::P1, Kind::FLAG))
+            .piece(sq("i10"), Piece::new(PlayerId::P1, Kind::MINE))
+            .piece(sq("j9"), Piece::new(PlayerId::P1, Kind::MINE))
+            .build()
+            .unwrap();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut rng = GameRng::seed_from_u64(1);
+        let choice = Expert::new(Some(Budget::Iterations(3))).choose(
+            &state.observation(PlayerId::P0),
+            &legal,
+            &mut rng,
+        );
+        let Action::Move(m) = choice else {
+            panic!("{name}: {choice:?}")
+        };
+        assert_eq!(m.from, sq("e5"), "{name}: {choice:?}");
+        assert_ne!(m.to, sq("e6"), "{name}: {choice:?}");
+    }
+}
+
+/// Each line of `tests/golden/expert_v1.txt`: the actions of fixed-seed
+/// games of the first expert against the heuristic, as it played them
+/// before the expert of today replaced it.
+#[test]
+fn expert_v1_plays_as_it_was_measured() {
+    let golden = include_str!("golden/expert_v1.txt");
+    let mut played = String::new();
+    let games = [
+        (
+            Rules {
+                max_moves: 300,
+                ..Rules::classic()
+            },
+            1,
+        ),
+        (
+            Rules {
+                max_moves: 300,
+                ..Rules::czech()
+            },
+            2,
+        ),
+    ];
+    for (rules, seed) in games {
+        let mut v1 = Expert::v1(Some(Budget::Iterations(2)));
+        let mut heuristic = Heuristic::default();
+        let (_, record) =
+            play_match::<Stratego>(&rules, seed, &mut [&mut v1, &mut heuristic]).unwrap();
+        for a in record.actions() {
+            played.push_str(&format!("{a}\n"));
+        }
+        played.push_str("--\n");
+    }
+    assert_eq!(played, golden);
 }
