@@ -21,6 +21,7 @@ mod narration;
 mod notation;
 mod observation;
 mod position;
+mod prob;
 mod proof;
 mod proof_cache;
 mod render;
@@ -50,16 +51,18 @@ pub use action_parse::ParseActionError;
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
 pub use encode::TENSOR_SIZE;
 pub use error::BattleLineError;
-pub use expert::Expert;
+pub use expert::{Expert, ExpertV1, Weights};
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};
 pub use formation::{
     compare_formations, formation_strength, formation_strength_unseen, Environment, FormationClass,
     FormationOrder, Strength,
 };
+pub use game_agents::Budget;
 pub use heuristic::Heuristic;
 pub use observation::Observation;
 pub use position::PositionBuilder;
+pub use prob::Prob;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
 pub use render::LEGEND;
 pub use rules::{

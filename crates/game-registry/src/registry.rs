@@ -53,6 +53,20 @@ fn register_battleline(r: &mut Registry) {
             heuristic: Some(|| Box::new(Heuristic)),
             policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             expert: Some(|b| Box::new(battleline_core::Expert::new(b))),
+            // The expert's sparring partners (docs/strength.md, "The
+            // Battle Line expert").
+            sparring: &[
+                game_env::Sparring {
+                    name: "prob",
+                    about: "per-flag odds, the move for the game's chance (Deep Barca style)",
+                    make: |b| Box::new(battleline_core::Prob::new(b)),
+                },
+                game_env::Sparring {
+                    name: "expert-v1",
+                    about: "the expert of issue 29, frozen",
+                    make: |b| Box::new(battleline_core::ExpertV1::new(b)),
+                },
+            ],
             legend: LEGEND,
             legacy: &[game_env::LegacyProtocol {
                 prefix: crate::spelinski::PREFIX,
@@ -104,7 +118,12 @@ fn register_stratego(r: &mut Registry) {
             }],
             legend: LEGEND,
             routine: None,
-            sparring: &[],
+            sparring: &[game_env::Sparring {
+                name: "expert-v1",
+                about:
+                    "the first Stratego expert, frozen: a two-ply search over B determinisations",
+                make: |b| Box::new(stratego_core::Expert::v1(b)),
+            }],
         },
     });
 }

@@ -1,12 +1,16 @@
 //! The expert bot: setups drawn from a model of human setups, a belief
-//! over the opponent's unknown pieces, and a two-ply search over
-//! determinisations drawn from it (see [`Expert`]).
+//! over the opponent's unknown pieces, and a search over determinisations
+//! drawn from it (see [`Expert`]); the first generation (`expert-v1`, a
+//! two-ply search) is kept to spar with.
 
+mod alphabeta;
 mod belief;
 mod eval;
-mod search;
+mod plans;
 mod setup_model;
 mod setup_table;
+mod two_ply;
+mod zobrist;
 
 use std::time::Duration;
 
@@ -21,7 +25,8 @@ use crate::setup::{Setup, SetupSquare};
 use crate::square::Square;
 use crate::state::Stratego;
 
-use belief::Belief;
+use alphabeta::Searcher;
+use belief::{Belief, Evidence};
 pub(crate) use setup_model::draw_setup;
 
 /// The expert's budget when none is given: about 20 ms a move.
@@ -64,23 +69,54 @@ pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20)
 /// ```
 #[derive(Clone, Debug)]
 pub struct Expert {
+    generation: Generation,
     budget: Budget,
     /// The setup being placed.
     plan: Option<Setup>,
     /// The setup of the previous game, never drawn twice in a row.
     previous: Option<Setup>,
     belief: Belief,
+    searcher: Searcher,
+}
+
+/// Which expert: today's, or the first one, frozen as it was measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Generation {
+    /// Two plies over determinisations; iterations count
+    /// determinisations. Its belief reads only approaches.
+    V1,
+    /// Iterative-deepening alpha-beta over determinisations; iterations
+    /// name the depth. Its belief reads every behaviour it models.
+    V2,
 }
 
 impl Expert {
     /// An expert searching `budget` a move (`None`:
-    /// [`EXPERT_DEFAULT_BUDGET`]).
+    /// [`EXPERT_DEFAULT_BUDGET`]): iterations name the depth of its
+    /// search in plies.
     pub fn new(budget: Option<Budget>) -> Expert {
+        Expert::of(Generation::V2, budget)
+    }
+
+    /// The first expert (`expert-v1`), kept unchanged to measure the
+    /// expert against: a two-ply search over determinisations, whose
+    /// iterations count determinisations.
+    pub fn v1(budget: Option<Budget>) -> Expert {
+        Expert::of(Generation::V1, budget)
+    }
+
+    fn of(generation: Generation, budget: Option<Budget>) -> Expert {
+        let evidence = match generation {
+            Generation::V1 => Evidence::Approach,
+            Generation::V2 => Evidence::Behaviour,
+        };
         Expert {
+            generation,
             budget: budget.unwrap_or(EXPERT_DEFAULT_BUDGET),
             plan: None,
             previous: None,
-            belief: Belief::default(),
+            belief: Belief::new(evidence),
+            searcher: Searcher::default(),
         }
     }
 
@@ -107,7 +143,11 @@ impl Default for Expert {
 
 impl Agent<Stratego> for Expert {
     fn name(&self) -> String {
-        "expert".to_owned()
+        match self.generation {
+            Generation::V1 => "expert-v1",
+            Generation::V2 => "expert",
+        }
+        .to_owned()
     }
 
     fn choose(&mut self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
@@ -121,19 +161,26 @@ impl Agent<Stratego> for Expert {
         if legal.len() == 1 {
             return legal[0];
         }
-        let totals = search::search(obs, legal, &self.belief, self.budget, rng);
-        if totals.samples == 0 {
+        let values = match self.generation {
+            Generation::V1 => {
+                let totals = two_ply::search(obs, legal, &self.belief, self.budget, rng);
+                (totals.samples > 0).then_some(totals.values)
+            }
+            Generation::V2 => {
+                let found = self
+                    .searcher
+                    .search(obs, legal, &self.belief, self.budget, rng);
+                (found.depth > 0).then_some(found.values)
+            }
+        };
+        let Some(values) = values else {
             return Heuristic::default().choose(obs, legal, rng);
-        }
+        };
         // Ties (common early, when no move touches anything) are broken at
         // random, so the bot does not always open with the same piece.
-        let best = totals
-            .values
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let tied: Vec<usize> = (0..legal.len())
-            .filter(|&i| totals.values[i] >= best - 1e-9)
+            .filter(|&i| values[i] >= best - 1e-9)
             .collect();
         legal[tied[rng.random_range(0..tied.len())]]
     }

@@ -13,7 +13,7 @@ use crate::state::BattleLine;
 /// One guess at the future: the troop cards (as troop bits) each player
 /// may still put on the table, disjoint from each other.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Futures {
+pub(crate) struct Futures {
     /// The viewer's hand and his next draws.
     pub mine: u64,
     /// The opponent's hand (what the observation says of it, the rest
@@ -23,14 +23,24 @@ pub(super) struct Futures {
     /// flag, [`super::odds::allocation_order`]), drawn afresh each future
     /// so that no flag is favoured by its place on the table.
     pub tie: [u8; FLAGS],
+    /// The tactics cards of the opponent's hand in this future, and the
+    /// one he draws next when he holds none (when asked for).
+    pub their_tactics: CardSet,
 }
 
 /// Draws one [`Futures`] consistent with `obs`: the opponent's hidden hand
 /// and the deck from the engine's determinisation (which places every
 /// unseen card where the observation allows), then `draws` troop cards of
-/// the deck for each player, alternately. `None` only for an observation no
-/// state gives, which the engine never hands out.
-pub(super) fn sample(obs: &Observation, draws: usize, rng: &mut GameRng) -> Option<Futures> {
+/// the deck for each player, alternately. With `tactic_draw`, an opponent
+/// holding no tactics card draws one of the tactics deck (as the expert
+/// itself does). `None` only for an observation no state gives, which the
+/// engine never hands out.
+pub(crate) fn sample(
+    obs: &Observation,
+    draws: usize,
+    tactic_draw: bool,
+    rng: &mut GameRng,
+) -> Option<Futures> {
     let state = BattleLine::complete(obs, rng).ok()?;
     let me = obs.viewer();
     let deck = Deck::Troop.index();
@@ -50,19 +60,32 @@ pub(super) fn sample(obs: &Observation, draws: usize, rng: &mut GameRng) -> Opti
     }
     let mut tie: [u8; FLAGS] = std::array::from_fn(|i| i as u8);
     tie.shuffle(rng);
-    Some(Futures { mine, theirs, tie })
+    let mut their_tactics = state.hands[me.other()].difference(CardSet::ALL_TROOPS);
+    let tactics = Deck::Tactics.index();
+    if tactic_draw && their_tactics.is_empty() {
+        let deck = state.pools[tactics].union(state.tops[tactics].set());
+        if let Some(card) = deck.nth(rng.random_range(0..deck.len().max(1))) {
+            their_tactics.insert(card);
+        }
+    }
+    Some(Futures {
+        mine,
+        theirs,
+        tie,
+        their_tactics,
+    })
 }
 
 /// The number of troop cards each player should be credited with drawing:
 /// half the troop deck, at most `cap` (cards drawn late in the game come
 /// too late for most flags).
-pub(super) fn draws(obs: &Observation, cap: usize) -> usize {
+pub(crate) fn draws(obs: &Observation, cap: usize) -> usize {
     obs.deck_len(Deck::Troop).div_ceil(2).min(cap)
 }
 
 /// The troop cards nobody can see on the table or in the discards: those a
 /// wild card may still become under [`crate::WildCards::UnseenOnly`].
-pub(super) fn off_table(obs: &Observation) -> u64 {
+pub(crate) fn off_table(obs: &Observation) -> u64 {
     let table = obs.table();
     let mut seen = table
         .discards(obs.viewer())

@@ -11,13 +11,15 @@ use crate::flag::{Flag, FLAGS};
 use crate::formation::{part_strength, part_strength_unseen, Strength};
 use crate::rules::{Rules, WildCards};
 
+use super::Weights;
+
 /// The strongest formation `player`'s side of `flag` can still become with
 /// the troop cards of `pool` (troop bits), and the cards it uses;
 /// `None` when the side cannot be completed from them. A complete side uses
 /// no card. `off_table` is what wild cards may become under
 /// [`WildCards::UnseenOnly`].
 #[inline]
-pub(super) fn best_side(
+pub(crate) fn best_side(
     flag: &Flag,
     player: PlayerId,
     pool: u64,
@@ -99,10 +101,10 @@ pub(super) fn allocation_order(
 /// The share of a flag won by a side of strength `s` against a side that
 /// will be made of unforeseen cards: about even for a middling formation,
 /// more for a stronger class or a higher sum.
-fn against_unknown(s: Strength) -> f64 {
+fn against_unknown(s: Strength, w: &Weights) -> f64 {
     let class = f64::from(s.rank()) / 4.0;
     let sum = (f64::from(s.sum()) - 15.0) / 60.0;
-    (0.3 + 0.45 * class + sum).clamp(0.05, 0.95)
+    (w.unknown_base + w.unknown_class * class + sum).clamp(0.05, 0.95)
 }
 
 /// The viewer's share of `flag` (1 won, 0 lost, 0.5 a toss-up) when his
@@ -111,20 +113,21 @@ fn against_unknown(s: Strength) -> f64 {
 /// complete wins a tie (it completed first); between two sides still to
 /// be completed a tie is a toss-up.
 #[inline]
-pub(super) fn share(
+pub(crate) fn share(
     flag: &Flag,
     me: PlayerId,
     mine: Option<Strength>,
     theirs: Option<Strength>,
-    slots: usize,
+    w: &Weights,
 ) -> f64 {
+    let slots = flag.env().slots();
     if let Some(owner) = flag.claimed() {
         return if owner == me { 1.0 } else { 0.0 };
     }
     match (mine, theirs) {
         (None, None) => 0.5,
-        (Some(a), None) => against_unknown(a),
-        (None, Some(b)) => 1.0 - against_unknown(b),
+        (Some(a), None) => against_unknown(a, w),
+        (None, Some(b)) => 1.0 - against_unknown(b, w),
         (Some(a), Some(b)) => match a.cmp(&b) {
             Ordering::Greater => 1.0,
             Ordering::Less => 0.0,
@@ -173,7 +176,7 @@ static RESULT: [f32; 1 << FLAGS] = {
 
 /// The chance of winning the game when flag `i` is won with chance
 /// `p[i]`, the flags taken as independent.
-pub(super) fn victory(p: &[f64; FLAGS]) -> f64 {
+pub(crate) fn victory(p: &[f64; FLAGS]) -> f64 {
     let mut mass = [0.0f64; 1 << FLAGS];
     mass[0] = 1.0;
     let mut len = 1;

@@ -12,7 +12,7 @@ use crate::flag::{Flag, FLAGS};
 /// The flags after one play, with what it took from the player's future
 /// cards.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Scenario {
+pub(crate) struct Scenario {
     /// The flags as the play leaves them.
     pub flags: [Flag; FLAGS],
     /// Troop bits of the hand card the play puts on the table (no longer
@@ -27,7 +27,7 @@ pub(super) struct Scenario {
 /// The flags after `me` plays `action` on `flags`; `None` for what is no
 /// play on the table (claims, draws, Scout, a pass) or what the flags
 /// refuse.
-pub(super) fn apply(flags: &[Flag; FLAGS], me: PlayerId, action: Action) -> Option<Scenario> {
+pub(crate) fn apply(flags: &[Flag; FLAGS], me: PlayerId, action: Action) -> Option<Scenario> {
     let mut s = Scenario {
         flags: *flags,
         spent: 0,

@@ -5,7 +5,12 @@
 //! a fight reveals, the counts of pieces left bound the whole army: the
 //! determinisation keeps all of that exact), and a piece that walks up to
 //! one of the expert's known pieces is taken to be one that beats it.
-//! Determinisations are drawn from that belief instead of uniformly.
+//! The expert of today reads more of a piece's behaviour
+//! ([`Evidence::Behaviour`]): one that flees a known piece is likely weaker
+//! than it, one that leaves a known piece next to it untaken likely cannot
+//! take it, and the longer a piece stands still the likelier it is a mine
+//! or the flag. Determinisations are drawn from that belief instead of
+//! uniformly.
 
 use game_traits::PlayerId;
 use rand::Rng;
@@ -27,6 +32,29 @@ type Weights = [f64; Kind::COUNT];
 /// beats it (people, and bots, rarely offer a piece to a stronger one).
 const APPROACH_EVIDENCE: f64 = 3.0;
 
+/// How much more likely a piece that steps away from a known piece of the
+/// viewer's is one that this known piece beats.
+const FLEE_EVIDENCE: f64 = 2.0;
+
+/// How much less likely a piece that lets a known piece of the viewer's
+/// stand next to it untaken is one that beats it.
+const NO_TAKE_EVIDENCE: f64 = 0.4;
+
+/// The opponent's moves over which an unmoved piece's odds of being a
+/// mine or the flag double (people move their pieces in time; mines and
+/// the flag never move).
+const STILL_MOVES: f64 = 150.0;
+
+/// What the belief reads of the opponent's moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Evidence {
+    /// Only approaches to known pieces (`expert-v1`'s belief).
+    #[default]
+    Approach,
+    /// Approaches, flights, captures left untaken, and standing still.
+    Behaviour,
+}
+
 /// Swap proposals per unknown piece in one determinisation.
 const SWAPS_PER_PIECE: usize = 24;
 
@@ -39,9 +67,18 @@ pub(crate) struct Belief {
     pieces: Vec<Option<Weights>>,
     /// The move count of the last observation read, `None` before play.
     moves_seen: Option<u32>,
+    evidence: Evidence,
 }
 
 impl Belief {
+    /// An empty belief reading `evidence`.
+    pub(crate) fn new(evidence: Evidence) -> Belief {
+        Belief {
+            evidence,
+            ..Belief::default()
+        }
+    }
+
     /// Reads a new observation of the play phase: moves the weights along
     /// the opponent's last move, adds the evidence of that move, and
     /// starts new pieces (or a new game) from the prior.
@@ -86,8 +123,53 @@ impl Belief {
         }
         if let Some(m) = last {
             self.approach_evidence(obs, m.to);
+            if self.evidence == Evidence::Behaviour {
+                self.flight_evidence(obs, m);
+                self.untaken_evidence(obs, m.to);
+            }
         }
         self.moves_seen = Some(obs.moves);
+    }
+
+    /// A piece that stepped away from known pieces of the viewer's is more
+    /// likely one that they beat.
+    fn flight_evidence(&mut self, obs: &Observation, m: crate::action::Move) {
+        let variant = obs.rules.variant;
+        let Some(Some(w)) = self.pieces.get_mut(m.to.index()) else {
+            return;
+        };
+        let after: Vec<Square> = super::neighbours(m.to).collect();
+        for sq in super::neighbours(m.from).filter(|sq| !after.contains(sq)) {
+            if let Some(known) = known_own(obs, sq) {
+                for k in variant.kinds().filter(|k| k.is_mobile()) {
+                    if variant.fight(known, k) == Fight::AttackerWins {
+                        w[k.index()] *= FLEE_EVIDENCE;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The viewer's last move put a known piece next to unknown pieces;
+    /// those the opponent did not move against it (he moved `moved_to`'s
+    /// piece instead) are less likely ones that beat it.
+    fn untaken_evidence(&mut self, obs: &Observation, moved_to: Square) {
+        let variant = obs.rules.variant;
+        let Some(own) = obs.last_move[obs.viewer] else {
+            return;
+        };
+        let Some(known) = known_own(obs, own.to) else {
+            return;
+        };
+        for sq in super::neighbours(own.to).filter(|&sq| sq != moved_to) {
+            if let Some(Some(w)) = self.pieces.get_mut(sq.index()) {
+                for k in variant.kinds().filter(|k| k.is_mobile()) {
+                    if variant.fight(k, known) == Fight::AttackerWins {
+                        w[k.index()] *= NO_TAKE_EVIDENCE;
+                    }
+                }
+            }
+        }
     }
 
     /// A piece that stepped next to known pieces of the viewer is more
@@ -113,13 +195,66 @@ impl Belief {
         }
     }
 
-    /// The weight of kind `k` for the unknown piece on `sq`.
-    fn weight(&self, sq: usize, k: Kind) -> f64 {
-        self.pieces
+    /// The weight of kind `k` for the unknown piece on `sq`; `still`
+    /// multiplies the immobile kinds of a piece that has not moved.
+    fn weight(&self, sq: usize, k: Kind, still: f64) -> f64 {
+        let w = self
+            .pieces
             .get(sq)
             .copied()
             .flatten()
-            .map_or(1.0, |w| w[k.index()].max(1e-6))
+            .map_or(1.0, |w| w[k.index()].max(1e-6));
+        if k.is_mobile() {
+            w
+        } else {
+            w * still
+        }
+    }
+
+    /// How much more likely than the prior says an unmoved piece is a mine
+    /// or the flag, `moves` moves into the game.
+    fn stillness(&self, moves: u32) -> f64 {
+        match self.evidence {
+            Evidence::Approach => 1.0,
+            Evidence::Behaviour => 1.0 + f64::from(moves) / 2.0 / STILL_MOVES,
+        }
+    }
+
+    /// The belief's probability of each kind for the unknown piece on `sq`
+    /// of `obs`: its weights over the kinds it may be (by what the
+    /// observation rules out, and the kinds the opponent still has
+    /// unseen), normalised. `None` where there is no unknown piece.
+    pub(crate) fn marginal(&self, obs: &Observation, sq: Square) -> Option<Weights> {
+        let ObsCell::Foe {
+            kind: None,
+            moved,
+            ruled_out,
+        } = obs.cell(sq)
+        else {
+            return None;
+        };
+        let variant = obs.rules.variant;
+        let foe = obs.viewer.other();
+        let mut seen = [0u8; Kind::COUNT];
+        for c in &obs.cells {
+            if let ObsCell::Foe { kind: Some(k), .. } = c {
+                seen[k.index()] += 1;
+            }
+        }
+        let still = if moved {
+            1.0
+        } else {
+            self.stillness(obs.moves)
+        };
+        let mut p = [0.0; Kind::COUNT];
+        for k in variant.kinds() {
+            let left = variant.count(k) > obs.lost[foe][k.index()] + seen[k.index()];
+            if left && !ruled_out.contains(k) && (!moved || k.is_mobile()) {
+                p[k.index()] = self.weight(sq.index(), k, still);
+            }
+        }
+        let sum: f64 = p.iter().sum();
+        (sum > 0.0).then(|| p.map(|x| x / sum))
     }
 
     /// A full state consistent with `obs`, the opponent's unknown pieces
@@ -136,7 +271,8 @@ impl Belief {
     ) -> Option<Stratego> {
         let state = Stratego::complete(obs, rng).ok()?;
         let variant = obs.rules.variant;
-        let unknown: Vec<(usize, KindSet)> = obs
+        let still = self.stillness(obs.moves);
+        let unknown: Vec<(usize, KindSet, f64)> = obs
             .cells
             .iter()
             .enumerate()
@@ -148,7 +284,7 @@ impl Belief {
                 } => {
                     let all = KindSet::of_variant(variant);
                     let allowed = if moved { all.and(KindSet::MOBILE) } else { all };
-                    Some((i, allowed.minus(ruled_out)))
+                    Some((i, allowed.minus(ruled_out), if moved { 1.0 } else { still }))
                 }
                 _ => None,
             })
@@ -159,23 +295,23 @@ impl Belief {
         let mut repr = StateRepr::from(&state);
         let mut kinds: Vec<Kind> = unknown
             .iter()
-            .map(|&(i, _)| Cell::from_bits(repr.cells[i]).map_or(Kind::FLAG, Cell::kind))
+            .map(|&(i, _, _)| Cell::from_bits(repr.cells[i]).map_or(Kind::FLAG, Cell::kind))
             .collect();
         for _ in 0..SWAPS_PER_PIECE * unknown.len() {
             let a = rng.random_range(0..unknown.len());
             let b = rng.random_range(0..unknown.len());
             let (ka, kb) = (kinds[a], kinds[b]);
-            let ((sa, allowed_a), (sb, allowed_b)) = (unknown[a], unknown[b]);
+            let ((sa, allowed_a, still_a), (sb, allowed_b, still_b)) = (unknown[a], unknown[b]);
             if ka == kb || !allowed_a.contains(kb) || !allowed_b.contains(ka) {
                 continue;
             }
-            let ratio = self.weight(sa, kb) * self.weight(sb, ka)
-                / (self.weight(sa, ka) * self.weight(sb, kb));
+            let ratio = self.weight(sa, kb, still_a) * self.weight(sb, ka, still_b)
+                / (self.weight(sa, ka, still_a) * self.weight(sb, kb, still_b));
             if ratio >= 1.0 || rng.random::<f64>() < ratio {
                 kinds.swap(a, b);
             }
         }
-        for (&(i, _), &k) in unknown.iter().zip(&kinds) {
+        for (&(i, _, _), &k) in unknown.iter().zip(&kinds) {
             if let Some(cell) = Cell::from_bits(repr.cells[i]) {
                 repr.cells[i] = cell.with_kind(k).bits();
             }
@@ -183,6 +319,18 @@ impl Belief {
         // The swaps keep what the observation states, so the state is valid;
         // should it not be, the uniform draw stands.
         Some(Stratego::validate_unsettled(repr).unwrap_or(state))
+    }
+}
+
+/// The kind of the viewer's piece on `sq`, if the opponent knows it.
+fn known_own(obs: &Observation, sq: Square) -> Option<Kind> {
+    match obs.cell(sq) {
+        ObsCell::Own {
+            kind,
+            revealed: true,
+            ..
+        } => Some(kind),
+        _ => None,
     }
 }
 

@@ -15,22 +15,22 @@ pub(crate) const WIN: f64 = 1000.0;
 /// What a piece of the player's own loses once the opponent knows its
 /// kind, per unit of its value: a known Marshal can be hunted by the spy,
 /// a known piece is avoided by everything it beats.
-const KNOWN_COST: f64 = 0.2;
+pub(crate) const KNOWN_COST: f64 = 0.2;
 
 /// Pull of each mobile piece towards the best piece it beats, per unit of
 /// that piece's value and per square closer.
-const HUNT: f64 = 0.06;
+pub(crate) const HUNT: f64 = 0.06;
 
 /// Pull of the nearest mobile piece towards the opponent's flag, per
 /// square closer.
-const FLAG_ATTACK: f64 = 0.08;
+pub(crate) const FLAG_ATTACK: f64 = 0.08;
 
 /// Danger of an opponent mobile piece near the player's flag, per square
 /// inside `FLAG_ZONE`.
-const FLAG_DEFENCE: f64 = 1.5;
+pub(crate) const FLAG_DEFENCE: f64 = 1.5;
 
 /// The distance inside which an opponent piece threatens the flag.
-const FLAG_ZONE: u32 = 4;
+pub(crate) const FLAG_ZONE: u32 = 4;
 
 /// One piece as the evaluation reads it.
 #[derive(Clone, Copy)]
@@ -39,18 +39,41 @@ struct Seen {
     kind: Kind,
 }
 
-/// The value of `state` for `player`: the material difference, less what
-/// the opponent knows of the player's pieces, plus the pulls of hunting
-/// beatable pieces and the opponent's flag, less the threat to the
-/// player's flag. Zero-sum up to these terms; a won game is `WIN`.
-pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
-    if let Some(end) = state.end() {
-        return match end.winner {
-            Some(w) if w == player => WIN,
-            Some(_) => -WIN,
-            None => 0.0,
-        };
+/// One side's pieces as the evaluation reads them (at most 40).
+struct Army {
+    pieces: [Seen; 40],
+    len: usize,
+    flag: Option<Square>,
+}
+
+impl Army {
+    const fn new() -> Army {
+        Army {
+            pieces: [Seen {
+                sq: Square::from_bit(0),
+                kind: Kind::FLAG,
+            }; 40],
+            len: 0,
+            flag: None,
+        }
     }
+
+    fn push(&mut self, seen: Seen) {
+        if let Some(slot) = self.pieces.get_mut(self.len) {
+            *slot = seen;
+            self.len += 1;
+        }
+    }
+
+    fn all(&self) -> &[Seen] {
+        &self.pieces[..self.len]
+    }
+}
+
+/// The material difference for `player`, less what the opponent knows of
+/// his pieces and plus what he knows of the opponent's; and both armies
+/// (the flags kept apart from the pieces: the player's, the opponent's).
+fn material(state: &Stratego, player: PlayerId) -> (f64, Army, Army) {
     let variant = state.rules.variant;
     let foe = player.other();
     let value = |k: Kind| piece_value(variant, k);
@@ -60,9 +83,7 @@ pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
             - f64::from(state.alive[foe][k.index()]))
             * value(k);
     }
-    let mut own: Vec<Seen> = Vec::with_capacity(40);
-    let mut theirs: Vec<Seen> = Vec::with_capacity(40);
-    let (mut own_flag, mut foe_flag) = (None, None);
+    let (mut own, mut theirs) = (Army::new(), Army::new());
     for (sq, piece) in state.pieces() {
         let seen = Seen {
             sq,
@@ -73,21 +94,51 @@ pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
                 score -= KNOWN_COST * value(piece.kind);
             }
             if piece.kind == Kind::FLAG {
-                own_flag = Some(sq);
-            } else if piece.kind.is_mobile() {
-                own.push(seen);
+                own.flag = Some(sq);
             }
+            own.push(seen);
         } else {
             if piece.revealed {
                 score += KNOWN_COST * value(piece.kind);
             }
             if piece.kind == Kind::FLAG {
-                foe_flag = Some(sq);
+                theirs.flag = Some(sq);
             }
             theirs.push(seen);
         }
     }
-    score += hunt(variant, &own, &theirs, own_flag);
+    (score, own, theirs)
+}
+
+/// The value of an ended game for `player`, `None` while it goes on.
+pub(crate) fn ended(state: &Stratego, player: PlayerId) -> Option<f64> {
+    state.end().map(|end| match end.winner {
+        Some(w) if w == player => WIN,
+        Some(_) => -WIN,
+        None => 0.0,
+    })
+}
+
+/// The value of `state` for `player`: the material difference, less what
+/// the opponent knows of the player's pieces, plus the pulls of hunting
+/// beatable pieces and the opponent's flag, less the threat to the
+/// player's flag. Zero-sum up to these terms; a won game is `WIN`.
+pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
+    if let Some(v) = ended(state, player) {
+        return v;
+    }
+    let (mut score, own, theirs) = material(state, player);
+    plans(state.rules.variant, &own, &theirs, &mut score);
+    score
+}
+
+/// The player's plans added to `score`: the pull of hunting beatable
+/// pieces and of the opponent's flag, less the threat to his own flag.
+fn plans(variant: Variant, own: &Army, theirs: &Army, score: &mut f64) {
+    let (own_flag, own) = (own.flag, own.all());
+    let (foe_flag, theirs) = (theirs.flag, theirs.all());
+    *score += hunt(variant, own, theirs, own_flag);
+    let own = own.iter().filter(|p| p.kind.is_mobile());
     if let Some(flag) = foe_flag {
         // The fewer pieces the opponent has left to move, the more the
         // game is won at his flag (and, where a stuck player only draws,
@@ -95,22 +146,36 @@ pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
         let movers = theirs.iter().filter(|p| p.kind.is_mobile()).count();
         let weight = FLAG_ATTACK * (1.0 + 8.0 / (1.0 + movers as f64));
         let nearest = |only_miners: bool| {
-            own.iter()
+            own.clone()
                 .filter(|p| !only_miners || p.kind == Kind::MINER)
                 .map(|p| distance(p.sq, flag))
                 .min()
         };
         for d in [nearest(false), nearest(true)].into_iter().flatten() {
-            score -= weight * f64::from(d);
+            *score -= weight * f64::from(d);
         }
     }
     if let Some(flag) = own_flag {
         for p in theirs.iter().filter(|p| p.kind.is_mobile()) {
             let d = distance(p.sq, flag);
-            score -= FLAG_DEFENCE * f64::from(FLAG_ZONE.saturating_sub(d));
+            *score -= FLAG_DEFENCE * f64::from(FLAG_ZONE.saturating_sub(d));
         }
     }
-    score
+}
+
+/// `evaluate`'s material and information with both players' plans (the
+/// player's less the opponent's), exactly zero-sum: the slow reference of
+/// the deep search's evaluation (`plans`).
+#[cfg(test)]
+pub(crate) fn evaluate_both(state: &Stratego, player: PlayerId) -> f64 {
+    if let Some(v) = ended(state, player) {
+        return v;
+    }
+    let (mut score, own, theirs) = material(state, player);
+    plans(state.rules.variant, &own, &theirs, &mut score);
+    let mut foe_plans = 0.0;
+    plans(state.rules.variant, &theirs, &own, &mut foe_plans);
+    score - foe_plans
 }
 
 /// The pull of each mobile piece towards the opponent piece it beats that
@@ -118,7 +183,7 @@ pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
 /// flag is worth more.
 fn hunt(variant: Variant, own: &[Seen], theirs: &[Seen], own_flag: Option<Square>) -> f64 {
     let mut pull = 0.0;
-    for p in own {
+    for p in own.iter().filter(|p| p.kind.is_mobile()) {
         let mut best: f64 = 0.0;
         for t in theirs {
             if variant.fight(p.kind, t.kind) == Fight::AttackerWins {
@@ -134,6 +199,6 @@ fn hunt(variant: Variant, own: &[Seen], theirs: &[Seen], own_flag: Option<Square
 }
 
 /// The number of orthogonal steps between two squares, lakes ignored.
-fn distance(a: Square, b: Square) -> u32 {
+pub(crate) fn distance(a: Square, b: Square) -> u32 {
     u32::from(a.file().abs_diff(b.file())) + u32::from(a.rank().abs_diff(b.rank()))
 }

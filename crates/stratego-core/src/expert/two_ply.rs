@@ -1,4 +1,4 @@
-//! The expert's search: over determinisations drawn from the belief, each
+//! The first expert's search (`expert-v1`): over determinisations drawn from the belief, each
 //! of its moves answered by the opponent's best reply (two plies, every
 //! legal move of the engine, so the repetition rules of the rule set bound
 //! both sides' plans), the leaves valued by the evaluation; the move with

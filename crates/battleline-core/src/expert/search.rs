@@ -1,0 +1,344 @@
+//! The expert's search: every legal play judged by the chance of winning
+//! the game after it, against sampled futures, and the best few judged
+//! again against fresh ones.
+
+use std::time::{Duration, Instant};
+
+use game_agents::Budget;
+use game_traits::GameRng;
+
+use crate::action::Action;
+use crate::card::Tactic;
+use crate::flag::{Flag, FLAGS};
+use crate::formation::Strength;
+use crate::observation::Observation;
+
+use super::counting::{self, Futures};
+use super::odds;
+use super::reply::{self, Answers, Arsenal, Board};
+use super::scenario::{self, Scenario};
+use super::{turn, Weights};
+
+/// Futures per decision when no budget is given.
+const DEFAULT_SAMPLES: u32 = 96;
+
+/// A budget and weights: what [`super::Expert`] and [`super::ExpertV1`]
+/// share.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Search {
+    pub weights: Weights,
+    samples: u32,
+    time: Option<Duration>,
+}
+
+impl Search {
+    /// `budget` a decision: [`Budget::Iterations`] counts futures,
+    /// [`Budget::Time`] the time to draw them in; `None` is 96 futures.
+    pub(super) fn new(budget: Option<Budget>, weights: Weights) -> Search {
+        let (samples, time) = match budget {
+            None => (DEFAULT_SAMPLES, None),
+            Some(Budget::Iterations(n)) => (n.max(1), None),
+            Some(Budget::Time(t)) => (u32::MAX, Some(t)),
+        };
+        Search {
+            weights,
+            samples,
+            time,
+        }
+    }
+
+    /// The budget as a bot name's suffix.
+    pub(super) fn budget_name(&self) -> String {
+        match self.time {
+            Some(t) => format!("{}ms", t.as_millis()),
+            None => self.samples.to_string(),
+        }
+    }
+
+    /// The decision: claims, draws and returns by rule, plays by search.
+    pub(super) fn choose(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        turn::by_rule(obs, legal).unwrap_or_else(|| self.play(obs, legal, rng))
+    }
+
+    fn play(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        let start = Instant::now();
+        let flags = obs.table().flags();
+        let scenarios: Vec<Option<Scenario>> = legal
+            .iter()
+            .map(|&a| scenario::apply(flags, obs.viewer(), a))
+            .collect();
+        let half = self.time.map(|t| start + t / 2);
+        let first = self.round(obs, &scenarios, self.samples.div_ceil(2), half, rng);
+        let cost = |t| self.weights.cost(t);
+        let (base, values) = first.values(&scenarios);
+        let (scores, deferral) = score(legal, &scenarios, base, &values, None, cost);
+        // Round two: the best few plays again, against more futures. The
+        // best of sixty noisy values is biased up; checking the finalists
+        // on fresh futures keeps that bias out of the choice.
+        let mut order: Vec<usize> = (0..legal.len())
+            .filter(|&i| scenarios[i].is_some())
+            .collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let mut scores = scores;
+        if order.len() > 1 {
+            order.truncate(self.weights.finalists.max(1));
+            let finalists: Vec<Option<Scenario>> = (0..legal.len())
+                .map(|i| scenarios[i].filter(|_| order.contains(&i)))
+                .collect();
+            let end = self.time.map(|t| start + t);
+            let second = self.round(obs, &finalists, self.samples.saturating_mul(2), end, rng);
+            let (base, values) = second.values(&finalists);
+            let (again, _) = score(legal, &finalists, base, &values, Some(deferral), cost);
+            for &i in &order {
+                scores[i] = again[i];
+            }
+            for i in (0..legal.len()).filter(|i| scenarios[*i].is_some() && !order.contains(i)) {
+                scores[i] = f64::NEG_INFINITY;
+            }
+        }
+        let index: Vec<usize> = (0..legal.len()).collect();
+        legal[game_traits::best_scored(&index, rng, |i| scores[i] * 1e3)]
+    }
+
+    /// Flag odds over `samples` futures (at least one), or until
+    /// `deadline` under a time budget.
+    fn round<'a>(
+        &self,
+        obs: &'a Observation,
+        scenarios: &[Option<Scenario>],
+        samples: u32,
+        deadline: Option<Instant>,
+        rng: &mut GameRng,
+    ) -> Odds<'a> {
+        let w = self.weights;
+        let mut odds = Odds::new(obs, w);
+        let draws = counting::draws(obs, w.draw_cap);
+        let mut n = 0u32;
+        while n < samples.max(1) && deadline.is_none_or(|d| n == 0 || Instant::now() < d) {
+            let Some(futures) = counting::sample(obs, draws, w.rival_answer, rng) else {
+                break;
+            };
+            odds.add(&futures, scenarios);
+            n += 1;
+        }
+        odds
+    }
+}
+
+/// Each action's score from the chance of winning the game as the table
+/// stands (`base`) and after each play (`values`, `None` for what is no
+/// play on the table): that chance, a tactic's less its cost; and the deferral:
+/// what the best troop play loses against leaving the table as it is. A
+/// troop card must be played sooner or later, so a tactic, which only
+/// postpones it, is charged that loss as well (`deferral` when given, else
+/// this round's).
+pub(crate) fn score(
+    legal: &[Action],
+    scenarios: &[Option<Scenario>],
+    base: f64,
+    values: &[Option<f64>],
+    deferral: Option<f64>,
+    cost: impl Fn(Tactic) -> f64,
+) -> (Vec<f64>, f64) {
+    let best_troop = legal
+        .iter()
+        .zip(values)
+        .filter(|(a, _)| matches!(a, Action::Play { card, .. } if card.is_troop()))
+        .filter_map(|(_, v)| *v)
+        .reduce(f64::max)
+        .unwrap_or(base);
+    let deferral = deferral.unwrap_or(base - best_troop);
+    let scores = (0..legal.len())
+        .map(
+            |i| match (legal[i], values[i], scenarios[i].and_then(|s| s.tactic)) {
+                (_, Some(v), None) => v,
+                (_, Some(v), Some(t)) => v - deferral - cost(t),
+                (Action::Scout, ..) => base - deferral - cost(Tactic::Scout),
+                (Action::Pass, ..) => base,
+                _ => f64::NEG_INFINITY,
+            },
+        )
+        .collect();
+    (scores, deferral)
+}
+
+/// Per flag, the viewer's share summed over the futures: as the table
+/// stands and after each scenario.
+struct Odds<'a> {
+    obs: &'a Observation,
+    weights: Weights,
+    off_table: u64,
+    base: [f64; FLAGS],
+    after: Vec<[f64; FLAGS]>,
+    samples: u32,
+}
+
+impl<'a> Odds<'a> {
+    fn new(obs: &'a Observation, weights: Weights) -> Odds<'a> {
+        Odds {
+            obs,
+            weights,
+            off_table: counting::off_table(obs),
+            base: [0.0; FLAGS],
+            after: Vec::new(),
+            samples: 0,
+        }
+    }
+
+    /// Adds one future: completes every side as the table stands and
+    /// after each scenario, each player's future cards shared out among
+    /// his sides ([`odds::allocate`]), then gives the opponent his answer
+    /// where the weights ask for it ([`reply`]).
+    fn add(&mut self, futures: &Futures, scenarios: &[Option<Scenario>]) {
+        let me = self.obs.viewer();
+        let rules = self.obs.rules();
+        let flags = self.obs.table().flags();
+        let off = self.off_table;
+        let w = self.weights;
+        // Each side's cards are shared out twice: first freely, then
+        // sparing the flags the first round showed lost.
+        let alloc =
+            |flags: &[Flag; FLAGS], player, pool, rival: Option<&[Option<Strength>; FLAGS]>| {
+                odds::allocate(flags, player, pool, rules, off, rival, &futures.tie)
+            };
+        let theirs1 = alloc(flags, me.other(), futures.theirs, None);
+        let mine1 = alloc(flags, me, futures.mine, None);
+        let theirs = alloc(flags, me.other(), futures.theirs, Some(&mine1));
+        let mine = alloc(flags, me, futures.mine, Some(&theirs1));
+        let answers = Answering::new(self.obs, futures, off, w);
+        let table = answers.on(flags, None);
+        let mut base = [0.0; FLAGS];
+        for (g, f) in flags.iter().enumerate() {
+            base[g] = odds::share(f, me, mine[g], theirs[g], &w);
+        }
+        answers.apply(&mut base, &table, (&mine, &theirs));
+        for g in 0..FLAGS {
+            self.base[g] += base[g];
+        }
+        self.after.resize(scenarios.len(), [0.0; FLAGS]);
+        for (k, s) in scenarios.iter().enumerate() {
+            let Some(s) = s else { continue };
+            let pool = futures.mine & !s.spent;
+            // Only a tactic changes the opponent's sides or a flag's
+            // environment.
+            let (theirs1, theirs) = match s.tactic {
+                Some(_) => {
+                    let t1 = alloc(&s.flags, me.other(), futures.theirs, None);
+                    let m1 = alloc(&s.flags, me, pool, None);
+                    let t2 = alloc(&s.flags, me.other(), futures.theirs, Some(&m1));
+                    (t1, t2)
+                }
+                None => (theirs1, theirs),
+            };
+            let mine = alloc(&s.flags, me, pool, Some(&theirs1));
+            let mut after = [0.0; FLAGS];
+            for (g, f) in s.flags.iter().enumerate() {
+                after[g] = odds::share(f, me, mine[g], theirs[g], &w);
+            }
+            let answered = answers.after(&table, s);
+            answers.apply(&mut after, &answered, (&mine, &theirs));
+            for g in 0..FLAGS {
+                self.after[k][g] += after[g];
+            }
+        }
+        self.samples += 1;
+    }
+
+    /// The chance of winning the game as the table stands, and after each
+    /// scenario.
+    fn values(&self, scenarios: &[Option<Scenario>]) -> (f64, Vec<Option<f64>>) {
+        let values = (0..scenarios.len())
+            .map(|k| scenarios[k].as_ref().map(|_| self.victory(Some(k))))
+            .collect();
+        (self.victory(None), values)
+    }
+
+    /// The chance of winning the game as the table stands (`None`) or
+    /// after scenario `k`.
+    fn victory(&self, k: Option<usize>) -> f64 {
+        let sums = match k {
+            None => &self.base,
+            Some(k) => &self.after[k],
+        };
+        let n = f64::from(self.samples.max(1));
+        odds::victory(&sums.map(|x| x / n))
+    }
+}
+
+/// The opponent's answer in one future ([`reply`]), where the weights ask
+/// for it: his tactics card, played where it takes most from the viewer.
+struct Answering<'a> {
+    obs: &'a Observation,
+    futures: &'a Futures,
+    off_table: u64,
+    weights: Weights,
+}
+
+/// The opponent's arsenal and what it can do at each flag, when he has
+/// one.
+type His = Option<(Arsenal, Answers)>;
+
+impl<'a> Answering<'a> {
+    fn new(obs: &'a Observation, futures: &'a Futures, off_table: u64, w: Weights) -> Self {
+        Answering {
+            obs,
+            futures,
+            off_table,
+            weights: w,
+        }
+    }
+
+    fn board(&self, arsenal: Arsenal, spent: u64) -> Board<'a> {
+        Board {
+            rules: self.obs.rules(),
+            off_table: self.off_table,
+            player: self.obs.viewer().other(),
+            arsenal,
+            pool: self.futures.theirs,
+            other_pool: self.futures.mine & !spent,
+        }
+    }
+
+    /// His answers on `flags` after the viewer's `scenario` (`None`: the
+    /// table as it stands), all computed afresh. A tactic of the viewer's
+    /// lets him play one more under the tactics limit.
+    fn on(&self, flags: &[Flag; FLAGS], scenario: Option<&Scenario>) -> His {
+        if !self.weights.rival_answer {
+            return None;
+        }
+        let me = self.obs.viewer();
+        let extra = i16::from(scenario.is_some_and(|s| s.tactic.is_some()));
+        let table = self.obs.table();
+        let rules = self.obs.rules();
+        let arsenal = Arsenal::new(self.futures.their_tactics, table, me.other(), rules, extra);
+        let spent = scenario.map_or(0, |s| s.spent);
+        (!arsenal.is_empty()).then(|| (arsenal, self.board(arsenal, spent).answers(flags)))
+    }
+
+    /// His answers after `s`, from those on the table: a troop play
+    /// changes one flag, a tactic may change his arsenal too.
+    fn after(&self, table: &His, s: &Scenario) -> His {
+        if s.tactic.is_some() {
+            return self.on(&s.flags, Some(s));
+        }
+        let mut out = *table;
+        if let Some((arsenal, answers)) = &mut out {
+            self.board(*arsenal, s.spent)
+                .refresh(answers, &s.flags, s.changed);
+        }
+        out
+    }
+
+    /// The viewer's shares after the opponent's answer.
+    fn apply(
+        &self,
+        shares: &mut [f64; FLAGS],
+        his: &His,
+        sides: (&[Option<Strength>; FLAGS], &[Option<Strength>; FLAGS]),
+    ) {
+        if let Some((_, a)) = his {
+            let me = self.obs.viewer();
+            reply::answer(shares, a, me, sides, &self.weights);
+        }
+    }
+}

@@ -1,0 +1,433 @@
+//! The expert's deep search: alpha-beta over determinisations drawn from
+//! the belief. Each determinisation is a full state, searched by
+//! iterative deepening with a quiescence search over attacks (Schadd and
+//! Winands 2009: a Stratego position is only quiet once no fight is
+//! pending), a transposition table keyed by Zobrist keys, and move
+//! ordering by the table's move, the fight's gain, killer moves and the
+//! history heuristic. Each root move's values are averaged over the
+//! determinisations; a depth counts only once every determinisation has
+//! been searched to it. Every move searched is one the engine lists as
+//! legal, so the two-square, more-squares and chase rules of the rule set
+//! hold inside the tree as they do in the game.
+
+use std::fmt;
+use std::time::Instant;
+
+use game_agents::Budget;
+use game_traits::{Game, GameRng};
+
+use super::belief::Belief;
+use super::eval::ended;
+use super::plans::Plans;
+use super::zobrist;
+use crate::action::{Action, Move};
+use crate::heuristic::piece_value;
+use crate::observation::Observation;
+use crate::state::Stratego;
+use crate::variant::Fight;
+
+/// Determinisations a decision: enough that a root move's value is an
+/// average over what unknown pieces may be, few enough to search deep.
+pub(crate) const DETERMINISATIONS: usize = 4;
+
+/// The deepest iteration under a time budget.
+const MAX_DEPTH: u32 = 24;
+
+/// Plies of attacks the quiescence search follows past the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
+
+/// Root moves worse than the best of their determinisation by more than
+/// this are only known to be worse (their search fails low); they are
+/// counted at that margin below the best.
+const ROOT_MARGIN: f64 = 6.0;
+
+/// Entries of the transposition table (a power of two).
+const TABLE_SIZE: usize = 1 << 17;
+
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 512;
+
+/// What a table entry's value is to the window it was searched with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// At least the value (the search failed high).
+    Lower,
+    /// At most the value (it failed low).
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    value: f32,
+    depth: u8,
+    bound: Bound,
+    best: Option<Move>,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    value: 0.0,
+    depth: 0,
+    bound: Bound::Upper,
+    best: None,
+};
+
+/// The search's memory, kept from one decision to the next (the table's
+/// keys hold every piece's kind, so an entry stays true for any
+/// determinisation that reaches its position).
+#[derive(Clone)]
+pub(crate) struct Searcher {
+    table: Vec<Entry>,
+    /// Two moves per ply that cut off a sibling search.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per (from, to) square index, how much the move has cut off.
+    history: Vec<u32>,
+    /// Move lists, one per ply, reused.
+    lists: Vec<Vec<Action>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Searcher")
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher {
+            table: Vec::new(),
+            killers: Vec::new(),
+            history: vec![0; 100 * 100],
+            lists: Vec::new(),
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+        }
+    }
+}
+
+/// What one decision's search found.
+pub(crate) struct Found {
+    /// Per legal move (in the order given), its mean value over the
+    /// determinisations at the deepest depth completed.
+    pub(crate) values: Vec<f64>,
+    /// That depth (0: none completed).
+    pub(crate) depth: u32,
+}
+
+impl Searcher {
+    /// Searches `legal` from `obs` within `budget`: iterations name the
+    /// depth in plies (reproducible), a time budget deepens until the time
+    /// is spent (the first depth is always completed).
+    pub(crate) fn search(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        belief: &Belief,
+        budget: Budget,
+        rng: &mut GameRng,
+    ) -> Found {
+        let start = Instant::now();
+        let (max_depth, limit) = match budget {
+            Budget::Iterations(n) => (n.max(1), None),
+            Budget::Time(t) => (MAX_DEPTH, Some(t)),
+        };
+        if self.table.is_empty() {
+            self.table = vec![EMPTY_ENTRY; TABLE_SIZE];
+        }
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.killers.clear();
+        self.stopped = false;
+        self.deadline = None;
+        let dets: Vec<(Stratego, Plans)> = (0..DETERMINISATIONS)
+            .filter_map(|_| belief.determinize(obs, rng))
+            .map(|det| {
+                let plans = Plans::new(&det);
+                (det, plans)
+            })
+            .collect();
+        let mut found = Found {
+            values: vec![0.0; legal.len()],
+            depth: 0,
+        };
+        if dets.is_empty() {
+            return found;
+        }
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        for depth in 1..=max_depth {
+            let mut totals = vec![0.0; legal.len()];
+            for (det, plans) in &dets {
+                self.root(det, plans, legal, &order, depth, &mut totals);
+                if self.stopped {
+                    return found;
+                }
+            }
+            let n = dets.len() as f64;
+            found.values = totals.iter().map(|t| t / n).collect();
+            found.depth = depth;
+            order.sort_by(|&a, &b| found.values[b].total_cmp(&found.values[a]));
+            if let Some(t) = limit {
+                // The next depth takes several times this one: start it
+                // only when it can plausibly finish.
+                self.deadline = Some(start + t);
+                if start.elapsed() * 3 > t {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// Adds to `totals` each root move's value in `det` at `depth`.
+    fn root(
+        &mut self,
+        det: &Stratego,
+        plans: &Plans,
+        legal: &[Action],
+        order: &[usize],
+        depth: u32,
+        totals: &mut [f64],
+    ) {
+        let key = zobrist::key(det);
+        let mut best = f64::NEG_INFINITY;
+        let mut values = vec![0.0; legal.len()];
+        for &i in order {
+            let Action::Move(m) = legal[i] else {
+                continue;
+            };
+            let mut child = det.clone();
+            child.apply_unchecked(legal[i]);
+            let child_key = zobrist::after_move(key, det, &child, m);
+            let alpha = best - ROOT_MARGIN;
+            let v = -self.negamax(
+                plans,
+                &child,
+                child_key,
+                depth - 1,
+                1,
+                -f64::INFINITY,
+                -alpha,
+            );
+            if self.stopped {
+                return;
+            }
+            values[i] = v.max(alpha);
+            best = best.max(v);
+        }
+        for (t, v) in totals.iter_mut().zip(values) {
+            *t += v;
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes % CLOCK_EVERY == 0 {
+            if let Some(d) = self.deadline {
+                self.stopped = Instant::now() >= d;
+            }
+        }
+    }
+
+    /// The value of `state` for the player to move, searched `depth` plies
+    /// and then to quiescence, within the window (`alpha`, `beta`).
+    fn negamax(
+        &mut self,
+        plans: &Plans,
+        state: &Stratego,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        mut alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        self.tick();
+        let me = state.to_move();
+        if let Some(v) = ended(state, me) {
+            // A win sooner is worth more, a loss later less.
+            return v - v.signum() * ply as f64 * 0.01;
+        }
+        if depth == 0 {
+            return self.quiesce(plans, state, key, ply, QUIESCENCE_PLIES, alpha, beta);
+        }
+        let slot = (key as usize) & (TABLE_SIZE - 1);
+        let entry = self.table[slot];
+        let mut tt_move = None;
+        if entry.key == key {
+            tt_move = entry.best;
+            if u32::from(entry.depth) >= depth {
+                let v = f64::from(entry.value);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+        let mut moves = self.take_list(ply);
+        state.legal_actions(&mut moves);
+        self.order(state, &mut moves, tt_move, ply);
+        let alpha_in = alpha;
+        let mut best = f64::NEG_INFINITY;
+        let mut best_move = None;
+        for &a in &moves {
+            let Action::Move(m) = a else {
+                continue;
+            };
+            let mut child = state.clone();
+            child.apply_unchecked(a);
+            let child_key = zobrist::after_move(key, state, &child, m);
+            let v = -self.negamax(plans, &child, child_key, depth - 1, ply + 1, -beta, -alpha);
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0.0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                if state.board[m.to.pad()].bits() == 0 {
+                    self.remember_cutoff(m, ply, depth);
+                }
+                break;
+            }
+        }
+        self.lists[ply] = moves;
+        if best == f64::NEG_INFINITY {
+            // No move listed: the engine ends such games itself, so this
+            // is only a position the rules have not closed yet.
+            return plans.evaluate(state, me);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table[slot] = Entry {
+            key,
+            value: best as f32,
+            depth: depth.min(u32::from(u8::MAX)) as u8,
+            bound,
+            best: best_move,
+        };
+        best
+    }
+
+    /// The value of `state` for the player to move once the fights
+    /// pending are played out: he may stand on the evaluation or attack.
+    fn quiesce(
+        &mut self,
+        plans: &Plans,
+        state: &Stratego,
+        key: u64,
+        ply: usize,
+        left: u32,
+        mut alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        self.tick();
+        let me = state.to_move();
+        if let Some(v) = ended(state, me) {
+            return v - v.signum() * ply as f64 * 0.01;
+        }
+        let stand = plans.evaluate(state, me);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = self.take_list(ply);
+        state.legal_actions(&mut moves);
+        moves.retain(|a| matches!(a, Action::Move(m) if state.board[m.to.pad()].bits() != 0));
+        self.order(state, &mut moves, None, ply);
+        let mut best = stand;
+        for &a in &moves {
+            let Action::Move(m) = a else {
+                continue;
+            };
+            let mut child = state.clone();
+            child.apply_unchecked(a);
+            let child_key = zobrist::after_move(key, state, &child, m);
+            let v = -self.quiesce(plans, &child, child_key, ply + 1, left - 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply] = moves;
+        best
+    }
+
+    /// The reusable move list of `ply`.
+    fn take_list(&mut self, ply: usize) -> Vec<Action> {
+        while self.lists.len() <= ply {
+            self.lists.push(Vec::with_capacity(64));
+        }
+        std::mem::take(&mut self.lists[ply])
+    }
+
+    /// A quiet move that cut off: a killer at its ply, and history by the
+    /// square of its depth.
+    fn remember_cutoff(&mut self, m: Move, ply: usize, depth: u32) {
+        while self.killers.len() <= ply {
+            self.killers.push([None; 2]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = &mut self.history[m.from.index() * 100 + m.to.index()];
+        *h = h.saturating_add(depth * depth);
+    }
+
+    /// Orders `moves` best first: the table's move, then winning and even
+    /// fights by what they gain, killers, the other quiet moves by
+    /// history, and last the fights that lose the attacker.
+    fn order(&self, state: &Stratego, moves: &mut [Action], tt_move: Option<Move>, ply: usize) {
+        let variant = state.rules.variant;
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let score = |a: &Action| -> i64 {
+            let Action::Move(m) = *a else {
+                return i64::MIN;
+            };
+            if Some(m) == tt_move {
+                return i64::MAX;
+            }
+            let attacker = state.board[m.from.pad()];
+            let target = state.board[m.to.pad()];
+            if target.bits() != 0 {
+                let (mine, theirs) = (attacker.kind(), target.kind());
+                let gain = match variant.fight(mine, theirs) {
+                    Fight::AttackerWins => piece_value(variant, theirs) + 1.0,
+                    Fight::BothLeave => piece_value(variant, theirs) - piece_value(variant, mine),
+                    Fight::DefenderWins => -piece_value(variant, mine) - 100.0,
+                };
+                return (gain * 1_000_000.0) as i64 + 1_000_000_000;
+            }
+            if killers.contains(&Some(m)) {
+                return 900_000_000;
+            }
+            i64::from(self.history[m.from.index() * 100 + m.to.index()])
+        };
+        moves.sort_by_cached_key(|a| std::cmp::Reverse(score(a)));
+    }
+}
