@@ -18,7 +18,7 @@ from typing import List, Optional, Tuple
 
 import tabletop
 
-__all__ = ["env_id", "gymnasium_ids", "register_gymnasium"]
+__all__ = ["env_id", "gymnasium_ids", "register_gymnasium", "spec_of"]
 
 # What `gymnasium.make` builds for each id (imported by Gymnasium then).
 ENTRY_POINT = "tabletop.gymnasium:TabletopEnv"
@@ -39,6 +39,17 @@ def gymnasium_ids() -> List[Tuple[str, str]]:
         presets = [(p.name, p.spec) for p in listing.presets] or [(None, listing.name)]
         ids.extend((env_id(listing.name, preset), spec) for preset, spec in presets)
     return ids
+
+
+def spec_of(name: str) -> str:
+    """The specification an id of :func:`gymnasium_ids` names (PettingZoo,
+    which has no registry, takes the same ids); any other name unchanged,
+    for ``tabletop.load_game`` to read or refuse."""
+    if name.startswith("tabletop/"):
+        for gid, spec in gymnasium_ids():
+            if gid == name:
+                return spec
+    return name
 
 
 def register_gymnasium() -> List[str]:
