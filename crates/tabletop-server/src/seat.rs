@@ -183,7 +183,9 @@ mod tests {
     #[cfg(not(feature = "policy"))]
     #[test]
     fn policy_seats_say_how_to_build_them_where_the_feature_is_off() {
-        let refused = Seat::parse("policy:cardwar.onnx", false).unwrap_err().to_string();
+        let refused = Seat::parse("policy:cardwar.onnx", false)
+            .unwrap_err()
+            .to_string();
         assert!(refused.contains("--features policy"), "{refused}");
     }
 
