@@ -440,10 +440,12 @@ _server_help: list[str] = []
 
 
 def server_options() -> str:
-    """tabletop-server's --help, built once."""
+    """tabletop-server's --help, built once (at the release profile, which
+    every other server command of the docs builds: a debug build of the
+    server only for its --help took two minutes of CI)."""
     if not _server_help:
         out = subprocess.run(
-            ["cargo", "run", "-q", "-p", "tabletop-server", "--", "--help"],
+            ["cargo", "run", "--release", "-q", "-p", "tabletop-server", "--", "--help"],
             cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
         )
         if out.returncode != 0:

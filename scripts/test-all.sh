@@ -54,15 +54,60 @@ if [ ${#missing[@]} -gt 0 ]; then
     exit 2
 fi
 
-if ! have_postgres; then
-    # The server's two-process test (crates/tabletop-server/tests/postgres.rs)
-    # starts its own PostgreSQL from Debian's binaries.
-    apt-get update -qq
-    apt-get install -y -qq postgresql
-fi
+# Each section's wall time, printed as the next one starts.
+section() {
+    if [ -n "${section_name:-}" ]; then
+        echo "-- $section_name: $((SECONDS - section_start)) s"
+    fi
+    section_name="$1"
+    section_start=$SECONDS
+    [ -n "$1" ] && echo "== $1"
+    return 0
+}
 
-echo "== Rust: cargo test --workspace"
-cargo test --workspace
+# The features every test needs on top of the defaults: policy seats
+# (tract) in the arena and the server, and the server's PostgreSQL store.
+# Users' builds leave them out (docs/performance.md, "Light builds").
+FULL_FEATURES="tabletop-rules/policy,tabletop-server/policy,tabletop-server/postgres"
+logs="$(mktemp -d)"
+
+# What only waits on the network and the disk (Debian's packages, the
+# Python stack with torch's 2.8 GB of wheels) is installed in the
+# background while cargo compiles, and waited for where it is first used.
+if [ "$(id -u)" = 0 ] && { ! have_postgres || [ ! -x /usr/bin/chromium ]; }; then
+    # The server's two-process test (crates/tabletop-server/tests/postgres.rs)
+    # starts its own PostgreSQL from Debian's binaries; the browser tests
+    # drive Debian's Chromium.
+    (apt-get update -qq && apt-get install -y -qq postgresql chromium) >"$logs/apt.log" 2>&1 &
+    apt_job=$!
+fi
+venv="${TABLETOP_VENV:-.venv}"
+(
+    if [ ! -x "$venv/bin/python" ]; then
+        python3 -m venv "$venv"
+    fi
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    # The frameworks the tests train with (torch, sb3-contrib, PufferLib)
+    # beside the adapters' frameworks, under one constraints file so that
+    # the resolver takes torch once (python/constraints.txt).
+    "$venv/bin/python" -m pip install --quiet -c python/constraints.txt \
+        -r python/requirements-test.txt -r python/requirements-frameworks.txt "maturin>=1.9.4,<2"
+) >"$logs/pip.log" 2>&1 &
+pip_job=$!
+wait_for() { # JOB NAME LOG
+    if ! wait "$1"; then
+        echo "installing $2 failed:" >&2
+        cat "$3" >&2
+        exit 1
+    fi
+}
+
+section "Rust: cargo test --workspace"
+cargo test --workspace --features "$FULL_FEATURES" --no-run
+if [ -n "${apt_job:-}" ]; then
+    wait_for "$apt_job" "Debian's postgresql and chromium" "$logs/apt.log"
+fi
+cargo test --workspace --features "$FULL_FEATURES"
 
 if [ -n "${TABLETOP_FREE_DEBUG_BUILD:-}" ]; then
     # Set by .ci/run: nothing below reads the debug build (the docs run
@@ -70,32 +115,27 @@ if [ -n "${TABLETOP_FREE_DEBUG_BUILD:-}" ]; then
     rm -rf target/debug
 fi
 
-echo "== Python: build and install ./python, then pytest"
+section "Python: build and install ./python, then pytest"
 echo "-- disk free: $(df -h . | awk 'NR==2 {print $4}') (the framework stack needs about 8 GB)"
-venv="${TABLETOP_VENV:-.venv}"
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-fi
-"$venv/bin/python" -m pip install --quiet --upgrade pip
-# The frameworks the tests train with (torch, sb3-contrib, PufferLib) are
-# installed once, beside the adapters' frameworks.
-"$venv/bin/python" -m pip install --quiet -r python/requirements-test.txt -r python/requirements-frameworks.txt
+wait_for "$pip_job" "the Python test stack" "$logs/pip.log"
 # The abi3 wheel, built once by maturin and installed: the tests run what a
 # user installs.
-"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2"
 wheels="target/python-wheels"
 rm -rf "$wheels"
-(cd python && "../$venv/bin/maturin" build --release --out "../$wheels")
+(cd python && "../$venv/bin/maturin" build --release --out "../$wheels") 2>&1 | tee "$logs/maturin.log"
+if [ -n "${TABLETOP_BUILD_GUARD:-}" ]; then
+    # Set by .ci/run, whose guard built the arena and the server just
+    # before: the extension must reuse their build of every workspace crate.
+    scripts/one-build.sh --check-log "$logs/maturin.log" tabletop-python
+fi
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheels"/tabletop-*.whl
-"$venv/bin/python" -m pytest -q python/tests
+"$venv/bin/python" -m pytest -q --durations=15 python/tests
 
-echo "== Docs: every command and snippet of README.md, docs/ and the crates' READMEs, at small counts"
+section "Docs: every command and snippet of README.md, docs/ and the crates' READMEs, at small counts"
 "$venv/bin/python" scripts/run_docs.py    # the rule: docs/architecture.md, "Docs that run"
 
-echo "== Browser: a person plays every game in Debian's Chromium (Playwright)"
-if [ ! -x /usr/bin/chromium ]; then
-    apt-get update -qq
-    apt-get install -y -qq chromium
-fi
-cargo build --release -p tabletop-server
+section "Browser: a person plays every game in Debian's Chromium (Playwright)"
+# With policy seats: web/tests/policy.test.mjs seats a trained policy.
+cargo build --release -p tabletop-server --features policy
 (cd crates/tabletop-server/web && npm ci --no-audit --no-fund --loglevel=error && npm test)
+section ""

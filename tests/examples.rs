@@ -445,6 +445,10 @@ fn the_example_python_bot_plays_in_the_arena() {
     let bot: ArenaBot = format!("cmd:python3 {script}").parse().unwrap();
     assert!("cmd:".parse::<ArenaBot>().is_err());
     assert!("nonsense".parse::<ArenaBot>().is_err());
+    // A game's own bot by name: some game must have it.
+    assert!("expert-v1:5".parse::<ArenaBot>().is_ok());
+    let typo = "expert-v2".parse::<ArenaBot>().unwrap_err();
+    assert!(typo.contains("expert-v1"), "{typo}");
     let mut games = kuhn();
     games.extend(select(&registry(), None).unwrap());
     let bots = [ArenaBot::Builtin(BotSpec::Random), bot];

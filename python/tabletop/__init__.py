@@ -15,8 +15,12 @@ stay optional: :mod:`tabletop.openspiel` (``register()`` for ``pyspiel``),
 (single-agent environments against a built-in bot), :mod:`tabletop.vector`
 (``MultiAgentVecEnv``: self-play and opponents on one batch) and
 :mod:`tabletop.spaces` (observation planes with their real shapes).
-``VecEnv`` is the batched environment on every core. See docs/python.md.
+``VecEnv`` is the batched environment on every core. Where Gymnasium is
+installed, importing this package registers a Gymnasium id for every game
+and preset (:mod:`tabletop.registration`). See docs/python.md.
 """
+
+import importlib.util as _importlib_util
 
 from tabletop._tabletop import (
     CHANCE_PLAYER,
@@ -63,3 +67,10 @@ __all__ = [
     "registered_games",
     "registered_specs",
 ]
+
+# Gymnasium packages register their ids on import: `gymnasium.make` (and
+# `make("tabletop:ID")`, which imports this package first) then finds them.
+if _importlib_util.find_spec("gymnasium") is not None:
+    from tabletop.registration import register_gymnasium as _register_gymnasium
+
+    _register_gymnasium()

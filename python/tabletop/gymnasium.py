@@ -5,7 +5,8 @@
 >>> obs, info = env.reset(seed=0)
 >>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
 
-``register()`` makes every game and preset known to ``gymnasium.make``:
+Every game and preset is known to ``gymnasium.make`` once ``tabletop`` is
+imported (:mod:`tabletop.registration`):
 ``gymnasium.make("tabletop/kuhn_poker_classic-v0", seat=1, opponent="ismcts:100")``.
 
 The observation is the learner's float32 observation tensor (computed from
@@ -37,6 +38,7 @@ import numpy as np
 
 import tabletop
 from tabletop import spaces
+from tabletop.registration import env_id, register_gymnasium
 
 # The encodings write finite float32 values (the engines' contract), with
 # ranges per game documented in docs/learning.md: the space is every
@@ -197,22 +199,8 @@ class TabletopEnv(gymnasium.Env):
         return text
 
 
-def env_id(game: str, preset: Optional[str] = None) -> str:
-    """The Gymnasium id of ``game``'s ``preset``: ``tabletop/<game>_<preset>-v0``."""
-    name = game + (f"_{preset}" if preset else "")
-    return "tabletop/" + "".join(c if c.isalnum() or c == "_" else "_" for c in name) + "-v0"
-
-
 def register() -> List[str]:
-    """Registers every game and preset of ``tabletop.registered_games()`` with
-    ``gymnasium.make`` (keyword arguments of ``make`` go to ``TabletopEnv``)
-    and returns their ids; calling it again changes nothing."""
-    ids = []
-    for listing in tabletop.registered_games():
-        presets = [(p.name, p.spec) for p in listing.presets] or [(None, listing.name)]
-        for preset, spec in presets:
-            gid = env_id(listing.name, preset)
-            if gid not in gymnasium.registry:
-                gymnasium.register(id=gid, entry_point=TabletopEnv, kwargs={"game": spec})
-            ids.append(gid)
-    return ids
+    """Registers every game and preset with ``gymnasium.make`` and returns
+    their ids (``import tabletop`` already did; calling it again changes
+    nothing): :func:`tabletop.registration.register_gymnasium`."""
+    return register_gymnasium()

@@ -8,6 +8,10 @@
 ...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
 ...     e.step(action)
 
+``game`` is a specification (``"stratego(variant=czech)"``), a
+``tabletop.Game``, or one of the ids Gymnasium knows the presets by
+(``"tabletop/stratego_czech-v0"``, :mod:`tabletop.registration`).
+
 Agents are ``player_0`` and ``player_1`` (the engine's seats 0 and 1).
 Each observation is a dict: ``"observation"``, the agent's float32
 observation tensor (computed from that agent's observation alone), and
@@ -38,6 +42,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import tabletop
+from tabletop.registration import spec_of
 
 # The encodings write finite float32 values (the engines' contract), with
 # ranges per game documented in docs/learning.md: the space is every
@@ -72,7 +77,9 @@ class TabletopAECEnv(AECEnv):
             raise ValueError('observation_key cannot be "action_mask"')
         self.illegal_action = illegal_action
         self.observation_key = observation_key
-        self.game: tabletop.Game = tabletop.load_game(game) if isinstance(game, str) else game
+        self.game: tabletop.Game = (
+            tabletop.load_game(spec_of(game)) if isinstance(game, str) else game
+        )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode

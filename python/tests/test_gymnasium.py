@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+import pathlib
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -11,6 +16,7 @@ from gymnasium.utils.env_checker import check_env
 
 import tabletop
 import tabletop.gymnasium as tg
+import tabletop.registration
 from conftest import SPECS
 
 IDS = tg.register()
@@ -19,6 +25,48 @@ IDS = tg.register()
 def test_every_game_and_preset_has_a_gymnasium_id() -> None:
     assert len(IDS) == len(SPECS)
     assert tg.register() == IDS
+    assert [spec for _, spec in tabletop.registration.gymnasium_ids()] == list(SPECS)
+
+
+def test_each_games_default_preset_comes_first() -> None:
+    ids = [gid for gid, _ in tabletop.registration.gymnasium_ids()]
+    for listing in tabletop.registered_games():
+        own = [i for i in ids if i.startswith(f"tabletop/{listing.name}_") or i == f"tabletop/{listing.name}-v0"]
+        default = listing.presets[0].name if listing.presets else None
+        assert own[0] == tabletop.registration.env_id(listing.name, default)
+
+
+def _fresh(code: str) -> subprocess.CompletedProcess:
+    """Runs `code` in a new interpreter: nothing imported or registered yet."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
+def test_import_tabletop_registers_every_id_without_a_call() -> None:
+    run = _fresh(
+        "import gymnasium, tabletop\n"
+        "ids = [k for k in gymnasium.registry if k.startswith('tabletop/')]\n"
+        "print(len(ids))\n"
+        "env = gymnasium.make('tabletop/kuhn_poker_classic-v0', opponent='random')\n"
+        "env.reset(seed=1)\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert int(run.stdout.split()[0]) == len(IDS)
+
+
+def test_make_with_the_module_prefix_imports_tabletop_first() -> None:
+    run = _fresh(
+        "import gymnasium, sys\n"
+        "assert 'tabletop' not in sys.modules\n"
+        "env = gymnasium.make('tabletop:tabletop/cardwar_default-v0', opponent='heuristic')\n"
+        "env.reset(seed=2)\n"
+    )
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_gymnasium_plugin_entry_point_names_the_registration() -> None:
+    points = [p for p in importlib.metadata.entry_points(group="gymnasium.envs") if p.name == "tabletop"]
+    assert len(points) == 1
+    assert points[0].load() is tabletop.registration.register_gymnasium
 
 
 @pytest.mark.parametrize("gid", IDS)
@@ -90,3 +138,11 @@ def test_a_seed_replays_the_same_episode(spec: str) -> None:
         return seen
 
     assert run() == run()
+
+
+def test_the_docs_table_lists_every_id_in_order() -> None:
+    docs = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+    after = docs.read_text().split("<!-- gymnasium-ids:", 1)[1].split("\n", 1)[1]
+    table = after.split("\n\n", 1)[0].splitlines()[2:]
+    rows = [tuple(cell.strip().strip("`") for cell in line.strip("|").split("|")) for line in table]
+    assert rows == tabletop.registration.gymnasium_ids()

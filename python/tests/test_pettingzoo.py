@@ -10,6 +10,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import tabletop
+import tabletop.registration
 from tabletop.pettingzoo import env, raw_env
 
 # api_test warns on every dict observation (PettingZoo's own classic games,
@@ -98,3 +99,12 @@ def test_max_moves_truncates(spec: str) -> None:
     agent = e.agent_selection
     e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
     assert all(e.truncations.values()) or all(e.terminations.values())
+
+
+def test_the_gymnasium_ids_name_the_same_games_here() -> None:
+    for gid, spec in tabletop.registration.gymnasium_ids():
+        e = raw_env(gid)
+        assert e.game.name == tabletop.load_game(spec).name
+        assert e.game.num_distinct_actions() == tabletop.load_game(spec).num_distinct_actions()
+    with pytest.raises(tabletop.GameSpecError):
+        raw_env("tabletop/no_such_game-v0")

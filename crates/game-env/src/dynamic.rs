@@ -67,8 +67,14 @@ pub trait DynGame: Send + Sync {
     fn parse_action(&self, text: &str) -> Result<usize, EnvError>;
 
     /// A bot for this game: `random`, `flat[:N | :Nms]`, `ismcts[:N | :Nms]`, or the
-    /// game's `heuristic` (refused where it has none).
+    /// game's `heuristic`, `expert` or own bot by name (refused where it
+    /// has none).
     fn bot(&self, spec: BotSpec) -> Result<Box<dyn Opponent>, EnvError>;
+
+    /// The names of the game's own sparring bots
+    /// ([`Knowledge::sparring`](crate::Knowledge::sparring)), which
+    /// [`DynGame::bot`] builds by name.
+    fn sparring_names(&self) -> Vec<&'static str>;
 
     /// Whether programs of the older protocol `prefix` (as in
     /// `ucc:PROGRAM ARGS`) play this game's rule set; refused, with why,
@@ -461,9 +467,20 @@ where
             game: self.name.clone(),
             name: "bot".into(),
             value: spec.to_string(),
-            reason: "this game has no heuristic bot".into(),
+            reason: match spec {
+                BotSpec::Sparring(..) => format!(
+                    "this game has no bot by that name (its own bots: {})",
+                    self.sparring_names().join(", ")
+                ),
+                BotSpec::Expert(_) => "this game has no expert bot".into(),
+                _ => "this game has no heuristic bot".into(),
+            },
         })?;
         Ok(Box::new(AgentOpponent::<G>::new(agent)))
+    }
+
+    fn sparring_names(&self) -> Vec<&'static str> {
+        self.knowledge.sparring.iter().map(|s| s.name).collect()
     }
 
     fn legacy_plays(&self, prefix: &str) -> Result<(), EnvError> {

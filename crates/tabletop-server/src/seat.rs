@@ -180,6 +180,16 @@ mod tests {
         assert!(Seat::parse(&"h".repeat(10_000), false).is_err());
     }
 
+    #[cfg(not(feature = "policy"))]
+    #[test]
+    fn policy_seats_say_how_to_build_them_where_the_feature_is_off() {
+        let refused = Seat::parse("policy:cardwar.onnx", false)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("--features policy"), "{refused}");
+    }
+
+    #[cfg(feature = "policy")]
     #[test]
     fn policy_seats_name_a_file_of_the_policy_directory_never_a_path() {
         let seat = Seat::parse("policy:cardwar.onnx", false).unwrap();

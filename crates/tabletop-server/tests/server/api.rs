@@ -2,7 +2,7 @@
 //! the end against each bot, errors as 4xx, restart by replay, WebSocket,
 //! and the OpenAPI description in sync with the routes.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -3,7 +3,7 @@
 //! Battle Line bots): only with `--allow-cmd-bots`, only at the rules
 //! their programs play, and they play matches to the end.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

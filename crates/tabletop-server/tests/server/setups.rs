@@ -3,7 +3,7 @@
 //! stands on the board as suggested), a seed reproduces its setup, and a
 //! bad game, kind or seed is a typed 400.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! headers, `no-store` on private views, the JSON error on every 4xx, and
 //! a WebSocket that answers only what is asked and closes on a flood.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::sync::Arc;

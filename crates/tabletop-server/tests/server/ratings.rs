@@ -3,7 +3,7 @@
 //! ones move nothing, a match that cannot be rated is refused with a typed
 //! error, a restart applies nothing twice (and applies what a stopped
 //! process left), and the leaderboard lists a game's players best first.
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use axum::Router;

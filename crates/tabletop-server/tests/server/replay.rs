@@ -2,7 +2,7 @@
 //! the replay shows only what the asker could see live (never the full
 //! view, another seat's view only with that seat's token); once it is
 //! over everything opens, with the record and the notation.
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{app, create, play_out, send};

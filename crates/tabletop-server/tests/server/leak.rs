@@ -6,7 +6,7 @@
 //! perceives alike, keeping the rest of the record legal and the seat's
 //! observation equal at every step.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

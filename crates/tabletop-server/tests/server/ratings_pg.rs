@@ -2,10 +2,7 @@
 //! the test as in `tests/postgres.rs`): the same statements as SQLite's,
 //! and a rated match applied once when two processes' connections race to
 //! apply it.
-// The cluster's server processes (unused here) start through `common`.
-mod common;
-#[allow(dead_code)]
-mod pg_cluster;
+use crate::pg_cluster;
 
 use pg_cluster::Postgres;
 use tabletop_server::rating::{after_game, Rating};

@@ -2,7 +2,7 @@
 //! plays a match to its end; a name that is a path, a policy the server
 //! has not or one of another game is refused before the match exists.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

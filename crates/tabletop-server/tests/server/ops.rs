@@ -3,7 +3,7 @@
 //! in flight, closes the WebSockets with 1001 and ends the binary on
 //! SIGTERM.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! a second and WebSockets answer 429 with the JSON error and
 //! `Retry-After`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

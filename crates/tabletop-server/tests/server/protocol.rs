@@ -2,7 +2,7 @@
 //! the end, misbehaving bots forfeit with the reason and never hang the
 //! referee, and `cmd:` seats play in the server only when allowed.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

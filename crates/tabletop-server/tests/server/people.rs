@@ -2,7 +2,7 @@
 //! takes it, an unlisted seat opens only to its invitation, a seat
 //! resigns (a stored forfeit), a rematch swaps the seats and the other
 //! person takes theirs from the finished match.
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{app, play_out, send};
