@@ -55,7 +55,8 @@ struct Args {
     /// ARGS` for a Stratego agent of the UCC 2012 protocol (classic
     /// rules), or `policy:FILE` for a trained policy (an ONNX file of
     /// python/examples/selfplay.py --onnx; it plays the game and rules it
-    /// was trained on). A bot named twice
+    /// was trained on; needs the arena built with `--features policy`), or
+    /// a game's own bot by name (`prob`, `expert-v1`). A bot named twice
     /// plays itself. Default: random,heuristic,ismcts:100 (ismcts with
     /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic,expert
     /// (the expert where a game has one).
