@@ -41,18 +41,29 @@ pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20)
 ///   classic kind of the same role (see `docs/strength.md`).
 /// - **Belief**: each unknown opponent piece carries weights over the
 ///   kinds, from the same model at the square it started on, moved along
-///   with it, raised for kinds that beat a known piece it walks up to; the
-///   observation's facts (moved pieces are no mines or flags, long moves
-///   and fights reveal, the counts left) are kept exactly.
-/// - **Search**: determinisations drawn from the belief, each legal move
-///   answered by the opponent's best reply, valued by material, what the
-///   opponent knows, flag defence and flag attack. The engine's legal
+///   with it, and changed by what it does: raised for kinds that beat a
+///   known piece it walks up to or closes in on, for kinds a known piece
+///   beats when it steps away from it, lowered for kinds that beat a known
+///   piece it leaves untaken; an unmoved piece grows likelier a mine or the
+///   flag as the game goes on. The observation's facts (moved pieces are no
+///   mines or flags, long moves and fights reveal, the counts left) are
+///   kept exactly.
+/// - **Search**: iterative-deepening alpha-beta over a few determinisations
+///   drawn from the belief, each root move's values averaged over them; an
+///   attack on an unknown piece is a chance node over the kinds the belief
+///   gives the defender; past the horizon a quiescence search plays out the
+///   fights whose outcome the attacker knows; a transposition table with
+///   Zobrist keys, killer moves and the history heuristic order the moves.
+///   The leaves are valued by material, what the opponent knows, and both
+///   players' plans (hunting, flag attack, flag defence). The engine's legal
 ///   moves already obey the two-square, more-squares and chase rules of
 ///   the rule set, so the bot never plans an illegal repetition, and its
 ///   search sees when those rules leave a hunted opponent piece no escape.
 ///
+/// [`Expert::v1`] is the first expert, kept unchanged to spar with.
+///
 /// It reads only its seat's observations. With [`Budget::Iterations`]
-/// (determinisations a move) its choices are a function of its
+/// (the depth in plies) its choices are a function of its
 /// observations and the seed.
 ///
 /// ```

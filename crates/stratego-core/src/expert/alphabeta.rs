@@ -14,7 +14,7 @@ use std::fmt;
 use std::time::Instant;
 
 use game_agents::Budget;
-use game_traits::{Game, GameRng};
+use game_traits::{Game, GameRng, PlayerId};
 
 use super::belief::{with_kind, Belief, Weights};
 use super::eval::{ended, WIN};
@@ -103,6 +103,8 @@ pub(crate) struct Searcher {
     /// Move lists, one per ply, reused.
     lists: Vec<Vec<Action>>,
     nodes: u64,
+    /// The leaves' evaluation of the determinisation being searched.
+    plans: Option<Plans>,
     deadline: Option<Instant>,
     stopped: bool,
 }
@@ -123,6 +125,7 @@ impl Default for Searcher {
             history: vec![0; 100 * 100],
             lists: Vec::new(),
             nodes: 0,
+            plans: None,
             deadline: None,
             stopped: false,
         }
@@ -134,7 +137,6 @@ impl Default for Searcher {
 struct Root<'a> {
     obs: &'a Observation,
     det: &'a Stratego,
-    plans: &'a Plans,
     legal: &'a [Action],
     /// Per legal move, the belief's odds of the defender's kinds where the
     /// move attacks an unknown piece.
@@ -206,10 +208,10 @@ impl Searcher {
         for depth in 1..=max_depth {
             let mut totals = vec![0.0; legal.len()];
             for (det, plans) in &dets {
+                self.plans = Some(plans.clone());
                 let root = Root {
                     obs,
                     det,
-                    plans,
                     legal,
                     chances: &chances,
                 };
@@ -248,7 +250,7 @@ impl Searcher {
                 Some(odds) => self.chance(root, odds, m, depth),
                 None => {
                     let alpha = best - ROOT_MARGIN;
-                    let v = self.after(root.plans, root.det, key, m, depth, alpha);
+                    let v = self.after(root.det, key, m, depth, alpha);
                     v.max(alpha)
                 }
             };
@@ -275,14 +277,7 @@ impl Searcher {
             let Some(det) = with_kind(root.obs, root.det, m.to, k) else {
                 continue;
             };
-            let v = self.after(
-                root.plans,
-                &det,
-                zobrist::key(&det),
-                m,
-                depth,
-                f64::NEG_INFINITY,
-            );
+            let v = self.after(&det, zobrist::key(&det), m, depth, f64::NEG_INFINITY);
             if self.stopped {
                 return 0.0;
             }
@@ -293,7 +288,6 @@ impl Searcher {
             sum / weight
         } else {
             self.after(
-                root.plans,
                 root.det,
                 zobrist::key(root.det),
                 m,
@@ -305,32 +299,24 @@ impl Searcher {
 
     /// The value for the player to move in `state` (of key `key`) of
     /// playing `m`, searched `depth` plies in all, failing low at `alpha`.
-    fn after(
-        &mut self,
-        plans: &Plans,
-        state: &Stratego,
-        key: u64,
-        m: Move,
-        depth: u32,
-        alpha: f64,
-    ) -> f64 {
+    fn after(&mut self, state: &Stratego, key: u64, m: Move, depth: u32, alpha: f64) -> f64 {
         let mut child = state.clone();
         child.apply_unchecked(Action::Move(m));
         let child_key = zobrist::after_move(key, state, &child, m);
-        -self.negamax(
-            plans,
-            &child,
-            child_key,
-            depth - 1,
-            1,
-            f64::NEG_INFINITY,
-            -alpha,
-        )
+        -self.negamax(&child, child_key, depth - 1, 1, f64::NEG_INFINITY, -alpha)
+    }
+
+    /// The value of `state` for `player` by the plans of the
+    /// determinisation being searched.
+    fn evaluate(&self, state: &Stratego, player: PlayerId) -> f64 {
+        self.plans
+            .as_ref()
+            .map_or(0.0, |plans| plans.evaluate(state, player))
     }
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % CLOCK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
             if let Some(d) = self.deadline {
                 self.stopped = Instant::now() >= d;
             }
@@ -341,7 +327,6 @@ impl Searcher {
     /// and then to quiescence, within the window (`alpha`, `beta`).
     fn negamax(
         &mut self,
-        plans: &Plans,
         state: &Stratego,
         key: u64,
         depth: u32,
@@ -355,7 +340,7 @@ impl Searcher {
             return won(v, ply);
         }
         if depth == 0 {
-            return self.quiesce(plans, state, key, ply, QUIESCENCE_PLIES, alpha, beta);
+            return self.quiesce(state, key, ply, QUIESCENCE_PLIES, alpha, beta);
         }
         let slot = (key as usize) & (TABLE_SIZE - 1);
         let entry = self.table[slot];
@@ -387,7 +372,7 @@ impl Searcher {
             let mut child = state.clone();
             child.apply_unchecked(a);
             let child_key = zobrist::after_move(key, state, &child, m);
-            let v = -self.negamax(plans, &child, child_key, depth - 1, ply + 1, -beta, -alpha);
+            let v = -self.negamax(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
                 self.lists[ply] = moves;
                 return 0.0;
@@ -410,7 +395,7 @@ impl Searcher {
         if best == f64::NEG_INFINITY {
             // No move listed: the engine ends such games itself, so this
             // is only a position the rules have not closed yet.
-            return plans.evaluate(state, me);
+            return self.evaluate(state, me);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -433,7 +418,6 @@ impl Searcher {
     /// pending are played out: he may stand on the evaluation or attack.
     fn quiesce(
         &mut self,
-        plans: &Plans,
         state: &Stratego,
         key: u64,
         ply: usize,
@@ -446,7 +430,7 @@ impl Searcher {
         if let Some(v) = ended(state, me) {
             return won(v, ply);
         }
-        let stand = plans.evaluate(state, me);
+        let stand = self.evaluate(state, me);
         if stand >= beta || left == 0 {
             return stand;
         }
@@ -476,7 +460,7 @@ impl Searcher {
             let mut child = state.clone();
             child.apply_unchecked(a);
             let child_key = zobrist::after_move(key, state, &child, m);
-            let v = -self.quiesce(plans, &child, child_key, ply + 1, left - 1, -beta, -alpha);
+            let v = -self.quiesce(&child, child_key, ply + 1, left - 1, -beta, -alpha);
             if self.stopped {
                 break;
             }

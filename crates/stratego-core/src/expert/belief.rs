@@ -558,7 +558,7 @@ mod tests {
                             for b in &mut beliefs {
                                 b.update(&obs);
                             }
-                            if state.moves_played() % 20 == 0 {
+                            if state.moves_played().is_multiple_of(20) {
                                 for (sq, piece) in state.pieces() {
                                     let Some(uniform) = Belief::default().uniform(&obs, sq) else {
                                         continue;
