@@ -45,7 +45,7 @@ mod tables;
 
 pub use arena::{
     game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig, ArenaResult, Pairing,
-    PairingResult, Played, Progress, Think,
+    PairingResult, Played, Progress, Think, POLICY_NOT_BUILT,
 };
 pub use game_registry::registry;
 #[cfg(feature = "battleline")]
