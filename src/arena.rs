@@ -55,21 +55,6 @@ pub const POLICY_NOT_BUILT: &str = "policy: seats run trained policies on tract,
      left out to stay light: add `--features policy` (cargo run --release --features policy \
      --example arena -- --bots policy:FILE,...)";
 
-/// The own bots of every registered game (`prob`, `expert-v1`), each name
-/// once: what a bot name beyond the generic ones may be.
-fn sparring_names() -> Vec<&'static str> {
-    let registry = game_registry::registry();
-    let mut names: Vec<&'static str> = registry
-        .list()
-        .iter()
-        .filter_map(|listing| registry.load(&listing.name).ok())
-        .flat_map(|game| game.sparring_names())
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    names
-}
-
 /// How long a protocol bot may think about one decision.
 const COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
 
@@ -167,16 +152,18 @@ impl std::str::FromStr for ArenaBot {
                     )
                 };
                 let spec = s.parse::<BotSpec>().map_err(|e| refused(&e))?;
-                match spec {
-                    BotSpec::Sparring(name, _) if !sparring_names().contains(&name.as_str()) => {
-                        Err(refused(&format!(
-                            "unknown bot {name:?}: expected random, heuristic, flat[:B], \
-                             ismcts[:B], expert[:B] or a game's own bot ({})",
-                            sparring_names().join(", ")
-                        )))
-                    }
-                    spec => Ok(ArenaBot::Builtin(spec)),
+                let BotSpec::Sparring(name, _) = spec else {
+                    return Ok(ArenaBot::Builtin(spec));
+                };
+                let known = game_registry::registry().sparring_names();
+                if known.contains(&name.as_str()) {
+                    return Ok(ArenaBot::Builtin(spec));
                 }
+                Err(refused(&format!(
+                    "unknown bot {name:?}: expected random, heuristic, flat[:B], ismcts[:B], \
+                     expert[:B] or a game's own bot ({})",
+                    known.join(", ")
+                )))
             }
         }
     }

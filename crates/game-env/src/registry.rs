@@ -148,6 +148,26 @@ impl Registry {
         self.entries.iter().map(|e| e.listing.clone()).collect()
     }
 
+    /// The own bots of every registered game (`prob`, `expert-v1`,
+    /// [`DynGame::sparring_names`]), each name once, sorted: what a bot
+    /// name beyond the generic ones may be.
+    pub fn sparring_names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self
+            .entries
+            .iter()
+            .filter_map(|entry| {
+                GameSpec::parse(&entry.listing.name)
+                    .ok()
+                    .map(|spec| (entry, spec))
+            })
+            .filter_map(|(entry, spec)| (entry.load)(&spec).ok())
+            .flat_map(|game| game.sparring_names())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
     /// The JSON Schema of every registered game's wire forms, as one
     /// document: `games.NAME.{action, view, observation}`, each game's
     /// shared definitions under `games.NAME.$defs`. The server publishes it
