@@ -65,10 +65,10 @@ section() {
     return 0
 }
 
-# The features every test needs on top of the defaults: policy seats
-# (tract) in the arena and the server, and the server's PostgreSQL store.
-# Users' builds leave them out (docs/performance.md, "Light builds").
-FULL_FEATURES="tabletop-rules/policy,tabletop-server/policy,tabletop-server/postgres"
+# The features every test needs on top of the defaults (policy seats in
+# the arena and the server, the server's PostgreSQL store), one list for
+# this script and .ci/run's clippy: scripts/full-features.
+FULL_FEATURES="$(cat scripts/full-features)"
 logs="$(mktemp -d)"
 
 # What only waits on the network and the disk (Debian's packages, the
