@@ -12,9 +12,13 @@ The compiled core is :mod:`tabletop._tabletop`; this package re-exports it.
 The adapters are submodules imported on demand, so that their frameworks
 stay optional: :mod:`tabletop.openspiel` (``register()`` for ``pyspiel``),
 :mod:`tabletop.pettingzoo` (AEC environments), :mod:`tabletop.gymnasium`
-(single-agent environments against a built-in bot), :mod:`tabletop.vector`
-(``MultiAgentVecEnv``: self-play and opponents on one batch) and
-:mod:`tabletop.spaces` (observation planes with their real shapes).
+(single-agent environments against an opponent), :mod:`tabletop.vector`
+(``MultiAgentVecEnv``: self-play and opponents on one batch),
+:mod:`tabletop.spaces` (observation planes with their real shapes), and
+the frameworks' vector environments over the Rust batch:
+:mod:`tabletop.gymnasium_vector` (``gymnasium.make_vec``),
+:mod:`tabletop.sb3` (SB3's ``VecEnv``) and :mod:`tabletop.pufferlib`
+(a native ``PufferEnv``), all three on :mod:`tabletop.learner_batch`.
 ``VecEnv`` is the batched environment on every core. Where Gymnasium is
 installed, importing this package registers a Gymnasium id for every game
 and preset (:mod:`tabletop.registration`). See docs/python.md.

@@ -6,6 +6,7 @@ imports this package first (Gymnasium 1.x).
 
 >>> import gymnasium, tabletop
 >>> env = gymnasium.make("tabletop/kuhn_poker_classic-v0", opponent="random")
+>>> envs = gymnasium.make_vec("tabletop/kuhn_poker_classic-v0", num_envs=64)
 
 Kept apart from :mod:`tabletop.gymnasium` so that registering imports no
 adapter: each id names its environment class by path, and Gymnasium
@@ -14,14 +15,17 @@ imports it at ``make``.
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import List, Optional, Tuple
 
 import tabletop
 
 __all__ = ["env_id", "gymnasium_ids", "register_gymnasium", "spec_of"]
 
-# What `gymnasium.make` builds for each id (imported by Gymnasium then).
+# What `gymnasium.make` and `gymnasium.make_vec` build for each id
+# (imported by Gymnasium then).
 ENTRY_POINT = "tabletop.gymnasium:TabletopEnv"
+VECTOR_ENTRY_POINT = "tabletop.gymnasium_vector:TabletopVectorEnv"
 
 
 def env_id(game: str, preset: Optional[str] = None) -> str:
@@ -54,15 +58,19 @@ def spec_of(name: str) -> str:
 
 def register_gymnasium() -> List[str]:
     """Registers every id of :func:`gymnasium_ids` with ``gymnasium.make``
-    (keyword arguments of ``make`` go to ``TabletopEnv``) and returns them;
-    calling it again changes nothing."""
+    (keyword arguments of ``make`` go to ``TabletopEnv``, those of
+    ``make_vec`` to ``TabletopVectorEnv``, the same environment over the
+    Rust batch) and returns them; calling it again changes nothing."""
     # From the registration module, not the package: Gymnasium's plugin
     # loader calls this while `gymnasium` itself is still importing.
     from gymnasium.envs.registration import register, registry
 
+    # The vector environment is Gymnasium 1.x's (its autoreset modes).
+    vector = int(metadata.version("gymnasium").split(".")[0]) >= 1
+    extra = {"vector_entry_point": VECTOR_ENTRY_POINT} if vector else {}
     ids = []
     for gid, spec in gymnasium_ids():
         if gid not in registry:
-            register(id=gid, entry_point=ENTRY_POINT, kwargs={"game": spec})
+            register(id=gid, entry_point=ENTRY_POINT, kwargs={"game": spec}, **extra)
         ids.append(gid)
     return ids

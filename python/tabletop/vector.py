@@ -8,6 +8,8 @@
 ...                        opponents=[None, {1: "random"}, {0: first_legal}, None])
 >>> obs, masks, rewards, terminated, truncated, to_move, info = env.reset()
 >>> obs, masks, rewards, terminated, truncated, to_move, info = env.step(masks.argmax(axis=1))
+>>> env.set_opponent(0, {1: first_legal})         # a league: game 0's next episode
+>>> obs, masks, *_ = env.reset(rows=[0])          # ... starts now
 
 Each game of the batch has two seats, and each seat is a learner (the
 caller acts for it through ``step``) or an opponent: a built-in bot named
@@ -18,6 +20,12 @@ or a frozen copy of one: :func:`frozen`). ``opponents`` gives them: None
 (every seat of every game is a learner: self-play, both seats from one
 object), ``{seat: opponent}`` for every game, or a list of those (or None)
 per game, for league play. A game needs a learner seat.
+``set_opponent(i, {seat: opponent})`` swaps game ``i``'s opponents between
+steps: they play from its next episode on (the episode under way keeps its
+players; ``reset(rows=[i])`` starts the next one now). ``rows`` (a boolean
+array of ``num_envs`` flags, or game indices) on ``reset`` and ``step``
+moves those games only; the others keep their decision, their rewards and
+flags read 0.
 
 After ``reset`` and every ``step``, each row holds a decision of a learner
 seat (``to_move`` says which): the opponents have played in between.
@@ -61,6 +69,30 @@ def _per_game(opponents: Any, n: int) -> List[Dict[int, Opponent]]:
     return [dict(o or {}) for o in listed]
 
 
+class _Seats:
+    """One game's players, checked: its built-in bot (name and seat, or
+    None), its Python opponent per seat, and which seats are learners."""
+
+    def __init__(self, index: int, seats: Dict[int, Opponent]) -> None:
+        if set(seats) - {0, 1}:
+            raise tabletop.GameError(f"game {index}: seats are 0 and 1, not {sorted(seats)}")
+        if len(seats) == 2:
+            raise tabletop.GameError(f"game {index} has no learner seat")
+        self.bot: Optional[str] = None
+        self.bot_seat = 1
+        self.python: List[Optional[Policy]] = [None, None]
+        for seat, opponent in seats.items():
+            if isinstance(opponent, str):
+                self.bot, self.bot_seat = opponent, seat
+            elif callable(opponent):
+                self.python[seat] = opponent
+            else:
+                raise tabletop.GameError(
+                    f"game {index} seat {seat}: an opponent is a bot name or a callable"
+                )
+        self.learners = [seat not in seats for seat in (0, 1)]
+
+
 class MultiAgentVecEnv:
     """See the module docstring. ``game``, ``num_envs``, ``seed``,
     ``threads`` and ``max_steps`` are ``tabletop.VecEnv``'s."""
@@ -74,34 +106,23 @@ class MultiAgentVecEnv:
         opponents: Union[None, Dict[int, Opponent], Sequence[Optional[Dict[int, Opponent]]]] = None,
         max_steps: Optional[int] = None,
     ) -> None:
-        per_game = _per_game(opponents, num_envs)
-        bots: List[Optional[str]] = [None] * num_envs
-        bot_seats = [1] * num_envs
+        seats = [_Seats(i, s) for i, s in enumerate(_per_game(opponents, num_envs))]
+        # Filled cell by cell: numpy would take a callable that has a length
+        # (a torch module list) for a sequence.
         self._python = np.full((num_envs, 2), None, dtype=object)
-        for i, seats in enumerate(per_game):
-            if set(seats) - {0, 1}:
-                raise tabletop.GameError(f"game {i}: seats are 0 and 1, not {sorted(seats)}")
-            if len(seats) == 2:
-                raise tabletop.GameError(f"game {i} has no learner seat")
-            for seat, opponent in seats.items():
-                if isinstance(opponent, str):
-                    bots[i], bot_seats[i] = opponent, seat
-                elif callable(opponent):
-                    self._python[i, seat] = opponent
-                else:
-                    raise tabletop.GameError(
-                        f"game {i} seat {seat}: an opponent is a bot name or a callable"
-                    )
-        self.learners = np.array(
-            [[seat not in seats for seat in (0, 1)] for seats in per_game], dtype=bool
-        )
+        for i, s in enumerate(seats):
+            self._python[i, 0], self._python[i, 1] = s.python
+        self.learners = np.array([s.learners for s in seats], dtype=bool).reshape(num_envs, 2)
+        self._any_python = bool((self._python != None).any())  # noqa: E711 (an object array)
+        # set_opponent's Python side, for each game's next episode.
+        self._pending: Dict[int, _Seats] = {}
         self.env = tabletop.VecEnv(
             game,
             num_envs,
             seed=seed,
             threads=threads,
-            opponent=bots,
-            opponent_seat=bot_seats,
+            opponent=[s.bot for s in seats],
+            opponent_seat=[s.bot_seat for s in seats],
             max_steps=max_steps,
         )
         self.num_envs = num_envs
@@ -122,6 +143,28 @@ class MultiAgentVecEnv:
         """The game."""
         return self.env.game
 
+    def set_opponent(self, index: int, opponents: Optional[Dict[int, Opponent]]) -> None:
+        """Game ``index``'s opponents (``{seat: opponent}`` as in the
+        constructor; None: both seats learners) from its next episode on:
+        the episode under way keeps its players, ``reset(rows=[index])``
+        starts the next one now."""
+        if not 0 <= index < self.num_envs:
+            raise tabletop.GameError(f"no game {index} among {self.num_envs}")
+        seats = _Seats(index, dict(opponents or {}))
+        self.env.set_opponent(index, seats.bot, seat=seats.bot_seat)
+        self._pending[index] = seats
+
+    def _new_episodes(self, rows: np.ndarray) -> None:
+        """Games ``rows`` (a boolean array) started a new episode: the
+        opponents set for them take their seats."""
+        if not self._pending:
+            return
+        for i in [i for i in self._pending if rows[i]]:
+            seats = self._pending.pop(i)
+            self._python[i, 0], self._python[i, 1] = seats.python
+            self.learners[i] = seats.learners
+        self._any_python = bool((self._python != None).any())  # noqa: E711
+
     def _gather(self) -> None:
         """Adds the last (sub)step of the batch to this step's results."""
         env = self.env
@@ -135,12 +178,13 @@ class MultiAgentVecEnv:
             info["episode_return"][ended] = env.episode_returns[ended]
             info["episode_length"][ended] = env.episode_lengths[ended]
             info["_final"] |= ended
+            self._new_episodes(ended)
 
     def _play_opponents(self) -> None:
         """The Python opponents play, each on its whole batch at once,
         until a learner is to move in every game."""
         env = self.env
-        while True:
+        while self._any_python:
             who = self._python[self._rows, env.to_move]
             due = np.flatnonzero(who != None)  # noqa: E711 (an object array)
             if due.size == 0:
@@ -173,22 +217,47 @@ class MultiAgentVecEnv:
             self._info,
         )
 
-    def reset(self, seed: Optional[int] = None) -> Tuple[Any, ...]:
-        """New episodes in every game (``seed`` seeds the batch anew);
-        returns ``(observations, masks, rewards, terminated, truncated,
-        to_move, info)``, learners to move everywhere."""
+    def _flags(self, rows: Any) -> np.ndarray:
+        """``rows`` (flags or indices) as ``num_envs`` flags."""
+        flags = np.asarray(rows)
+        if flags.dtype == bool:
+            if flags.shape != (self.num_envs,):
+                raise tabletop.GameError(
+                    f"rows holds {flags.size} flags, one per game ({self.num_envs}) needed"
+                )
+            return flags
+        out = np.zeros(self.num_envs, bool)
+        try:
+            out[flags.astype(np.int64, casting="safe")] = True
+        except (IndexError, TypeError) as e:
+            raise tabletop.GameError(f"rows must be flags or game indices: {e}") from None
+        return out
+
+    def reset(self, seed: Optional[int] = None, rows: Any = None) -> Tuple[Any, ...]:
+        """New episodes in every game (``seed`` seeds the batch anew), or
+        the next episode of the games ``rows`` chooses (flags or indices;
+        the others keep their decision); returns ``(observations, masks,
+        rewards, terminated, truncated, to_move, info)``, learners to move
+        everywhere."""
         self._start()
-        self.env.reset(seed=seed)
+        if rows is None:
+            self._new_episodes(np.ones(self.num_envs, bool))
+            self.env.reset(seed=seed)
+        else:
+            flags = self._flags(rows)
+            self._new_episodes(flags)
+            self.env.reset(seed=seed, rows=flags)
         self._play_opponents()
         return self._results()
 
-    def step(self, actions: Any) -> Tuple[Any, ...]:
-        """Plays one action per game for the learner seat to move, then
-        the opponents until learners are to move again; returns what
-        ``reset`` returns. The arrays are the environment's own, written in
-        place by the next call."""
+    def step(self, actions: Any, rows: Any = None) -> Tuple[Any, ...]:
+        """Plays one action per game for the learner seat to move (in the
+        games ``rows`` chooses only, if given: the others' actions are not
+        read), then the opponents until learners are to move again;
+        returns what ``reset`` returns. The arrays are the environment's
+        own, written in place by the next call."""
         self._start()
-        self.env.step(actions)
+        self.env.step(actions, rows=None if rows is None else self._flags(rows))
         self._gather()
         self._play_opponents()
         return self._results()

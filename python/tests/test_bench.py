@@ -30,3 +30,18 @@ def test_the_benchmark_prints_moves_and_games_per_second_for_every_game() -> Non
     # games for a few steps finishes games.
     moves, games, seconds = bench.vectorised("kuhn_poker", 0.05, 64, 1, False)
     assert moves % 64 == 0 and games > 0 and seconds > 0
+
+
+def test_the_framework_benchmark_reports_each_path_against_vecenv() -> None:
+    path = BENCH.with_name("bench_frameworks.py")
+    spec = importlib.util.spec_from_file_location("bench_frameworks", path)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_frameworks"] = bench
+    spec.loader.exec_module(bench)
+    paths = ["VecEnv", "gymnasium", "pufferlib", "rllib"]
+    argv = ["--game", "kuhn_poker", "--envs", "16", "--seconds", "0.05", "--repeats", "1"]
+    lines = bench.main(argv + [a for p in paths for a in ("--path", p)])
+    assert len(lines) == len(paths)
+    for name, line in zip(paths, lines):
+        rate, ratio = re.search(rf" {name}: ([\d,]+) steps per CPU-second, ([\d.]+) of VecEnv", line).groups()
+        assert int(rate.replace(",", "")) > 0 and float(ratio) > 0

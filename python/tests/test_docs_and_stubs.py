@@ -10,7 +10,15 @@ import pathlib
 import tabletop
 
 STUB = pathlib.Path(tabletop.__file__).with_name("_tabletop.pyi")
-ADAPTERS = ["tabletop.openspiel", "tabletop.pettingzoo", "tabletop.gymnasium"]
+ADAPTERS = [
+    "tabletop.openspiel",
+    "tabletop.pettingzoo",
+    "tabletop.gymnasium",
+    "tabletop.gymnasium_vector",
+    "tabletop.sb3",
+    "tabletop.pufferlib",
+    "tabletop.learner_batch",
+]
 
 
 def _stubbed() -> dict:

@@ -89,3 +89,55 @@ def test_an_unmasked_sampled_action_as_rllibs_env_check_plays_ends_the_game() ->
         assert rewards[agent] == game.min_utility()
         sampled = {agent: rllib_env.get_action_space(agent).sample() for agent in rllib_env.reset(seed=seed)[0]}
         rllib_env.step(sampled)
+
+
+def test_rllib_ppo_steps_the_rust_batch_through_gymnasiums_vector_entry_point() -> None:
+    """RLlib's new stack makes its environments with ``gymnasium.make_vec``;
+    with ``gym_env_vectorize_mode="vector_entry_point"`` that is the Rust
+    batch (one object for every row of the EnvRunner), and PPO with the
+    action-masking module trains on it against a built-in bot."""
+    import ray
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
+        ActionMaskingTorchRLModule,
+    )
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+    try:
+        config = (
+            PPOConfig()
+            # "module:id" makes Gymnasium import tabletop (which registers
+            # the ids) in whichever process builds the environment.
+            .environment(
+                "tabletop:tabletop/kuhn_poker_classic-v0",
+                env_config={
+                    "opponent": "random",
+                    "mask_in_observation": True,
+                    "observation_key": "observations",
+                },
+            )
+            .env_runners(
+                num_env_runners=0,
+                num_envs_per_env_runner=32,
+                gym_env_vectorize_mode="vector_entry_point",
+            )
+            .rl_module(
+                rl_module_spec=RLModuleSpec(
+                    module_class=ActionMaskingTorchRLModule,
+                    model_config={"head_fcnet_hiddens": [32], "fcnet_hiddens": [32]},
+                )
+            )
+            .training(train_batch_size_per_learner=320, minibatch_size=160, num_epochs=1)
+        )
+        algo = config.build_algo()
+        try:
+            from tabletop.gymnasium_vector import TabletopVectorEnv
+
+            assert isinstance(algo.env_runner.env.unwrapped, TabletopVectorEnv)
+            result = algo.train()
+        finally:
+            algo.stop()
+        assert result["env_runners"]["num_env_steps_sampled_lifetime"] >= 300
+    finally:
+        ray.shutdown()
