@@ -3,7 +3,7 @@
 
 Reads ../shared/data/stratego/classic-human-setups.txt (64,920 classic
 setups played on Gravon; the data itself never enters the repository) and
-writes crates/stratego-core/src/expert/setup_table.rs: aggregate counts
+writes crates/stratego-core/src/setup/table.rs: aggregate counts
 only, never a setup.
 
 - SQUARE_KIND: per setup square (front row first, owner's left first) and
@@ -22,7 +22,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DATA = os.path.join(ROOT, "..", "shared", "data", "stratego", "classic-human-setups.txt")
-OUT = os.path.join(ROOT, "crates", "stratego-core", "src", "expert", "setup_table.rs")
+OUT = os.path.join(ROOT, "crates", "stratego-core", "src", "setup", "table.rs")
 
 # Gravon letters to kind indices (Kind::R0 = marshal ... R9 = spy, 10 bomb, 11 flag).
 KIND = {"L": 0, "K": 1, "J": 2, "I": 3, "H": 4, "G": 5, "F": 6, "E": 7, "D": 8, "C": 9, "B": 10, "M": 11}

@@ -3,25 +3,24 @@
 
 mod action;
 mod action_parse;
+#[cfg(feature = "bots")]
+mod bots;
 mod card;
 mod claims;
 mod completion;
 mod encode;
 mod engine;
 mod error;
-mod expert;
 mod flag;
 mod flag_bits;
 mod flag_set;
 mod formation;
 mod game;
-mod heuristic;
 mod listing;
 mod narration;
 mod notation;
 mod observation;
 mod position;
-mod prob;
 mod proof;
 mod proof_cache;
 mod render;
@@ -48,21 +47,20 @@ pub use game_traits::{
 
 pub use action::{Action, ACTION_SPACE};
 pub use action_parse::ParseActionError;
+#[cfg(feature = "bots")]
+pub use bots::{Expert, ExpertV1, Heuristic, Prob, Weights};
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};
 pub use encode::TENSOR_SIZE;
 pub use error::BattleLineError;
-pub use expert::{Expert, ExpertV1, Weights};
 pub use flag::{Flag, FlagError, FlagId, Side, FLAGS};
 pub use flag_set::{FlagSet, FlagSetIter};
 pub use formation::{
     compare_formations, formation_strength, formation_strength_unseen, Environment, FormationClass,
     FormationOrder, Strength,
 };
-pub use game_agents::Budget;
-pub use heuristic::Heuristic;
+pub use game_traits::Budget;
 pub use observation::Observation;
 pub use position::PositionBuilder;
-pub use prob::Prob;
 pub use proof::{available_troops, check_claim, claim_holds, ClaimCheck, Completion};
 pub use render::LEGEND;
 pub use rules::{

@@ -4,16 +4,16 @@
 mod action;
 mod action_parse;
 mod battle;
+#[cfg(feature = "bots")]
+mod bots;
 mod card;
 mod chance;
 mod dice;
 mod encode;
 mod engine;
 mod error;
-mod expert;
 mod fight;
 mod game;
-mod heuristic;
 mod line;
 mod listing;
 mod narration;
@@ -44,10 +44,10 @@ pub use game_traits::{
 
 pub use action::{Action, ACTION_SPACE};
 pub use action_parse::ParseActionError;
+#[cfg(feature = "bots")]
+pub use bots::{Expert, Heuristic, RESERVE_BELOW};
 pub use card::{CardSet, Cards, Guard, Soldier, SOLDIERS};
 pub use error::CardWarError;
-pub use expert::{Expert, RESERVE_BELOW};
-pub use heuristic::Heuristic;
 pub use line::{LineView, SlotView, LINE_CAP};
 pub use observation::Observation;
 pub use position::{Knowledge, LineCard, PositionBuilder};

@@ -3,9 +3,9 @@
 use std::marker::PhantomData;
 
 use game_traits::chance::uniform_index;
-use game_traits::{Agent, Game, GameRng, Turn};
+use game_traits::{Agent, Budget, Game, GameRng, Turn};
 
-use crate::budget::{Budget, Meter};
+use crate::meter::Meter;
 use crate::playout::{playout_limit, Evaluator, Scale};
 
 /// Settings of [`FlatMonteCarlo`].

@@ -24,9 +24,9 @@
 use std::marker::PhantomData;
 
 use game_traits::chance::uniform_index;
-use game_traits::{policy_playout, Agent, Game, GameRng, PlayerId, Policy, Turn};
+use game_traits::{policy_playout, Agent, Budget, Game, GameRng, PlayerId, Policy, Turn};
 
-use crate::budget::{Budget, Meter};
+use crate::meter::Meter;
 use crate::playout::{playout_limit, Evaluator, Scale};
 use game_traits::RuleSet;
 

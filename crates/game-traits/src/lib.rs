@@ -3,6 +3,7 @@
 
 mod agent;
 pub mod bits;
+mod budget;
 pub mod chance;
 mod encode;
 mod error;
@@ -20,6 +21,7 @@ pub mod testkit;
 mod wire;
 
 pub use agent::{agent_rng, best_scored, chance_rng, play_match, Agent, MatchError, RandomAgent};
+pub use budget::{Budget, BudgetError};
 pub use encode::{Encode, Plane, TensorLayout};
 pub use error::{GameError, ParseError};
 pub use game::Game;

@@ -4,6 +4,8 @@
 mod action;
 mod action_parse;
 mod assign;
+#[cfg(feature = "bots")]
+mod bots;
 mod cell;
 mod chase;
 mod determinize;
@@ -11,9 +13,7 @@ mod encode;
 mod ending;
 mod engine;
 mod error;
-mod expert;
 mod game;
-mod heuristic;
 mod kind;
 mod listing;
 mod narration;
@@ -36,11 +36,11 @@ mod wire;
 
 pub use action::{Action, Move};
 pub use action_parse::ParseActionError;
+#[cfg(feature = "bots")]
+pub use bots::{material_evaluation, piece_value, Expert, Heuristic, EXPERT_DEFAULT_BUDGET};
 pub use chase::Chase;
 pub use error::StrategoError;
-pub use expert::{Expert, EXPERT_DEFAULT_BUDGET};
 pub use game::SETUP_ACTIONS;
-pub use heuristic::{material_evaluation, piece_value, Heuristic};
 pub use kind::{classic, czech, srazhenie, Kind, KindSet};
 pub use observation::{HiddenLoss, ObsCell, Observation};
 pub use position::PositionBuilder;

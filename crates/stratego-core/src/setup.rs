@@ -13,6 +13,9 @@ use crate::kind::Kind;
 use crate::square::Square;
 use crate::variant::Variant;
 
+pub(crate) mod model;
+mod table;
+
 /// Number of squares of a setup.
 pub const SETUP_SQUARES: usize = 40;
 
@@ -264,7 +267,7 @@ impl Setup {
     }
 
     /// "Human-like": a setup drawn from the model of 64,920 human classic
-    /// setups that the expert sets up with (how often people put each kind
+    /// setups (the expert bot sets up with it) (how often people put each kind
     /// on each square, the flag's sides mined); the other rule sets weigh
     /// their kinds by the classic kind of the same role. Never a copy of
     /// one human setup.
@@ -278,7 +281,7 @@ impl Setup {
     /// assert_eq!(Setup::from_text(Variant::Czech, &setup.to_text()).unwrap(), setup);
     /// ```
     pub fn human_like<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Setup {
-        crate::expert::draw_setup(variant, rng)
+        model::draw_setup(variant, rng)
     }
 }
 

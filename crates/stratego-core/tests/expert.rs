@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use game_agents::Budget;
+use game_traits::Budget;
 use game_traits::Preset;
 use game_traits::RuleSet;
 use game_traits::{play_match, Agent, Game, GameRng, PlayerId};

@@ -13,15 +13,14 @@
 use std::fmt;
 use std::time::Instant;
 
-use game_agents::Budget;
-use game_traits::{Game, GameRng, PlayerId};
+use game_traits::{Budget, Game, GameRng, PlayerId};
 
 use super::belief::{with_kind, Belief, Weights};
 use super::eval::{ended, WIN};
 use super::plans::Plans;
 use super::zobrist;
 use crate::action::{Action, Move};
-use crate::heuristic::piece_value;
+use crate::bots::heuristic::piece_value;
 use crate::kind::Kind;
 use crate::observation::ObsCell;
 use crate::observation::Observation;

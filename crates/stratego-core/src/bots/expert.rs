@@ -7,19 +7,16 @@ mod alphabeta;
 mod belief;
 mod eval;
 mod plans;
-mod setup_model;
-mod setup_table;
 mod two_ply;
 mod zobrist;
 
 use std::time::Duration;
 
-use game_agents::Budget;
-use game_traits::{Agent, GameRng};
+use game_traits::{Agent, Budget, GameRng};
 use rand::Rng;
 
 use crate::action::Action;
-use crate::heuristic::Heuristic;
+use crate::bots::heuristic::Heuristic;
 use crate::observation::Observation;
 use crate::setup::{Setup, SetupSquare};
 use crate::square::Square;
@@ -27,7 +24,6 @@ use crate::state::Stratego;
 
 use alphabeta::Searcher;
 use belief::{Belief, Evidence};
-pub(crate) use setup_model::draw_setup;
 
 /// The expert's budget when none is given: about 20 ms a move.
 pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20));
@@ -67,7 +63,7 @@ pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20)
 /// observations and the seed.
 ///
 /// ```
-/// use game_agents::Budget;
+/// use game_traits::Budget;
 /// use stratego_core::game_traits::{play_match, RandomAgent};
 /// use stratego_core::{Expert, Game, Rules, Stratego};
 ///
@@ -134,9 +130,9 @@ impl Expert {
     fn setup_choice(&mut self, obs: &Observation, rng: &mut GameRng) -> Option<Action> {
         let placed = usize::from(obs.placed[obs.viewer]);
         if placed == 0 || self.plan.is_none() {
-            let mut plan = setup_model::draw_setup(obs.rules.variant, rng);
+            let mut plan = Setup::human_like(obs.rules.variant, rng);
             while Some(plan) == self.previous {
-                plan = setup_model::draw_setup(obs.rules.variant, rng);
+                plan = Setup::human_like(obs.rules.variant, rng);
             }
             self.previous = Some(plan);
             self.plan = Some(plan);

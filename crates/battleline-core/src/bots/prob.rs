@@ -4,12 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use game_agents::Budget;
-use game_traits::{Agent, GameRng, PlayerId};
+use game_traits::{Agent, Budget, GameRng, PlayerId};
 
 use crate::action::Action;
+use crate::bots::expert::{self, Futures, Scenario, Weights};
 use crate::card::Tactic;
-use crate::expert::{self, Futures, Scenario, Weights};
 use crate::flag::{Flag, FLAGS};
 use crate::formation::Strength;
 use crate::observation::Observation;

@@ -4,8 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use game_agents::Budget;
-use game_traits::GameRng;
+use game_traits::{Budget, GameRng};
 
 use crate::action::Action;
 use crate::card::Tactic;

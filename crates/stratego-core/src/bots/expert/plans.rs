@@ -10,7 +10,7 @@
 use game_traits::{PerPlayer, PlayerId};
 
 use super::eval::{distance, ended, FLAG_ATTACK, FLAG_DEFENCE, FLAG_ZONE, HUNT, KNOWN_COST};
-use crate::heuristic::piece_value;
+use crate::bots::heuristic::piece_value;
 use crate::kind::Kind;
 use crate::square::Square;
 use crate::state::Stratego;
@@ -153,7 +153,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::expert::eval::evaluate_both;
+    use crate::bots::expert::eval::evaluate_both;
     use crate::rules::Rules;
     use crate::setup::Setup;
 

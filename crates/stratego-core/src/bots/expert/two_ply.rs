@@ -6,8 +6,7 @@
 
 use std::time::Instant;
 
-use game_agents::Budget;
-use game_traits::{Game, GameRng, PlayerId};
+use game_traits::{Budget, Game, GameRng, PlayerId};
 
 use super::belief::Belief;
 use super::eval::evaluate;

@@ -3,7 +3,7 @@
 
 use game_traits::PlayerId;
 
-use crate::heuristic::piece_value;
+use crate::bots::heuristic::piece_value;
 use crate::kind::Kind;
 use crate::square::Square;
 use crate::state::Stratego;

@@ -3,7 +3,7 @@
 use game_traits::{Agent, GameRng};
 
 use crate::action::Action;
-use crate::heuristic::Heuristic;
+use crate::bots::heuristic::Heuristic;
 use crate::observation::Observation;
 use crate::state::{CardWar, LayKind, Phase};
 

@@ -15,8 +15,7 @@ mod search;
 mod turn;
 mod weights;
 
-use game_agents::Budget;
-use game_traits::{Agent, GameRng};
+use game_traits::{Agent, Budget, GameRng};
 
 use crate::action::Action;
 use crate::observation::Observation;

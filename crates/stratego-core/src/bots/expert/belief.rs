@@ -16,10 +16,10 @@ use game_traits::PlayerId;
 use rand::Rng;
 
 use super::eval::distance;
-use super::setup_model::square_weight;
 use crate::cell::Cell;
 use crate::kind::{Kind, KindSet};
 use crate::observation::{ObsCell, Observation};
+use crate::setup::model::square_weight;
 use crate::setup::{SetupSquare, SETUP_SQUARES};
 use crate::square::Square;
 use crate::state::Stratego;
@@ -528,8 +528,8 @@ mod tests {
     /// decides); per evidence read, and for a uniform belief over what
     /// the observation allows.
     fn log_likelihoods(games: u64) -> (f64, f64, f64) {
-        use crate::expert::Expert;
-        use game_agents::Budget;
+        use crate::bots::expert::Expert;
+        use game_traits::Budget;
         use game_traits::{Agent, Turn};
 
         let rules = Rules {
