@@ -113,20 +113,24 @@ fn postgres_url(url: &str) -> Result<String, String> {
     }
 }
 
-/// Resolves on SIGTERM (a service manager's stop) or Ctrl-C.
-async fn stop_signal() {
+/// Hears SIGTERM (a service manager's stop) from now on, and Ctrl-C; the
+/// future resolves on either. Called before the server says it listens:
+/// a SIGTERM sent as soon as the address is printed (by a supervisor or a
+/// test) must stop it gracefully, not find no handler and kill it.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    async move {
+        #[cfg(unix)]
+        if let Some(mut term) = term {
             tokio::select! {
                 _ = term.recv() => {}
                 _ = tokio::signal::ctrl_c() => {}
             }
             return;
         }
+        let _ = tokio::signal::ctrl_c().await;
     }
-    let _ = tokio::signal::ctrl_c().await;
 }
 
 #[tokio::main]
@@ -195,12 +199,13 @@ async fn main() -> ExitCode {
         }
     };
     let local = listener.local_addr().unwrap_or(addr);
+    let stop = stop_signal();
     println!("listening on http://{local}");
     tracing::info!(%local, "listening");
     server.resume().await;
     let stopper = server.clone();
     tokio::spawn(async move {
-        stop_signal().await;
+        stop.await;
         tracing::info!("stopping: finishing the requests in flight");
         stopper.begin_shutdown();
     });
