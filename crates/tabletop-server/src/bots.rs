@@ -12,10 +12,10 @@ use std::time::Duration;
 use game_env::{DynGame, DynState, EnvError};
 use game_traits::PlayerId;
 
-use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::policies::Policies;
 use crate::program::Program;
+use crate::refusal::MatchError;
 use crate::room::{bot_rng, Room};
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
@@ -151,7 +151,7 @@ impl Server {
         room: &mut Room,
         seat: PlayerId,
         reason: String,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), MatchError> {
         let (id, r) = (room.id(), reason.clone());
         self.db(move |s| s.forfeit(id, seat.index() as u8, &r))
             .await?;

@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 use game_traits::PlayerId;
 
 use crate::clock::Clock;
-use crate::error::ApiError;
-use crate::room::{ReplayError, Room};
+use crate::refusal::{MatchError, ReplayError};
+use crate::room::Room;
 use crate::server::{Cell, Server};
 use crate::store::{Change, Store, Tail};
 
@@ -102,17 +102,14 @@ impl Server {
     /// for this process, waiting for
     /// another process's claim at most [`CLAIM_WAIT`], and brings it up
     /// to date with the stored record.
-    pub(crate) async fn own(&self, cell: &Cell, room: &mut Room) -> Result<Claim, ApiError> {
+    pub(crate) async fn own(&self, cell: &Cell, room: &mut Room) -> Result<Claim, MatchError> {
         let deadline = Instant::now() + CLAIM_WAIT;
         loop {
             if let Some(claim) = self.try_own(cell, room).await? {
                 return Ok(claim);
             }
             if Instant::now() >= deadline {
-                return Err(ApiError::Unavailable(format!(
-                    "match {} is busy in another server process",
-                    room.id()
-                )));
+                return Err(MatchError::Busy(room.id()));
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
@@ -125,7 +122,7 @@ impl Server {
         &self,
         cell: &Cell,
         room: &mut Room,
-    ) -> Result<Option<Claim>, ApiError> {
+    ) -> Result<Option<Claim>, MatchError> {
         if self.store.shared().is_none() {
             return Ok(Some(Claim { held: None }));
         }
@@ -149,7 +146,7 @@ impl Server {
 
     /// Brings the match of `cell` up to date with what other processes
     /// stored, and tells its watchers if it changed.
-    pub(crate) async fn refresh(&self, cell: &Cell) -> Result<(), ApiError> {
+    pub(crate) async fn refresh(&self, cell: &Cell) -> Result<(), MatchError> {
         if self.store.shared().is_none() {
             return Ok(());
         }

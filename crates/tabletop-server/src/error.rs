@@ -1,16 +1,16 @@
-//! The server's errors, mapped to HTTP here and nowhere else: each a 4xx
-//! (a 503 when the database fails, a 500 for our own failures) with a JSON
-//! body `{"error": message, "status": code, "kind": KIND}`, and for an
-//! action the engine refused also its `id`, `action` and `reason`: clients
-//! read the fields, the message is for people. The store ([`StoreError`])
-//! and the replay ([`ReplayError`]) return typed errors that the match
-//! service (`matches.rs`) and the bot scheduler (`bots.rs`) convert into
-//! [`ApiError`] with `?`; [`StartError`] is why the server could not start.
+//! The server's errors in HTTP terms, mapped here and nowhere else: each a
+//! 4xx (a 503 when the database fails, a 500 for our own failures) with a
+//! JSON body `{"error": message, "status": code, "kind": KIND}`, and for
+//! an action the engine refused also its `id`, `action` and `reason`:
+//! clients read the fields, the message is for people. The match service
+//! refuses with a [`MatchError`], one case per refusal, and the engines
+//! with an [`EnvError`]; each becomes an [`ApiError`] by the `From` impls
+//! below, the only place that knows their status and kind.
 
 use game_env::EnvError;
 
-use crate::players::PlayerError;
-use crate::room::ReplayError;
+use crate::refusal::{MatchError, PlayerError, ReplayError};
+use crate::setups::SetupError;
 use crate::store::StoreError;
 
 use axum::http::{header, HeaderValue, StatusCode};
@@ -83,7 +83,7 @@ pub enum ApiError {
     NoRandomness(#[from] rand::rand_core::OsError),
     /// A player or a rated match refused.
     #[error(transparent)]
-    Player(#[from] crate::players::PlayerError),
+    Player(#[from] PlayerError),
     /// A failure of ours (a view that cannot be serialised, a bot task that
     /// panicked): reported, never answered with an empty body.
     #[error("internal error: {0}")]
@@ -107,6 +107,60 @@ impl From<EnvError> for ApiError {
                 ApiError::BadRequest(e.to_string())
             }
             _ => ApiError::Internal(e),
+        }
+    }
+}
+
+/// The match service's refusals in HTTP terms, in one place: each
+/// conflict a 409 with its reason, each refusal of the request a 400.
+impl From<MatchError> for ApiError {
+    fn from(e: MatchError) -> Self {
+        match e {
+            MatchError::BadSeat(_)
+            | MatchError::SeatCount(_)
+            | MatchError::UnplayableSeat(_)
+            | MatchError::UnplayablePolicy(_)
+            | MatchError::TimeControl(_) => ApiError::BadRequest(e.to_string()),
+            MatchError::Game(e) => ApiError::Game(e),
+            MatchError::Engine(e) => ApiError::from(e),
+            MatchError::Over
+            | MatchError::NotYourTurn(_)
+            | MatchError::NobodyToMove
+            | MatchError::TimeRanOut(_)
+            | MatchError::NoOpenSeat
+            | MatchError::BotOpponent
+            | MatchError::SeatStillOpen
+            | MatchError::NoDrawOffered
+            | MatchError::RematchTooEarly
+            | MatchError::RematchTaken
+            | MatchError::RematchWithoutPerson
+            | MatchError::FullViewTooEarly
+            | MatchError::RecordTooEarly
+            | MatchError::NotationTooEarly => ApiError::Conflict(e.to_string()),
+            MatchError::NotInvited | MatchError::NotYourView => ApiError::Forbidden,
+            MatchError::TooManyMatches { retry_after, .. } => ApiError::TooMany {
+                message: e.to_string(),
+                retry_after,
+            },
+            MatchError::LobbyFull(_) => ApiError::TooMany {
+                message: e.to_string(),
+                retry_after: 60,
+            },
+            MatchError::Busy(_) => ApiError::Unavailable(e.to_string()),
+            MatchError::Record(e) => ApiError::Record(e),
+            MatchError::Store(e) => ApiError::Storage(e),
+            MatchError::NoRandomness(e) => ApiError::NoRandomness(e),
+            MatchError::Player(e) => ApiError::Player(e),
+        }
+    }
+}
+
+/// A setup suggestion refused (a 400) or failed (a 500).
+impl From<SetupError> for ApiError {
+    fn from(e: SetupError) -> Self {
+        match e {
+            SetupError::NoSetup(_) => ApiError::BadRequest(e.to_string()),
+            SetupError::Engine(e) => ApiError::Internal(e),
         }
     }
 }
@@ -201,38 +255,114 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Why the server could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    /// The database could not be opened or read.
-    #[error("database {path}: {source}")]
-    Database {
-        /// Its path.
-        path: String,
-        /// What failed.
-        #[source]
-        source: StoreError,
-    },
-    /// A stored match names a game specification the registry refuses.
-    #[error("match {id}: {source}")]
-    Game {
-        /// The match.
-        id: i64,
-        /// The registry's refusal.
-        #[source]
-        source: EnvError,
-    },
-    /// A stored match has a seat that does not parse.
-    #[error("match {id}: {source}")]
-    Seat {
-        /// The match.
-        id: i64,
-        /// The seat's refusal (boxed: it is rare, and keeps every
-        /// `Result<_, StartError>` small).
-        #[source]
-        source: Box<ApiError>,
-    },
-    /// A stored match does not replay.
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
+#[cfg(test)]
+mod tests {
+    use game_traits::PlayerId;
+
+    use super::*;
+
+    #[test]
+    fn every_conflict_of_the_match_service_is_a_409_with_its_reason() {
+        let conflicts = [
+            (MatchError::Over, "the match is over"),
+            (
+                MatchError::NotYourTurn(PlayerId::P1),
+                "it is not your turn: P1 is to move",
+            ),
+            (MatchError::NobodyToMove, "no player decides now"),
+            (
+                MatchError::TimeRanOut(PlayerId::P0),
+                "the match is over: P0's time ran out",
+            ),
+            (
+                MatchError::NoOpenSeat,
+                "no seat of this match is open: it is taken or the match is over",
+            ),
+            (
+                MatchError::BotOpponent,
+                "the other seat is a bot: bots do not take draw offers",
+            ),
+            (
+                MatchError::SeatStillOpen,
+                "nobody sits in the other seat yet",
+            ),
+            (MatchError::NoDrawOffered, "no draw is offered"),
+            (
+                MatchError::RematchTooEarly,
+                "a rematch is offered once the match is over",
+            ),
+            (
+                MatchError::RematchTaken,
+                "the rematch is already taken: open it from its link",
+            ),
+            (
+                MatchError::RematchWithoutPerson,
+                "the rematch has no seat for a person",
+            ),
+            (
+                MatchError::FullViewTooEarly,
+                "the full view opens once the match is over",
+            ),
+            (
+                MatchError::RecordTooEarly,
+                "the record opens once the match is over (it holds every hidden card)",
+            ),
+            (
+                MatchError::NotationTooEarly,
+                "the notation opens once the match is over",
+            ),
+            (
+                MatchError::Engine(EnvError::NoDecision),
+                &EnvError::NoDecision.to_string(),
+            ),
+        ];
+        for (refusal, reason) in conflicts {
+            let e = ApiError::from(refusal);
+            assert_eq!(e.status(), StatusCode::CONFLICT, "{reason}");
+            assert_eq!(e.kind(), "conflict");
+            assert_eq!(e.to_string(), reason);
+        }
+    }
+
+    #[test]
+    fn the_match_services_other_refusals_keep_their_status_and_kind() {
+        let cases = [
+            (MatchError::NotInvited, 403, "forbidden"),
+            (MatchError::NotYourView, 403, "forbidden"),
+            (MatchError::SeatCount(3), 400, "bad_request"),
+            (
+                MatchError::BadSeat("unknown seat".into()),
+                400,
+                "bad_request",
+            ),
+            (MatchError::Busy(7), 503, "unavailable"),
+            (MatchError::LobbyFull(1000), 429, "too_many"),
+            (
+                MatchError::TooManyMatches {
+                    most: 2,
+                    retry_after: 9,
+                },
+                429,
+                "too_many",
+            ),
+            (
+                MatchError::Player(PlayerError::NameTaken("ann".into())),
+                409,
+                "name_taken",
+            ),
+            (MatchError::internal("a view"), 500, "internal"),
+        ];
+        for (refusal, status, kind) in cases {
+            let text = refusal.to_string();
+            let e = ApiError::from(refusal);
+            assert_eq!((e.status().as_u16(), e.kind()), (status, kind), "{text}");
+        }
+        let forbidden = ApiError::from(MatchError::NotInvited).to_string();
+        assert_eq!(forbidden, "the token is not a seat of this match");
+        let limited = ApiError::from(MatchError::TooManyMatches {
+            most: 2,
+            retry_after: 9,
+        });
+        assert!(matches!(limited, ApiError::TooMany { retry_after: 9, .. }));
+    }
 }

@@ -15,7 +15,7 @@ use std::sync::{Arc, Weak};
 use game_traits::PlayerId;
 
 use crate::clock::{self, TIME};
-use crate::error::ApiError;
+use crate::refusal::MatchError;
 use crate::room::Room;
 use crate::server::{Cell, Server};
 
@@ -36,7 +36,7 @@ impl Server {
         &self,
         room: &mut Room,
         seat: PlayerId,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), MatchError> {
         room.clock_mut().fall(seat);
         let now = tokio::time::Instant::now();
         let stored = room.clock().stored(now, clock::unix_ms());
@@ -46,7 +46,7 @@ impl Server {
     }
 
     /// Lets the flag of `cell` fall if its time ran out.
-    async fn fall_flag(&self, cell: &Cell) -> Result<(), ApiError> {
+    async fn fall_flag(&self, cell: &Cell) -> Result<(), MatchError> {
         let mut room = cell.room().write().await;
         let _claim = self.own(cell, &mut room).await?;
         let Some(seat) = room.flag_due(tokio::time::Instant::now()) else {

@@ -10,6 +10,7 @@ use axum::Json;
 use serde::Serialize;
 
 use crate::error::ApiError;
+use crate::refusal::MatchError;
 use crate::server::Server;
 use crate::store::Kind;
 
@@ -44,11 +45,11 @@ pub struct Board {
 
 impl Server {
     /// The leaderboard of `game` (a specification, made canonical).
-    pub async fn leaderboard(&self, game: &str) -> Result<Board, ApiError> {
+    pub async fn leaderboard(&self, game: &str) -> Result<Board, MatchError> {
         let spec = self
             .registry
             .load(game)
-            .map_err(ApiError::Game)?
+            .map_err(MatchError::Game)?
             .name()
             .to_owned();
         let key = spec.clone();

@@ -18,8 +18,8 @@ use game_traits::PlayerId;
 use serde::Serialize;
 
 use crate::clock::Asked;
-use crate::error::ApiError;
 use crate::limits::ClientAddr;
+use crate::refusal::MatchError;
 use crate::room::Room;
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
@@ -140,7 +140,7 @@ impl Server {
         &self,
         room: &Room,
         seat: Option<PlayerId>,
-    ) -> Result<Vec<u8>, ApiError> {
+    ) -> Result<Vec<u8>, MatchError> {
         Ok(views::view(room, seat, self.lobby.extra(room.id()))?)
     }
 
@@ -156,13 +156,10 @@ impl Server {
         listed: bool,
         seed: Option<u64>,
         control: Asked,
-    ) -> Result<Taken, ApiError> {
+    ) -> Result<Taken, MatchError> {
         self.lobby.prune();
         if lock(&self.lobby.open).len() >= MAX_OPEN {
-            return Err(ApiError::TooMany {
-                message: format!("{MAX_OPEN} matches wait for a person already"),
-                retry_after: 60,
-            });
+            return Err(MatchError::LobbyFull(MAX_OPEN));
         }
         let humans = ["human".to_owned(), "human".to_owned()];
         let created = self
@@ -174,11 +171,7 @@ impl Server {
                 .iter()
                 .find(|t| usize::from(t.seat) == p.index())
                 .and_then(|t| Token::parse(&t.token))
-                .ok_or_else(|| {
-                    ApiError::Internal(game_env::EnvError::Internal(
-                        "a seat without a token".into(),
-                    ))
-                })
+                .ok_or_else(|| MatchError::internal("a seat without a token"))
         };
         let mine = token_of(seat)?;
         let open = Open {
@@ -205,7 +198,7 @@ impl Server {
         self: &Arc<Self>,
         cell: &Arc<Cell>,
         invite: Option<Token>,
-    ) -> Result<Taken, ApiError> {
+    ) -> Result<Taken, MatchError> {
         let mut room = cell.room().write().await;
         let id = room.id();
         let taken = self.take_seat(id, room.finished(), invite)?;
@@ -226,20 +219,23 @@ impl Server {
 
     /// Takes the open seat of match `id` (`finished` if it is over) with
     /// `invite`, if it may be taken.
-    fn take_seat(&self, id: i64, finished: bool, invite: Option<Token>) -> Result<Taken, ApiError> {
+    fn take_seat(
+        &self,
+        id: i64,
+        finished: bool,
+        invite: Option<Token>,
+    ) -> Result<Taken, MatchError> {
         let mut open = lock(&self.lobby.open);
         let Some(o) = open.get(&id) else {
-            return Err(ApiError::Conflict(
-                "no seat of this match is open: it is taken or the match is over".into(),
-            ));
+            return Err(MatchError::NoOpenSeat);
         };
         if finished {
             open.remove(&id);
-            return Err(ApiError::Conflict("the match is over".into()));
+            return Err(MatchError::Over);
         }
         let invited = invite.is_some_and(|i| token::seat_of(&[Some(o.invite), None], &i).is_some());
         if !(o.listed || invited) {
-            return Err(ApiError::Forbidden);
+            return Err(MatchError::NotInvited);
         }
         let taken = Taken {
             id,
@@ -261,7 +257,7 @@ impl Server {
         cell: &Arc<Cell>,
         seat: PlayerId,
         offer: bool,
-    ) -> Result<Vec<u8>, ApiError> {
+    ) -> Result<Vec<u8>, MatchError> {
         let mut room = cell.room().write().await;
         let _claim = self.own(cell, &mut room).await?;
         if let Some(flagged) = room.flag_due(tokio::time::Instant::now()) {
@@ -269,18 +265,14 @@ impl Server {
             cell.announce(&room);
         }
         if room.finished() {
-            return Err(ApiError::Conflict("the match is over".into()));
+            return Err(MatchError::Over);
         }
         if !room.seats()[seat.other().index()].is_human() {
-            return Err(ApiError::Conflict(
-                "the other seat is a bot: bots do not take draw offers".into(),
-            ));
+            return Err(MatchError::BotOpponent);
         }
         let waiting = lock(&self.lobby.open).contains_key(&room.id());
         if waiting {
-            return Err(ApiError::Conflict(
-                "nobody sits in the other seat yet".into(),
-            ));
+            return Err(MatchError::SeatStillOpen);
         }
         match (offer, room.draw_offer()) {
             (true, Some(by)) if by == seat.other() => {
@@ -291,9 +283,7 @@ impl Server {
             }
             (true, _) => room.set_draw_offer(Some(seat)),
             (false, Some(_)) => room.set_draw_offer(None),
-            (false, None) => {
-                return Err(ApiError::Conflict("no draw is offered".into()));
-            }
+            (false, None) => return Err(MatchError::NoDrawOffered),
         }
         cell.announce(&room);
         self.live_view(&room, Some(seat))
@@ -301,10 +291,10 @@ impl Server {
 
     /// `seat` of match `cell` resigns: a forfeit, stored, then shown to
     /// both seats; answers the seat's view.
-    pub async fn resign(&self, cell: &Arc<Cell>, seat: PlayerId) -> Result<Vec<u8>, ApiError> {
+    pub async fn resign(&self, cell: &Arc<Cell>, seat: PlayerId) -> Result<Vec<u8>, MatchError> {
         let mut room = cell.room().write().await;
         if room.finished() {
-            return Err(ApiError::Conflict("the match is over".into()));
+            return Err(MatchError::Over);
         }
         self.record_forfeit(&mut room, seat, RESIGNED.to_owned())
             .await?;
@@ -322,13 +312,11 @@ impl Server {
         client: ClientAddr,
         cell: &Arc<Cell>,
         seat: PlayerId,
-    ) -> Result<Taken, ApiError> {
+    ) -> Result<Taken, MatchError> {
         let (old, spec, seats, control) = {
             let room = cell.room().read().await;
             if !room.finished() {
-                return Err(ApiError::Conflict(
-                    "a rematch is offered once the match is over".into(),
-                ));
+                return Err(MatchError::RematchTooEarly);
             }
             (
                 room.id(),
@@ -357,9 +345,7 @@ impl Server {
                     _ => None,
                 }
             };
-            let taken = taken.ok_or_else(|| {
-                ApiError::Conflict("the rematch is already taken: open it from its link".into())
-            })?;
+            let taken = taken.ok_or(MatchError::RematchTaken)?;
             if let Some(c) = self.cell(new).await? {
                 let room = c.room().read().await;
                 c.announce(&room);
@@ -384,9 +370,7 @@ impl Server {
                 .into_iter()
                 .find(|t| usize::from(t.seat) == new_seat.index())
                 .map(|t| t.token)
-                .ok_or(ApiError::Conflict(
-                    "the rematch has no seat for a person".into(),
-                ))?;
+                .ok_or(MatchError::RematchWithoutPerson)?;
             Taken {
                 id: created.id,
                 seat: new_seat.index() as u8,

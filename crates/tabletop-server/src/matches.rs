@@ -11,13 +11,12 @@ use game_traits::PlayerId;
 use rand::TryRngCore;
 
 use crate::clock::{self, Asked, Clock};
-use crate::error::ApiError;
 use crate::limits::ClientAddr;
 use crate::metrics::Metrics;
+use crate::refusal::MatchError;
 use crate::room::Room;
 use crate::seat::Seat;
 use crate::server::{Cell, Server};
-use crate::store::Progress;
 use crate::token::Token;
 
 /// What `POST /api/matches` returns.
@@ -42,13 +41,13 @@ pub struct SeatToken {
 
 /// A seed for a match created without one (from the operating system, then
 /// stored: the match replays from it like any other).
-fn new_seed() -> Result<u64, ApiError> {
+fn new_seed() -> Result<u64, MatchError> {
     let seed = rand::rngs::OsRng.try_next_u64()?;
     Ok(seed >> 11) // below 2^53, exact in JavaScript
 }
 
 /// A new token for each human seat.
-fn issue_tokens(seats: &[Seat; 2]) -> Result<[Option<Token>; 2], ApiError> {
+fn issue_tokens(seats: &[Seat; 2]) -> Result<[Option<Token>; 2], MatchError> {
     let mut tokens = [None, None];
     for (slot, seat) in tokens.iter_mut().zip(seats) {
         if seat.is_human() {
@@ -75,36 +74,30 @@ impl Server {
         seed: Option<u64>,
         control: Asked,
         clock_runs: bool,
-    ) -> Result<Created, ApiError> {
+    ) -> Result<Created, MatchError> {
         let most = self.config.memory.matches_per_client;
         if most != 0 && self.live_matches_of(client) >= most {
             Metrics::bump(&self.metrics.limited);
-            return Err(ApiError::TooMany {
-                message: format!(
-                    "this client has {most} unfinished matches, as many as it may: finish one or leave one idle"
-                ),
+            return Err(MatchError::TooManyMatches {
+                most,
                 retry_after: self.config.memory.idle.as_secs().max(1),
             });
         }
-        let g = self.registry.load(game).map_err(ApiError::Game)?;
-        let control = control
-            .resolve(g.name())
-            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let g = self.registry.load(game).map_err(MatchError::Game)?;
+        let control = control.resolve(g.name()).map_err(MatchError::TimeControl)?;
         let [s0, s1] = seats else {
-            return Err(ApiError::BadRequest(format!(
-                "seats: expected 2 seats, got {}",
-                seats.len()
-            )));
+            return Err(MatchError::SeatCount(seats.len()));
         };
         let seats = [
-            Seat::parse(s0, self.config.allow_cmd_bots)?,
-            Seat::parse(s1, self.config.allow_cmd_bots)?,
+            Seat::parse(s0, self.config.allow_cmd_bots)
+                .map_err(|e| MatchError::BadSeat(e.to_string()))?,
+            Seat::parse(s1, self.config.allow_cmd_bots)
+                .map_err(|e| MatchError::BadSeat(e.to_string()))?,
         ];
         for seat in &seats {
             if let Seat::Bot(spec) = seat {
                 // Refuses a bot the game has not (a missing heuristic).
-                g.bot(*spec)
-                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+                g.bot(*spec).map_err(MatchError::UnplayableSeat)?;
             }
             if let Seat::Policy(name) = seat {
                 // Refuses a policy the server has not, or one trained on
@@ -112,13 +105,12 @@ impl Server {
                 self.config
                     .policies
                     .check(name, g.as_ref())
-                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+                    .map_err(MatchError::UnplayablePolicy)?;
             }
             if let Seat::Legacy { prefix, .. } = seat {
                 // Refuses an older protocol's program at rules it does not
                 // play (a UCC agent at Czech Stratego) before it starts.
-                g.legacy_plays(prefix)
-                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+                g.legacy_plays(prefix).map_err(MatchError::UnplayableSeat)?;
             }
         }
         let seed = match seed {
@@ -148,8 +140,8 @@ impl Server {
         seats: [Seat; 2],
         seed: u64,
         actions: &[usize],
-    ) -> Result<Created, ApiError> {
-        let g = self.registry.load(game).map_err(ApiError::Game)?;
+    ) -> Result<Created, MatchError> {
+        let g = self.registry.load(game).map_err(MatchError::Game)?;
         let tokens = issue_tokens(&seats)?;
         let room = Room::replay(0, g, seed, seats, tokens, actions, None)?;
         let (_, created) = self.store_new(room, tokens, ClientAddr::UNKNOWN).await?;
@@ -163,14 +155,14 @@ impl Server {
         room: Room,
         tokens: [Option<Token>; 2],
         client: ClientAddr,
-    ) -> Result<(Arc<Cell>, Created), ApiError> {
+    ) -> Result<(Arc<Cell>, Created), MatchError> {
         let game = room.game().name().to_owned();
         let spec = game.clone();
         let seed = room.seed();
         let seat_text = room.seats().clone().map(|s| s.to_string());
         let token_text = tokens.map(|t| t.map(|t| t.to_string()));
         let actions = room.actions().to_vec();
-        let progress = Progress::of(&room);
+        let progress = room.progress();
         let clock = room
             .clock()
             .stored(tokio::time::Instant::now(), clock::unix_ms());
@@ -211,22 +203,18 @@ impl Server {
         cell: &Arc<Cell>,
         seat: PlayerId,
         action: u64,
-    ) -> Result<Vec<u8>, ApiError> {
+    ) -> Result<Vec<u8>, MatchError> {
         let mut room = cell.room().write().await;
         let _claim = self.own(cell, &mut room).await?;
-        let id = usize::try_from(action).map_err(|_| {
-            ApiError::Illegal(EnvError::UnknownActionId {
-                id: usize::MAX,
-                space: room.game().info().action_space,
-            })
+        let id = usize::try_from(action).map_err(|_| EnvError::UnknownActionId {
+            id: usize::MAX,
+            space: room.game().info().action_space,
         })?;
         let now = tokio::time::Instant::now();
         if let Some(flagged) = room.flag_due(now) {
             self.record_flag(&mut room, flagged).await?;
             cell.announce(&room);
-            return Err(ApiError::Conflict(format!(
-                "the match is over: {flagged}'s time ran out"
-            )));
+            return Err(MatchError::TimeRanOut(flagged));
         }
         room.check(seat, id)?;
         let from = room.actions().len();
@@ -254,13 +242,13 @@ impl Server {
 
     /// Writes the actions from step `from` on; on failure goes back to
     /// `from` so memory never runs ahead of the database.
-    pub(crate) async fn persist(&self, room: &mut Room, from: usize) -> Result<(), ApiError> {
+    pub(crate) async fn persist(&self, room: &mut Room, from: usize) -> Result<(), MatchError> {
         let new = room.actions()[from..].to_vec();
         if new.is_empty() {
             return Ok(());
         }
         let id = room.id();
-        let progress = Progress::of(room);
+        let progress = room.progress();
         let clock = room
             .clock()
             .stored(tokio::time::Instant::now(), clock::unix_ms());

@@ -21,10 +21,11 @@ use axum::{Json, Router};
 use game_traits::{Outcome, PlayerId};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{ApiError, StartError};
+use crate::error::ApiError;
+use crate::refusal::{MatchError, PlayerError};
 use crate::room::Room;
 use crate::seat::Seat;
-use crate::server::Server;
+use crate::server::{Server, StartError};
 use crate::store::{Player, Standing};
 use crate::token::Token;
 
@@ -32,24 +33,6 @@ use crate::token::Token;
 pub const MIN_NAME: usize = 2;
 /// The longest name, in characters.
 pub const MAX_NAME: usize = 24;
-
-/// Why a player or a rated match was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayerError {
-    /// A name of the wrong length or with a character not allowed.
-    #[error("name: {0}")]
-    BadName(String),
-    /// Someone has this name already (compared without case).
-    #[error("the name {0:?} is taken")]
-    NameTaken(String),
-    /// A player key that is no player's.
-    #[error("no player has this key: pick a name again")]
-    UnknownKey,
-    /// A rated match that cannot be: a person without a key, a seat that
-    /// is no player (a `cmd:` program), or one player in both seats.
-    #[error("this match cannot be rated: {0}")]
-    Unratable(String),
-}
 
 /// Checks a person's name: [`MIN_NAME`] to [`MAX_NAME`] characters,
 /// letters (any script), digits, `_`, `-` and `.`, starting with a letter
@@ -95,10 +78,9 @@ pub fn score0(room: &Room) -> Option<f64> {
 }
 
 /// `value` (an object) with `rated` added.
-pub fn rated_json<T: Serialize>(value: &T, rated: bool) -> Result<serde_json::Value, ApiError> {
-    let mut v = serde_json::to_value(value).map_err(|e| {
-        ApiError::Internal(game_env::EnvError::Internal(format!("serialising: {e}")))
-    })?;
+pub fn rated_json<T: Serialize>(value: &T, rated: bool) -> Result<serde_json::Value, MatchError> {
+    let mut v = serde_json::to_value(value)
+        .map_err(|e| MatchError::internal(format!("serialising: {e}")))?;
     if let Some(obj) = v.as_object_mut() {
         obj.insert("rated".into(), rated.into());
     }
@@ -118,7 +100,7 @@ pub struct NewPlayer {
 
 impl Server {
     /// Adds a person named `name`.
-    pub async fn add_person(&self, name: &str) -> Result<NewPlayer, ApiError> {
+    pub async fn add_person(&self, name: &str) -> Result<NewPlayer, MatchError> {
         let folded = check_name(name)?;
         let key = Token::new()?.to_string();
         let (n, k) = (name.to_owned(), key.clone());
@@ -134,7 +116,7 @@ impl Server {
     }
 
     /// The person whose key is `key`, if one is given.
-    pub async fn person(&self, key: Option<&str>) -> Result<Option<Player>, ApiError> {
+    pub async fn person(&self, key: Option<&str>) -> Result<Option<Player>, MatchError> {
         let Some(key) = key else { return Ok(None) };
         let token = Token::parse(key).ok_or(PlayerError::UnknownKey)?;
         let text = token.to_string();
@@ -150,14 +132,16 @@ impl Server {
         seats: &[String],
         person: Option<&Player>,
         open: Option<PlayerId>,
-    ) -> Result<[Option<i64>; 2], ApiError> {
+    ) -> Result<[Option<i64>; 2], MatchError> {
         let mut players = [None, None];
         let mut people = 0;
         for (i, text) in seats.iter().enumerate().take(2) {
             if open.is_some_and(|p| p.index() == i) {
                 continue;
             }
-            players[i] = match Seat::parse(text, self.config.allow_cmd_bots)? {
+            let seat = Seat::parse(text, self.config.allow_cmd_bots)
+                .map_err(|e| MatchError::BadSeat(e.to_string()))?;
+            players[i] = match seat {
                 Seat::Human => {
                     people += 1;
                     let p = person.ok_or_else(|| {
@@ -197,7 +181,7 @@ impl Server {
         rated: bool,
         key: Option<&str>,
         open: Option<PlayerId>,
-    ) -> Result<Option<[Option<i64>; 2]>, ApiError> {
+    ) -> Result<Option<[Option<i64>; 2]>, MatchError> {
         let person = self.person(key).await?;
         if !rated {
             return Ok(None);
@@ -214,7 +198,7 @@ impl Server {
         self: &Arc<Self>,
         id: i64,
         players: Option<[Option<i64>; 2]>,
-    ) -> Result<bool, ApiError> {
+    ) -> Result<bool, MatchError> {
         let Some(players) = players else {
             return Ok(false);
         };
@@ -229,7 +213,7 @@ impl Server {
     /// Before the person of `key` takes the open seat of match `id`: the
     /// player to seat if the match is rated (then a key is needed, and
     /// not the one of the player already seated).
-    pub async fn joining(&self, id: i64, key: Option<&str>) -> Result<Option<i64>, ApiError> {
+    pub async fn joining(&self, id: i64, key: Option<&str>) -> Result<Option<i64>, MatchError> {
         let person = self.person(key).await?;
         let Some(seated) = self.db(move |s| s.seated(id)).await? else {
             return Ok(None);
@@ -244,7 +228,7 @@ impl Server {
     }
 
     /// After `player` (from [`Server::joining`]) took `seat` of match `id`.
-    pub async fn joined(&self, id: i64, seat: u8, player: Option<i64>) -> Result<(), ApiError> {
+    pub async fn joined(&self, id: i64, seat: u8, player: Option<i64>) -> Result<(), MatchError> {
         if let Some(p) = player {
             self.db(move |s| s.seat_player(id, seat, p)).await?;
         }
@@ -255,7 +239,7 @@ impl Server {
     pub async fn with_rated<T: Serialize>(
         &self,
         listed: Vec<(i64, T)>,
-    ) -> Result<Vec<serde_json::Value>, ApiError> {
+    ) -> Result<Vec<serde_json::Value>, MatchError> {
         let ids: Vec<i64> = listed.iter().map(|(id, _)| *id).collect();
         let rated = self.db(move |s| s.rated_among(&ids)).await?;
         listed

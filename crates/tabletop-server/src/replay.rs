@@ -10,10 +10,9 @@
 
 use std::sync::Arc;
 
-use game_env::EnvError;
 use game_traits::PlayerId;
 
-use crate::error::ApiError;
+use crate::refusal::MatchError;
 use crate::room::Room;
 use crate::server::{Cell, Server};
 use crate::views::{self, Extra};
@@ -55,20 +54,18 @@ impl Viewpoint {
 
 /// Why a viewpoint is refused now, if it is: `asker` is the seat whose
 /// token came with the request.
-pub fn allowed(finished: bool, view: Viewpoint, asker: Option<PlayerId>) -> Result<(), ApiError> {
+pub fn allowed(finished: bool, view: Viewpoint, asker: Option<PlayerId>) -> Result<(), MatchError> {
     match view {
         _ if finished => Ok(()),
         Viewpoint::Spectator => Ok(()),
-        Viewpoint::Full => Err(ApiError::Conflict(
-            "the full view opens once the match is over".into(),
-        )),
+        Viewpoint::Full => Err(MatchError::FullViewTooEarly),
         Viewpoint::Seat0 | Viewpoint::Seat1 if view.seat() == asker => Ok(()),
-        Viewpoint::Seat0 | Viewpoint::Seat1 => Err(ApiError::Forbidden),
+        Viewpoint::Seat0 | Viewpoint::Seat1 => Err(MatchError::NotYourView),
     }
 }
 
-fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
-    ApiError::Internal(EnvError::Internal(format!("{what}: {e}")))
+fn internal(what: &str, e: impl std::fmt::Display) -> MatchError {
+    MatchError::internal(format!("{what}: {e}"))
 }
 
 impl Server {
@@ -82,7 +79,7 @@ impl Server {
         step: usize,
         view: Viewpoint,
         asker: Option<PlayerId>,
-    ) -> Result<Vec<u8>, ApiError> {
+    ) -> Result<Vec<u8>, MatchError> {
         let (game, seed, seats, actions, forfeit, id, drawn) = {
             let room = cell.room().read().await;
             allowed(room.finished(), view, asker)?;
@@ -142,24 +139,20 @@ impl Server {
 
     /// The record (the game's rules, seed and actions, as JSON) of the
     /// finished match `cell`.
-    pub async fn record(&self, cell: &Arc<Cell>) -> Result<String, ApiError> {
+    pub async fn record(&self, cell: &Arc<Cell>) -> Result<String, MatchError> {
         let room = cell.room().read().await;
         if !room.finished() {
-            return Err(ApiError::Conflict(
-                "the record opens once the match is over (it holds every hidden card)".into(),
-            ));
+            return Err(MatchError::RecordTooEarly);
         }
         Ok(room.game().record_json(room.seed(), room.actions())?)
     }
 
     /// The notation of the finished match `cell`: a header, then a line
     /// per step (`STEP. P0 ACTION`, chance as `chance`), then the forfeit.
-    pub async fn notation(&self, cell: &Arc<Cell>) -> Result<String, ApiError> {
+    pub async fn notation(&self, cell: &Arc<Cell>) -> Result<String, MatchError> {
         let room = cell.room().read().await;
         if !room.finished() {
-            return Err(ApiError::Conflict(
-                "the notation opens once the match is over".into(),
-            ));
+            return Err(MatchError::NotationTooEarly);
         }
         let seats = room.seats();
         let mut out = format!(

@@ -12,9 +12,11 @@ use game_env::{episode_rng, DynGame, DynState, EnvError};
 use game_traits::{PlayerId, Turn};
 
 use crate::clock::Clock;
-use crate::error::ApiError;
 use crate::program::Program;
+use crate::refusal::MatchError;
+pub use crate::refusal::ReplayError;
 use crate::seat::Seat;
+use crate::store::Progress;
 use crate::token::{self, Token};
 
 /// The text a spectator sees for an action the two seats perceive
@@ -52,22 +54,6 @@ impl Entry {
             (HIDDEN, None)
         }
     }
-}
-
-/// A stored record that does not replay: the engine refused one of its
-/// actions.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("match {id}: step {step} (action {action}) does not replay: {error}")]
-pub struct ReplayError {
-    /// The match.
-    pub id: i64,
-    /// The step refused.
-    pub step: usize,
-    /// Its action id.
-    pub action: usize,
-    /// The engine's refusal.
-    #[source]
-    pub error: EnvError,
 }
 
 /// A match in progress or finished.
@@ -367,6 +353,17 @@ impl Room {
         }
     }
 
+    /// Where the match stands, as the store indexes it.
+    pub fn progress(&self) -> Progress {
+        if self.finished() {
+            Progress::Over
+        } else if self.bot_due().is_some() {
+            Progress::BotDue
+        } else {
+            Progress::PersonDue
+        }
+    }
+
     /// The bot seat to decide now, if any.
     pub fn bot_due(&self) -> Option<PlayerId> {
         self.to_move().filter(|p| !self.seats[p.index()].is_human())
@@ -379,19 +376,15 @@ impl Room {
     }
 
     /// Why action `id` is not playable by `seat` now, if it is not.
-    pub fn check(&self, seat: PlayerId, id: usize) -> Result<(), ApiError> {
+    pub fn check(&self, seat: PlayerId, id: usize) -> Result<(), MatchError> {
         if self.finished() {
-            return Err(ApiError::Conflict("the match is over".into()));
+            return Err(MatchError::Over);
         }
         match self.to_move() {
             Some(p) if p == seat => {}
-            Some(p) => {
-                return Err(ApiError::Conflict(format!(
-                    "it is not your turn: {p} is to move"
-                )))
-            }
-            None => return Err(ApiError::Conflict("no player decides now".into())),
+            Some(p) => return Err(MatchError::NotYourTurn(p)),
+            None => return Err(MatchError::NobodyToMove),
         }
-        self.state.check_id(id).map_err(ApiError::from)
+        Ok(self.state.check_id(id)?)
     }
 }

@@ -17,13 +17,49 @@ use tokio::sync::{watch, Semaphore};
 
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::error::{ApiError, StartError};
 use crate::limits::{ClientAddr, RateLimiter, SocketGate};
 use crate::metrics::{Gauges, Metrics};
+use crate::refusal::{MatchError, ReplayError};
 use crate::room::Room;
 use crate::seat::Seat;
 use crate::store::{Store, StoreError, StoredMatch};
 use crate::token::Token;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened or read.
+    #[error("database {path}: {source}")]
+    Database {
+        /// Its path.
+        path: String,
+        /// What failed.
+        #[source]
+        source: StoreError,
+    },
+    /// A stored match names a game specification the registry refuses.
+    #[error("match {id}: {source}")]
+    Game {
+        /// The match.
+        id: i64,
+        /// The registry's refusal.
+        #[source]
+        source: EnvError,
+    },
+    /// A stored match has a seat that does not parse.
+    #[error("match {id}: {source}")]
+    Seat {
+        /// The match.
+        id: i64,
+        /// The seat's refusal (boxed: it is rare, and keeps every
+        /// `Result<_, StartError>` small).
+        #[source]
+        source: Box<MatchError>,
+    },
+    /// A stored match does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
 
 /// One match and the channel that tells its watchers it changed.
 pub struct Cell {
@@ -189,7 +225,7 @@ impl Server {
         let seat = |i: usize| {
             Seat::parse(&m.seats[i], true).map_err(|e| StartError::Seat {
                 id,
-                source: Box::new(e),
+                source: Box::new(MatchError::BadSeat(e.to_string())),
             })
         };
         let seats = [seat(0)?, seat(1)?];
@@ -247,7 +283,7 @@ impl Server {
 
     /// The match `id`: from memory, or rebuilt from its record (and its
     /// bot started if one is due); `None` if there is no such match.
-    pub async fn cell(self: &Arc<Self>, id: i64) -> Result<Option<Arc<Cell>>, ApiError> {
+    pub async fn cell(self: &Arc<Self>, id: i64) -> Result<Option<Arc<Cell>>, MatchError> {
         if let Some(cell) = self.cached(id) {
             self.refresh(&cell).await?;
             return Ok(Some(cell));

@@ -61,6 +61,17 @@ pub struct Suggestion {
     pub army: Value,
 }
 
+/// Why no setup is suggested.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The game is none of Stratego's rule sets (its name).
+    #[error("game: {0} has no setup to edit (only Stratego's rule sets do)")]
+    NoSetup(String),
+    /// The engine failed to describe its own setup (a failure of ours).
+    #[error(transparent)]
+    Engine(EnvError),
+}
+
 /// The query: `?game=SPEC&kind=random|human&seed=N`, each required.
 #[derive(Deserialize)]
 struct Asked {
@@ -71,17 +82,12 @@ struct Asked {
 
 /// The suggestion of `kind` and `seed` for `game`, refused (a typed 400)
 /// unless the game is one of Stratego's rule sets.
-pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggestion, ApiError> {
+pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggestion, SetupError> {
     let state = game.new_state();
     let rules: Rules = *state
         .as_any()
         .downcast_ref::<Typed<Stratego>>()
-        .ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "game: {} has no setup to edit (only Stratego's rule sets do)",
-                game.name()
-            ))
-        })?
+        .ok_or_else(|| SetupError::NoSetup(game.name().to_owned()))?
         .state()
         .rules();
     let mut rng = GameRng::seed_from_u64(seed);
@@ -94,17 +100,17 @@ pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggest
         .iter()
         .map(|&k| {
             let id = Action::Place(k).id(&rules).ok_or_else(|| {
-                ApiError::Internal(EnvError::Internal(format!(
+                SetupError::Engine(EnvError::Internal(format!(
                     "a setup of {} holds a kind its rules lack",
                     game.name()
                 )))
             })?;
-            let wire = game.action_struct(id).map_err(ApiError::Internal)?;
+            let wire = game.action_struct(id).map_err(SetupError::Engine)?;
             wire.get("kind")
                 .and_then(Value::as_str)
                 .map(str::to_owned)
                 .ok_or_else(|| {
-                    ApiError::Internal(EnvError::Internal(
+                    SetupError::Engine(EnvError::Internal(
                         "a placement's wire form names no kind".into(),
                     ))
                 })
@@ -112,10 +118,10 @@ pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggest
         .collect::<Result<Vec<_>, _>>()?;
     let observation = state
         .observation_struct(PlayerId::P0)
-        .map_err(ApiError::Internal)?;
+        .map_err(SetupError::Engine)?;
     let field = |value: Option<&Value>, what: &str| {
         value.cloned().ok_or_else(|| {
-            ApiError::Internal(EnvError::Internal(format!(
+            SetupError::Engine(EnvError::Internal(format!(
                 "an observation without its {what}"
             )))
         })

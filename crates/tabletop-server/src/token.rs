@@ -4,10 +4,9 @@
 use std::fmt;
 
 use game_traits::PlayerId;
+use rand::rand_core::OsError;
 use rand::TryRngCore;
 use subtle::ConstantTimeEq;
-
-use crate::error::ApiError;
 
 /// A human seat's token. It has no `PartialEq` (a comparison that stops at
 /// the first differing byte would time the secret) and its `Debug` hides it.
@@ -17,7 +16,7 @@ pub struct Token([u8; 16]);
 impl Token {
     /// A new token from the operating system's generator: the one
     /// randomness of the server that is not seeded, since it is a secret.
-    pub fn new() -> Result<Token, ApiError> {
+    pub fn new() -> Result<Token, OsError> {
         let mut bytes = [0u8; 16];
         rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
         Ok(Token(bytes))

@@ -29,7 +29,6 @@ pub use pg::Shared;
 pub use players::{Kind, Player, Players, Standing};
 
 use crate::config::Config;
-use crate::room::Room;
 
 /// The schema, one step per version (SQLite's `PRAGMA user_version`,
 /// PostgreSQL's `schema_version` table count the steps applied): a
@@ -164,17 +163,6 @@ pub enum Progress {
 }
 
 impl Progress {
-    /// Where `room` stands.
-    pub fn of(room: &Room) -> Progress {
-        if room.finished() {
-            Progress::Over
-        } else if room.bot_due().is_some() {
-            Progress::BotDue
-        } else {
-            Progress::PersonDue
-        }
-    }
-
     /// The `finished` and `bot_due` columns.
     fn columns(self) -> (i64, i64) {
         match self {
