@@ -27,7 +27,10 @@ gives the tensor's planes with their real shapes instead
 ``{"observation": ..., "action_mask": int8}``, for frameworks that carry
 only observations through their vectorisation (PufferLib's emulation);
 ``observation_key`` renames the tensor's key (``"observations"`` is what
-RLlib's action-masking module reads).
+RLlib's action-masking module reads). ``actions="decisions"`` makes the
+action space the game's decision ids only (``Game.decision_ids()``: 27 of
+card war's 68 ids are decisions, the rest chance outcomes): action ``k``
+is ``decision_ids()[k]``, and the masks have one entry per decision.
 
 An action outside the legal ones is, by default (``illegal_action="lose"``),
 the end of the episode with the lowest return of the game as reward and
@@ -53,7 +56,15 @@ from tabletop.vector import Policy
 # finite float32.
 _FINITE = float(np.finfo(np.float32).max)
 
-__all__ = ["TabletopEnv", "observation_space", "register", "env_id"]
+__all__ = ["TabletopEnv", "action_count", "observation_space", "register", "env_id"]
+
+
+def action_count(game: tabletop.Game, actions: str = "all") -> int:
+    """The size of the learner's action space: every id (``"all"``), or
+    the decision ids only (``"decisions"``, ``Game.decision_ids()``)."""
+    if actions not in ("all", "decisions"):
+        raise ValueError('actions must be "all" or "decisions"')
+    return game.num_distinct_actions() if actions == "all" else len(game.decision_ids())
 
 
 def observation_space(
@@ -61,6 +72,7 @@ def observation_space(
     observation: str = "flat",
     mask_in_observation: bool = False,
     observation_key: str = "observation",
+    actions: str = "all",
 ) -> gymnasium.spaces.Space:
     """The space of one learner's observations (see the module docstring):
     the flat tensor, or its planes (``observation="dict"``), under
@@ -82,7 +94,7 @@ def observation_space(
     )
     if not mask_in_observation:
         return space
-    mask = gymnasium.spaces.Box(low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8)
+    mask = gymnasium.spaces.Box(low=0, high=1, shape=(action_count(game, actions),), dtype=np.int8)
     return gymnasium.spaces.Dict({observation_key: space, "action_mask": mask})
 
 
@@ -103,6 +115,7 @@ class TabletopEnv(gymnasium.Env):
         observation: str = "flat",
         mask_in_observation: bool = False,
         observation_key: str = "observation",
+        actions: str = "all",
     ) -> None:
         self.game: tabletop.Game = tabletop.load_game(game) if isinstance(game, str) else game
         if seat not in (0, 1):
@@ -120,10 +133,11 @@ class TabletopEnv(gymnasium.Env):
         self.max_moves = max_moves
         self.render_mode = render_mode
         self.observation_space = observation_space(
-            self.game, observation, mask_in_observation, observation_key
+            self.game, observation, mask_in_observation, observation_key, actions
         )
         self.observation_key = observation_key
-        self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
+        self.action_space = gymnasium.spaces.Discrete(action_count(self.game, actions))
+        self._ids = np.array(self.game.decision_ids()) if actions == "decisions" else None
         self.state: Optional[tabletop.State] = None
         self._bot: Optional[tabletop.Bot] = None
         self._policy: Optional[Policy] = None
@@ -180,7 +194,8 @@ class TabletopEnv(gymnasium.Env):
         """The learner's legal actions now, as an int8 mask (all 0 once the
         game is over)."""
         assert self.state is not None, "call reset() first"
-        return self.state.legal_actions_mask(self.seat)
+        mask = self.state.legal_actions_mask(self.seat)
+        return mask if self._ids is None else mask[self._ids]
 
     def _info(self, **extra: Any) -> Dict[str, Any]:
         info: Dict[str, Any] = {"action_mask": self.action_masks()}
@@ -210,9 +225,11 @@ class TabletopEnv(gymnasium.Env):
         if self.state.is_terminal():
             raise tabletop.GameError("the episode is over: call reset()")
         reason = None
-        if not 0 <= action < self.game.num_distinct_actions():
+        if not 0 <= action < self.action_space.n:
             reason = f"action id {action} is outside the action space"
         else:
+            if self._ids is not None:
+                action = int(self._ids[action])
             reason = self.state.illegal_reason(action)
         if reason is not None:
             if self.illegal_action == "raise":

@@ -11,7 +11,7 @@ Every id of :mod:`tabletop.registration` has this class as its
 ``gym_env_vectorize_mode="vector_entry_point"``); the keyword arguments are
 ``TabletopEnv``'s (``seat``, ``opponent``, ``illegal_action``,
 ``max_moves``, ``observation``, ``mask_in_observation``,
-``observation_key``), each row behaving as one ``TabletopEnv``: the same
+``observation_key``, ``actions``), each row behaving as one ``TabletopEnv``: the same
 spaces, rewards, flags and ``info["action_mask"]`` (batched, with its
 ``_action_mask`` flags), ``action_masks()`` for the whole batch. ``seat``
 and ``opponent`` may also be lists, one per row (a league:
@@ -69,6 +69,7 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv):
         observation: str = "flat",
         mask_in_observation: bool = False,
         observation_key: str = "observation",
+        actions: str = "all",
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         copy: bool = True,
         seed: int = 0,
@@ -86,6 +87,7 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv):
             threads=threads,
             max_steps=max_moves,
             illegal_action=illegal_action,
+            actions=actions,
         )
         self.game: tabletop.Game = self.batch.game
         self.num_envs = num_envs
@@ -96,9 +98,9 @@ class TabletopVectorEnv(gymnasium.vector.VectorEnv):
         self.observation_key = observation_key
         self.copy = copy
         self.single_observation_space = observation_space(
-            self.game, observation, mask_in_observation, observation_key
+            self.game, observation, mask_in_observation, observation_key, actions
         )
-        self.single_action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
+        self.single_action_space = gymnasium.spaces.Discrete(self.batch.action_space)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         # Rows whose episode ended and that show its last observation

@@ -22,7 +22,10 @@ holds the learner's tensor of its last state. An action outside the legal
 ones, with ``illegal_action="lose"`` (the default), ends that game with the
 game's lowest return for the learner (``illegal`` flags it) and starts the
 next; ``"raise"`` raises ``tabletop.IllegalActionError`` and changes
-nothing.
+nothing. ``actions="decisions"`` makes the learner's action space the
+game's decision ids only (``Game.decision_ids()``, the ids without chance
+outcomes: 27 of card war's 68): action ``k`` is ``ids[k]``, and the masks
+have one column per decision.
 """
 
 from __future__ import annotations
@@ -59,7 +62,10 @@ class LearnerBatch:
         threads: int = 0,
         max_steps: Optional[int] = None,
         illegal_action: str = "lose",
+        actions: str = "all",
     ) -> None:
+        if actions not in ("all", "decisions"):
+            raise ValueError('actions must be "all" or "decisions"')
         if illegal_action not in ("lose", "raise"):
             raise ValueError('illegal_action must be "lose" or "raise"')
         seats = _per_game(seat, num_envs, "seat")
@@ -83,7 +89,15 @@ class LearnerBatch:
         self.seat = np.array(seats, dtype=np.int64)
         self._next_seat = self.seat.copy()
         self._rows = np.arange(num_envs)
-        self._space = self.env.action_space
+        # The learner's action ids: every id, or the decisions only (the
+        # space without its chance outcomes), read from the batch's masks
+        # into a buffer of their own after each call.
+        self.ids: Optional[np.ndarray] = (
+            np.array(self.game.decision_ids(), np.int64) if actions == "decisions" else None
+        )
+        self.action_space = self.env.action_space if self.ids is None else len(self.ids)
+        self._space = self.action_space
+        self._masks = self.env.masks if self.ids is None else self.env.masks[:, self.ids]
         self._worst = float(self.game.min_utility())
         self.final_observations = np.zeros(
             (num_envs, *self.env.observation_shape), np.float32
@@ -99,8 +113,13 @@ class LearnerBatch:
 
     @property
     def masks(self) -> np.ndarray:
-        """``(num_envs, action_space)`` int8: the learner's legal actions."""
-        return self.env.masks
+        """``(num_envs, action_space)`` int8: the learner's legal actions
+        (over the decision ids only with ``actions="decisions"``)."""
+        return self._masks
+
+    def _read_masks(self) -> None:
+        if self.ids is not None:
+            np.take(self.env.masks, self.ids, axis=1, out=self._masks)
 
     def set_opponent(self, index: int, opponent: Opponent, seat: Optional[int] = None) -> None:
         """Game ``index``'s opponent (and the learner's ``seat``, unchanged
@@ -123,15 +142,16 @@ class LearnerBatch:
         ``(observations, masks)``, the batch's own arrays."""
         flags = np.ones(self.num_envs, bool) if rows is None else self.multi._flags(rows)
         self._new_seats(flags)
-        obs, masks, *_ = self.multi.reset(seed=seed, rows=rows)
+        obs, *_ = self.multi.reset(seed=seed, rows=rows)
+        self._read_masks()
         self.ended[:] = False
         self.illegal[:] = False
-        return obs, masks
+        return obs, self._masks
 
     def _legal(self, actions: np.ndarray, flags: Optional[np.ndarray]) -> np.ndarray:
         """Which rows' actions are legal (rows not stepped count as legal)."""
         inside = (actions >= 0) & (actions < self._space)
-        legal = (self.env.masks[self._rows, np.clip(actions, 0, self._space - 1)] != 0) & inside
+        legal = (self._masks[self._rows, np.clip(actions, 0, self._space - 1)] != 0) & inside
         if flags is not None:
             legal |= ~flags
         return legal
@@ -158,6 +178,8 @@ class LearnerBatch:
                 forfeit_obs = self.env.observations[illegal].copy()
                 acts = np.where(legal, acts, 0)
                 flags = legal if flags is None else flags & legal
+        if self.ids is not None:
+            acts = self.ids[np.clip(acts, 0, self._space - 1)]
         multi = self.multi
         _, _, rewards, terminated, truncated, _, info = multi.step(acts, rows=flags)
         ended = info["_final"]
@@ -178,4 +200,5 @@ class LearnerBatch:
             terminated[illegal] = True
             self.ended |= illegal
             self.illegal[:] = illegal
-        return self.env.observations, self.env.masks, reward, terminated, truncated
+        self._read_masks()
+        return self.env.observations, self._masks, reward, terminated, truncated

@@ -56,6 +56,7 @@ class TabletopPufferEnv(pufferlib.PufferEnv):
         opponent: Union[Opponent, Sequence[Opponent]] = "random",
         illegal_action: str = "lose",
         max_moves: Optional[int] = None,
+        actions: str = "all",
         seed: int = 0,
         threads: int = 0,
         buf: Optional[Dict[str, np.ndarray]] = None,
@@ -69,10 +70,11 @@ class TabletopPufferEnv(pufferlib.PufferEnv):
             threads=threads,
             max_steps=max_moves,
             illegal_action=illegal_action,
+            actions=actions,
         )
         self.game: tabletop.Game = self.batch.game
         self._size = self.game.observation_tensor_size()
-        space = self.game.num_distinct_actions()
+        space = self.batch.action_space
         self.single_observation_space = gymnasium.spaces.Box(
             low=-_FINITE, high=_FINITE, shape=(self._size + space,), dtype=np.float32
         )

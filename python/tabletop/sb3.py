@@ -21,7 +21,7 @@ array. SB3 adds no ``VecMonitor`` to a ``VecEnv`` it is given: wrap it
 for episode statistics. The keyword arguments are ``TabletopEnv``'s (``seat``, ``opponent``
 -- a bot name, a Python callable such as a frozen copy of the model's
 policy, or a list of those per row --, ``illegal_action``, ``max_moves``,
-``observation``); ``env_method("set_opponent", opponent, indices=...)``
+``observation``, ``actions``); ``env_method("set_opponent", opponent, indices=...)``
 swaps rows' opponents from their next episode on.
 """
 
@@ -54,6 +54,7 @@ class TabletopVecEnv(VecEnv):
         illegal_action: str = "lose",
         max_moves: Optional[int] = None,
         observation: str = "flat",
+        actions: str = "all",
         seed: int = 0,
         threads: int = 0,
     ) -> None:
@@ -66,6 +67,7 @@ class TabletopVecEnv(VecEnv):
             threads=threads,
             max_steps=max_moves,
             illegal_action=illegal_action,
+            actions=actions,
         )
         self.game: tabletop.Game = self.batch.game
         self.observation = observation
@@ -77,7 +79,7 @@ class TabletopVecEnv(VecEnv):
         super().__init__(
             num_envs,
             observation_space(self.game, observation),
-            gymnasium.spaces.Discrete(self.game.num_distinct_actions()),
+            gymnasium.spaces.Discrete(self.batch.action_space),
         )
 
     def _obs(self, tensor: np.ndarray) -> Any:

@@ -165,3 +165,29 @@ def test_the_single_env_takes_a_python_opponent_and_swaps_it_at_reset() -> None:
     assert not seen
     with pytest.raises(tabletop.GameError):
         env.set_opponent(3)
+
+
+def test_the_decision_only_action_space_plays_the_same_games_as_the_full_ids() -> None:
+    game = tabletop.load_game("cardwar")
+    ids = np.array(game.decision_ids())
+    assert len(ids) < game.num_distinct_actions()
+    small = TabletopVectorEnv("cardwar", 8, actions="decisions", mask_in_observation=True, seed=3)
+    full = TabletopVectorEnv("cardwar", 8, seed=3)
+    assert small.single_action_space.n == len(ids)
+    assert small.single_observation_space["action_mask"].shape == (len(ids),)
+    obs_s, info_s = small.reset(seed=3)
+    obs_f, info_f = full.reset(seed=3)
+    for _ in range(40):
+        assert np.array_equal(info_s["action_mask"], info_f["action_mask"][:, ids])
+        assert np.array_equal(obs_s["observation"], obs_f)
+        # The last legal decision: not always the first id, so the mapping shows.
+        pick = len(ids) - 1 - info_s["action_mask"][:, ::-1].argmax(axis=1)
+        obs_s, r_s, t_s, _, info_s = small.step(pick)
+        obs_f, r_f, t_f, _, info_f = full.step(ids[pick])
+        assert np.array_equal(r_s, r_f) and np.array_equal(t_s, t_f)
+    single = TabletopEnv("cardwar", actions="decisions")
+    _, info = single.reset(seed=0)
+    assert single.action_space.n == len(ids)
+    assert np.array_equal(info["action_mask"], single.state.legal_actions_mask(0)[ids])
+    _, _, _, _, info = single.step(int(info["action_mask"].argmax()))
+    assert "illegal_action" not in info
