@@ -24,7 +24,9 @@ A ``cargo test ... --test NAME`` command in a shell block is the Rust tier's
 (``cargo test --workspace``, which scripts/test-all.sh runs first, runs every
 test target at its default counts), so it is checked, not built and run a
 second time: its package and test target must exist, and every ``VAR=`` it
-sets must be read by that test's sources. ``--run-tests`` runs them anyway.
+sets must be read by that test's sources. So is ``cargo test -p PACKAGE --lib
+FILTER``: a test function of that package's sources must have the filter in
+its name. ``--run-tests`` runs them anyway.
 
 A ``cargo`` command written inline in prose or a table is not run (often
 a long benchmark), but checked: its package and its bench, example, test or
@@ -86,6 +88,8 @@ REWRITES = [
 # A test target's command (optional VAR=value prefixes, no other command
 # chained): the Rust tier runs it; checked against the target's sources.
 TEST_COMMAND = re.compile(r"^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)cargo test\b[^;&|]*\s--test[ =](\S+)[^;&|]*$")
+# A unit test's command, by name filter: the Rust tier runs it too.
+LIB_TEST_COMMAND = re.compile(r"^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)cargo test\b[^;&|]*\s--lib\s+(\w+)[^;&|]*$")
 # A long-running command: started, probed over HTTP, stopped.
 SERVER = re.compile(r"\bcargo run\b.*-p tabletop-server\b")
 SERVER_PORT = re.compile(r"--port[ =]\d+")
@@ -314,12 +318,15 @@ def test_sources() -> dict:
 def check_test_command(where: str, command: str, cargo: tuple) -> bool:
     """Whether `command` is a test target's, checked (True), or to run."""
     found = TEST_COMMAND.match(command.strip())
-    if not found or RUN_TESTS:
+    unit = LIB_TEST_COMMAND.match(command.strip())
+    if not (found or unit) or RUN_TESTS:
         return False
     packages, root, sources = cargo
     check_cargo_command(where, command, packages, root)
     words = command.split(" -- ")[0].split()
     package = next((v for f, v in zip(words, words[1:]) if f in ("-p", "--package")), root)
+    if unit:
+        return check_unit_test(where, command, package, unit)
     source = sources.get((package, found.group(2)))
     if source is None:
         raise DocError(where, f"no test {found.group(2)!r} in {package}: {command}")
@@ -331,6 +338,27 @@ def check_test_command(where: str, command: str, cargo: tuple) -> bool:
         if f'"{var}"' not in text:
             raise DocError(where, f"{var} is not read by the test {found.group(2)} ({source.relative_to(ROOT)}): {command}")
     return True
+
+
+def check_unit_test(where: str, command: str, package: str, found: re.Match) -> bool:
+    """A `--lib FILTER` command: some test function of the package's own
+    sources has the filter in its name, and reads every `VAR=` it sets."""
+    done = subprocess.run(
+        ["cargo", "metadata", "--no-deps", "--format-version", "1"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    manifest = next((p["manifest_path"] for p in json.loads(done.stdout)["packages"] if p["name"] == package), None)
+    if manifest is None:
+        raise DocError(where, f"no package {package}: {command}")
+    filter_ = found.group(2)
+    for path in sorted((pathlib.Path(manifest).parent / "src").rglob("*.rs")):
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"#\[test\]\s*(?:#\[[^\]]*\]\s*)*fn\s+\w*" + re.escape(filter_), text):
+            for var in re.findall(r"([A-Z_][A-Z0-9_]*)=", found.group(1)):
+                if f'"{var}"' not in text:
+                    raise DocError(where, f"{var} is not read by {path.relative_to(ROOT)}: {command}")
+            return True
+    raise DocError(where, f"no test function of {package} has {filter_!r} in its name: {command}")
 
 
 RUN_TESTS = False
@@ -348,7 +376,7 @@ def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:
         for line, command in commands:
             where = block.at(line)
             command = rewrite(command)
-            if TEST_COMMAND.match(command.strip()) and not RUN_TESTS:
+            if (TEST_COMMAND.match(command.strip()) or LIB_TEST_COMMAND.match(command.strip())) and not RUN_TESTS:
                 if CARGO_TESTS is None:
                     CARGO_TESTS = (*cargo_targets(), test_sources())
                 checked += check_test_command(where, command, CARGO_TESTS)

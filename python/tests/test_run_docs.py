@@ -195,6 +195,21 @@ def test_a_test_target_command_is_the_rust_tiers_checked_not_run_again(tmp_path)
     assert run_docs.TEST_COMMAND.match("cargo test -p x --test y && rm -rf z") is None
 
 
+
+def test_a_unit_test_command_by_name_filter_is_checked_not_run_again(tmp_path):
+    good, missing, unread = _blocks(
+        tmp_path,
+        "```sh\ncargo test -p stratego-core --lib reading_behaviour -- --nocapture\n```\n\n"
+        "```sh\ncargo test -p stratego-core --lib no_test_has_this_name\n```\n\n"
+        "```sh\nNOBODY_READS=3 cargo test -p stratego-core --lib reading_behaviour\n```\n",
+    )
+    assert _run(good) == "0 commands, 1 test command of the Rust tier checked (cargo test --workspace runs it)"
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:6: no test function of stratego-core has 'no_test_has_this_name'"):
+        _run(missing)
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:10: NOBODY_READS is not read by"):
+        _run(unread)
+    assert run_docs.LIB_TEST_COMMAND.match("cargo test -p x --lib y; rm -rf z") is None
+
 FAKE_SERVER = '''
 import argparse, http.server, sys
 parser = argparse.ArgumentParser()
