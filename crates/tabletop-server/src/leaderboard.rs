@@ -2,14 +2,8 @@
 //! people and bots in one pool, best rating first
 //! (`GET /api/leaderboard?game=SPEC`).
 
-use std::sync::Arc;
-
-use axum::extract::{RawQuery, State};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::Serialize;
 
-use crate::error::ApiError;
 use crate::refusal::MatchError;
 use crate::server::Server;
 use crate::store::Kind;
@@ -70,18 +64,4 @@ impl Server {
                 .collect(),
         })
     }
-}
-
-/// The leaderboard's query: `?game=SPEC`.
-#[derive(serde::Deserialize)]
-struct Asked {
-    game: String,
-}
-
-pub(crate) async fn board(
-    State(server): State<Arc<Server>>,
-    RawQuery(query): RawQuery,
-) -> Result<Response, ApiError> {
-    let Asked { game } = crate::query::params(query.as_deref(), "?game=SPEC")?;
-    Ok(Json(server.leaderboard(&game).await?).into_response())
 }

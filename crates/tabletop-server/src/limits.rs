@@ -20,25 +20,6 @@ impl ClientAddr {
     /// The client of a match rebuilt from the store, or of a request that
     /// came without an address.
     pub const UNKNOWN: ClientAddr = ClientAddr(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-
-    /// The client of a request with `extensions`.
-    pub fn of(extensions: &axum::http::Extensions) -> ClientAddr {
-        extensions
-            .get::<ClientAddr>()
-            .copied()
-            .unwrap_or(ClientAddr::UNKNOWN)
-    }
-}
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _: &S,
-    ) -> Result<ClientAddr, Self::Rejection> {
-        Ok(ClientAddr::of(&parts.extensions))
-    }
 }
 
 /// A token bucket: `rate` a second, at most `burst` saved.

@@ -1,7 +1,7 @@
 //! The match service: creating a match (seats checked, seed drawn, tokens
 //! issued, first chance events played), importing a record, playing a
 //! seat's action, and writing every action to the store before it is
-//! acknowledged. The HTTP routes ([`crate::api`]) only authenticate and
+//! acknowledged. The HTTP routes ([`crate::http`]) only authenticate and
 //! call these.
 
 use std::sync::Arc;

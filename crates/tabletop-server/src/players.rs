@@ -11,21 +11,13 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use game_traits::{Outcome, PlayerId};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::error::ApiError;
 use crate::refusal::{MatchError, PlayerError};
 use crate::room::Room;
 use crate::seat::Seat;
-use crate::server::{Server, StartError};
+use crate::server::{Cell, Server, StartError};
 use crate::store::{Player, Standing};
 use crate::token::Token;
 
@@ -75,16 +67,6 @@ pub fn score0(room: &Room) -> Option<f64> {
         Outcome::Win(_) => 0.0,
         Outcome::Draw => 0.5,
     })
-}
-
-/// `value` (an object) with `rated` added.
-pub fn rated_json<T: Serialize>(value: &T, rated: bool) -> Result<serde_json::Value, MatchError> {
-    let mut v = serde_json::to_value(value)
-        .map_err(|e| MatchError::internal(format!("serialising: {e}")))?;
-    if let Some(obj) = v.as_object_mut() {
-        obj.insert("rated".into(), rated.into());
-    }
-    Ok(v)
 }
 
 /// What `POST /api/players` returns.
@@ -235,17 +217,22 @@ impl Server {
         Ok(())
     }
 
-    /// The listed matches of the lobby, each with whether it is rated.
-    pub async fn with_rated<T: Serialize>(
-        &self,
-        listed: Vec<(i64, T)>,
-    ) -> Result<Vec<serde_json::Value>, MatchError> {
-        let ids: Vec<i64> = listed.iter().map(|(id, _)| *id).collect();
-        let rated = self.db(move |s| s.rated_among(&ids)).await?;
-        listed
-            .into_iter()
-            .map(|(id, item)| rated_json(&item, rated.contains(&id)))
-            .collect()
+    /// Which of the matches `ids` are rated.
+    pub async fn rated_among(&self, ids: Vec<i64>) -> Result<Vec<i64>, MatchError> {
+        Ok(self.db(move |s| s.rated_among(&ids)).await?)
+    }
+
+    /// The players of match `cell` and their ratings.
+    pub async fn match_players(&self, cell: &Cell) -> Result<MatchPlayers, MatchError> {
+        let (id, spec) = {
+            let room = cell.room().read().await;
+            (room.id(), room.game().name().to_owned())
+        };
+        let seats = self.db(move |s| s.rated_seats(id, &spec)).await?;
+        Ok(MatchPlayers {
+            rated: seats.is_some(),
+            seats: seats.unwrap_or([None, None]),
+        })
     }
 
     /// Applies the rating of `room` if it is a rated match just finished
@@ -285,32 +272,6 @@ impl Server {
     }
 }
 
-/// The players' routes: `POST /api/players`, `GET /api/matches/{id}/players`
-/// and the leaderboard.
-pub fn routes() -> Router<Arc<Server>> {
-    Router::new()
-        .route("/api/players", post(add))
-        .route("/api/matches/{id}/players", get(of_match))
-        .route("/api/leaderboard", get(crate::leaderboard::board))
-        .route("/leaderboard", get(crate::web::index))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AddBody {
-    name: String,
-}
-
-async fn add(
-    State(server): State<Arc<Server>>,
-    headers: HeaderMap,
-    raw: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let req: AddBody = crate::api::body(&headers, raw)?;
-    let player = server.add_person(&req.name).await?;
-    Ok((StatusCode::CREATED, Json(player)).into_response())
-}
-
 /// The players of a match, as `GET /api/matches/{id}/players` shows them.
 #[derive(Debug, Serialize)]
 pub struct MatchPlayers {
@@ -319,23 +280,6 @@ pub struct MatchPlayers {
     /// Each seat's player and rating (`null` for an unrated match or a
     /// seat not taken yet).
     pub seats: [Option<Standing>; 2],
-}
-
-async fn of_match(
-    State(server): State<Arc<Server>>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let cell = crate::api::match_of(&server, &id).await?;
-    let (id, spec) = {
-        let room = cell.room().read().await;
-        (room.id(), room.game().name().to_owned())
-    };
-    let seats = server.db(move |s| s.rated_seats(id, &spec)).await?;
-    Ok(Json(MatchPlayers {
-        rated: seats.is_some(),
-        seats: seats.unwrap_or([None, None]),
-    })
-    .into_response())
 }
 
 #[cfg(test)]

@@ -10,20 +10,12 @@
 //! of the seat's observation (names, ranks, counts): the page draws and
 //! checks a setup with no knowledge of the rule sets of its own.
 
-use std::sync::Arc;
-
-use axum::extract::{RawQuery, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
 use game_env::{DynGame, EnvError, Typed};
 use game_traits::rand::SeedableRng;
 use game_traits::{Game, GameRng, PlayerId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use stratego_core::{Action, Rules, Setup, Stratego, SETUP_SQUARES};
-
-use crate::error::ApiError;
-use crate::Server;
 
 /// Which generator a suggestion comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,14 +62,6 @@ pub enum SetupError {
     /// The engine failed to describe its own setup (a failure of ours).
     #[error(transparent)]
     Engine(EnvError),
-}
-
-/// The query: `?game=SPEC&kind=random|human&seed=N`, each required.
-#[derive(Deserialize)]
-struct Asked {
-    game: String,
-    kind: SetupKind,
-    seed: u64,
 }
 
 /// The suggestion of `kind` and `seed` for `game`, refused (a typed 400)
@@ -138,26 +122,4 @@ pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggest
         squares,
         army,
     })
-}
-
-/// `GET /api/setups`.
-pub async fn setups(
-    State(server): State<Arc<Server>>,
-    RawQuery(query): RawQuery,
-) -> Result<Response, ApiError> {
-    let Asked {
-        game: spec,
-        kind,
-        seed,
-    } = crate::query::params(query.as_deref(), "?game=SPEC&kind=random|human&seed=N")?;
-    let game = server.registry().load(&spec)?;
-    let suggestion = suggest(game.as_ref(), kind, seed)?;
-    let bytes = serde_json::to_vec(&suggestion)
-        .map_err(|e| ApiError::Internal(EnvError::Internal(format!("serialising a setup: {e}"))))?;
-    Ok((
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json")],
-        bytes,
-    )
-        .into_response())
 }

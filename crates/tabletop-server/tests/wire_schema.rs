@@ -4,7 +4,7 @@
 //! wire_schema` after a change of the wire forms, and bump
 //! `game_traits::WIRE_VERSION` when a client could notice.
 
-use tabletop_server::api::WIRE_SCHEMA;
+use tabletop_server::http::WIRE_SCHEMA;
 use tabletop_server::registry;
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/wire-schema.json");

@@ -7,7 +7,7 @@ use crate::common;
 use axum::http::StatusCode;
 use common::*;
 use serde_json::{json, Value};
-use tabletop_server::api::{API_ROUTES, OPENAPI};
+use tabletop_server::http::{API_ROUTES, OPENAPI};
 
 fn bytes(v: Value) -> Option<Vec<u8>> {
     Some(v.to_string().into_bytes())

@@ -18,8 +18,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
-use crate::error::ApiError;
-use crate::limits::ClientAddr;
+use crate::http::extract::client_of;
+use crate::http::ApiError;
 use crate::metrics::Metrics;
 use crate::Server;
 
@@ -84,7 +84,7 @@ async fn check_host(State(server): State<Arc<Server>>, req: Request, next: Next)
 /// Refuses (429, with `Retry-After`) a client over its request rate.
 async fn rate_limit(State(server): State<Arc<Server>>, req: Request, next: Next) -> Response {
     if !UNLIMITED.contains(&req.uri().path()) {
-        if let Err(wait) = server.limiter.admit(ClientAddr::of(req.extensions())) {
+        if let Err(wait) = server.limiter.admit(client_of(req.extensions())) {
             Metrics::bump(&server.metrics.limited);
             let http = &server.config().http;
             return ApiError::TooMany {

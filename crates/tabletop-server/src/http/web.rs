@@ -9,90 +9,110 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
+use crate::http::ApiError;
 
 /// Every file of the page: (path under `/web/`, content type, content).
 pub const FILES: &[(&str, &str, &str)] = &[
-    ("app.js", "text/javascript", include_str!("../web/app.js")),
-    ("api.js", "text/javascript", include_str!("../web/api.js")),
-    ("style.css", "text/css", include_str!("../web/style.css")),
-    ("home.js", "text/javascript", include_str!("../web/home.js")),
-    ("play.js", "text/javascript", include_str!("../web/play.js")),
+    (
+        "app.js",
+        "text/javascript",
+        include_str!("../../web/app.js"),
+    ),
+    (
+        "api.js",
+        "text/javascript",
+        include_str!("../../web/api.js"),
+    ),
+    ("style.css", "text/css", include_str!("../../web/style.css")),
+    (
+        "home.js",
+        "text/javascript",
+        include_str!("../../web/home.js"),
+    ),
+    (
+        "play.js",
+        "text/javascript",
+        include_str!("../../web/play.js"),
+    ),
     (
         "replay.js",
         "text/javascript",
-        include_str!("../web/replay.js"),
+        include_str!("../../web/replay.js"),
     ),
     (
         "route.js",
         "text/javascript",
-        include_str!("../web/route.js"),
+        include_str!("../../web/route.js"),
     ),
     (
         "store.js",
         "text/javascript",
-        include_str!("../web/store.js"),
+        include_str!("../../web/store.js"),
     ),
     (
         "names.js",
         "text/javascript",
-        include_str!("../web/names.js"),
+        include_str!("../../web/names.js"),
     ),
     (
         "legend.js",
         "text/javascript",
-        include_str!("../web/legend.js"),
+        include_str!("../../web/legend.js"),
     ),
-    ("keys.js", "text/javascript", include_str!("../web/keys.js")),
+    (
+        "keys.js",
+        "text/javascript",
+        include_str!("../../web/keys.js"),
+    ),
     (
         "setup.js",
         "text/javascript",
-        include_str!("../web/setup.js"),
+        include_str!("../../web/setup.js"),
     ),
     (
         "player.js",
         "text/javascript",
-        include_str!("../web/player.js"),
+        include_str!("../../web/player.js"),
     ),
     (
         "leaderboard.js",
         "text/javascript",
-        include_str!("../web/leaderboard.js"),
+        include_str!("../../web/leaderboard.js"),
     ),
     (
         "clock.js",
         "text/javascript",
-        include_str!("../web/clock.js"),
+        include_str!("../../web/clock.js"),
     ),
     (
         "renderers/index.js",
         "text/javascript",
-        include_str!("../web/renderers/index.js"),
+        include_str!("../../web/renderers/index.js"),
     ),
     (
         "renderers/generic.js",
         "text/javascript",
-        include_str!("../web/renderers/generic.js"),
+        include_str!("../../web/renderers/generic.js"),
     ),
     (
         "renderers/common.js",
         "text/javascript",
-        include_str!("../web/renderers/common.js"),
+        include_str!("../../web/renderers/common.js"),
     ),
     (
         "renderers/battleline.js",
         "text/javascript",
-        include_str!("../web/renderers/battleline.js"),
+        include_str!("../../web/renderers/battleline.js"),
     ),
     (
         "renderers/stratego.js",
         "text/javascript",
-        include_str!("../web/renderers/stratego.js"),
+        include_str!("../../web/renderers/stratego.js"),
     ),
     (
         "renderers/cardwar.js",
         "text/javascript",
-        include_str!("../web/renderers/cardwar.js"),
+        include_str!("../../web/renderers/cardwar.js"),
     ),
 ];
 
@@ -101,7 +121,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
 pub async fn index() -> Response {
     (
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        include_str!("../web/index.html"),
+        include_str!("../../web/index.html"),
     )
         .into_response()
 }

@@ -8,11 +8,19 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{RawQuery, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use game_traits::PlayerId;
 use serde::Deserialize;
 
-use crate::limits::{Bucket, SocketTicket};
+use crate::http::extract::{bearer, seat_of, MatchAt};
+use crate::http::ApiError;
+use crate::limits::{Bucket, ClientAddr, SocketTicket};
+use crate::metrics::Metrics;
+use crate::token::Token;
 use crate::{Cell, Server};
 
 /// WebSocket close code: the client broke the policy (too many messages).
@@ -35,9 +43,53 @@ enum Next {
     Close(u16, &'static str),
 }
 
+/// `token=...` in a query string (browsers cannot set headers on a
+/// WebSocket).
+fn query_token(query: Option<&str>) -> Result<Option<Token>, ApiError> {
+    let Some(q) = query else { return Ok(None) };
+    for pair in q.split('&') {
+        if let Some(v) = pair.strip_prefix("token=") {
+            return Token::parse(v).map(Some).ok_or_else(|| {
+                ApiError::Unauthorized("token must be the seat's 32 hex digits".into())
+            });
+        }
+    }
+    Ok(None)
+}
+
+/// `GET /api/matches/{id}/ws`: the seat of the token of the
+/// `Authorization` header, or else of the query's `token=`, or a
+/// spectator; refused while the client or the server has as many
+/// WebSockets open as it may.
+pub(super) async fn ws(
+    State(server): State<Arc<Server>>,
+    MatchAt(cell): MatchAt,
+    RawQuery(query): RawQuery,
+    client: ClientAddr,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let token = match bearer(&headers)? {
+        Some(t) => Some(t),
+        None => query_token(query.as_deref())?,
+    };
+    let seat = seat_of(&cell, token).await?;
+    let upgrade = upgrade.map_err(|r| ApiError::BadRequest(r.body_text()))?;
+    let ticket = server.sockets.enter(client).map_err(|why| {
+        Metrics::bump(&server.metrics.limited);
+        ApiError::TooMany {
+            message: why.into(),
+            retry_after: 10,
+        }
+    })?;
+    Ok(upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| push_views(socket, server, cell, seat, ticket)))
+}
+
 /// Sends the view now and after every change, until the client goes, the
 /// client sends too much, or the server stops.
-pub async fn push_views(
+async fn push_views(
     mut socket: WebSocket,
     server: Arc<Server>,
     cell: Arc<Cell>,

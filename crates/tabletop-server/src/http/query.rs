@@ -7,7 +7,7 @@
 
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::http::ApiError;
 
 /// The parameters of `query` (none: an empty query); `expected` is the
 /// route's query as its error shows it.

@@ -1,0 +1,111 @@
+//! The routes that describe rather than play: the games and their seats,
+//! the OpenAPI description, the wire schema, and Stratego's setup
+//! suggestions.
+
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use game_env::BotSpec;
+use serde::Deserialize;
+
+use crate::http::{internal, query, ApiError, OPENAPI, WIRE_SCHEMA};
+use crate::setups::{suggest, SetupKind};
+use crate::Server;
+
+/// `GET /api/openapi.json`.
+pub(super) async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+/// `GET /api/wire-schema.json`.
+pub(super) async fn wire_schema() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/schema+json")],
+        WIRE_SCHEMA,
+    )
+        .into_response()
+}
+
+/// `GET /api/games`: every game with its presets, legend, bots, the
+/// operator's policies and standard time control, and the seats offered.
+pub(super) async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
+    let mut out = Vec::new();
+    for listing in server.registry().list() {
+        let loaded = server.registry().load(&listing.name);
+        let (legend, heuristic) = match &loaded {
+            Ok(g) => (g.legend().to_owned(), g.bot(BotSpec::Heuristic).is_ok()),
+            Err(_) => (String::new(), false),
+        };
+        let expert = loaded
+            .as_ref()
+            .is_ok_and(|g| g.bot(BotSpec::Expert(None)).is_ok());
+        let mut bots = vec!["bot:random", "bot:flat:200", "bot:ismcts:200"];
+        if heuristic {
+            bots.insert(1, "bot:heuristic");
+        }
+        if expert {
+            bots.push("bot:expert");
+        }
+        let mut value =
+            serde_json::to_value(&listing).map_err(|e| internal("serialising a listing", e))?;
+        if let Some(obj) = value.as_object_mut() {
+            obj.insert("legend".into(), legend.into());
+            obj.insert("bots".into(), serde_json::json!(bots));
+            // The operator's trained policies, per rule set they fit.
+            let policies = &server.config().policies;
+            let listed = |spec: &str| serde_json::json!(policies.listed(server.registry(), spec));
+            obj.insert("policies".into(), listed(&listing.name));
+            if let Some(presets) = obj.get_mut("presets").and_then(|p| p.as_array_mut()) {
+                for (preset, info) in presets.iter_mut().zip(&listing.presets) {
+                    if let Some(preset) = preset.as_object_mut() {
+                        preset.insert("policies".into(), listed(&info.spec));
+                    }
+                }
+            }
+            let standard = crate::clock::TimeControl::standard(&listing.name);
+            obj.insert("time_control".into(), serde_json::json!(standard));
+        }
+        out.push(value);
+    }
+    Ok(Json(serde_json::json!({
+        "games": out,
+        "seats": ["human", "bot:random", "bot:heuristic", "bot:flat:N", "bot:ismcts:N", "bot:expert"],
+        "cmd_bots": server.config().allow_cmd_bots,
+        "max_budget": crate::seat::MAX_BUDGET,
+    }))
+    .into_response())
+}
+
+/// The query of `GET /api/setups`: `?game=SPEC&kind=random|human&seed=N`,
+/// each required.
+#[derive(Deserialize)]
+struct SetupQuery {
+    game: String,
+    kind: SetupKind,
+    seed: u64,
+}
+
+/// `GET /api/setups`: a Stratego setup to start the page's setup editor
+/// from ([`suggest`]).
+pub(super) async fn setups(
+    State(server): State<Arc<Server>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let SetupQuery {
+        game: spec,
+        kind,
+        seed,
+    } = query::params(query.as_deref(), "?game=SPEC&kind=random|human&seed=N")?;
+    let game = server.registry().load(&spec)?;
+    let suggestion = suggest(game.as_ref(), kind, seed)?;
+    let bytes = serde_json::to_vec(&suggestion).map_err(|e| internal("serialising a setup", e))?;
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        bytes,
+    )
+        .into_response())
+}

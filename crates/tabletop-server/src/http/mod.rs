@@ -1,0 +1,139 @@
+//! The HTTP layer: the router, what a route reads from a request
+//! (`extract.rs`), the one HTTP error ([`ApiError`], every refusal of the
+//! match service mapped to a status in one place), the routes grouped by
+//! resource, the WebSocket, the page's files and the layers every request
+//! goes through. Nothing below this folder knows HTTP: the routes call the
+//! match service and turn its answers and refusals into responses. The
+//! routes are documented in `docs/server.md` and the OpenAPI description
+//! served at `/api/openapi.json`.
+
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::Server;
+
+pub(crate) mod error;
+mod extract;
+mod games;
+mod hygiene;
+mod lobby;
+mod matches;
+mod ops;
+mod players;
+mod query;
+mod socket;
+mod web;
+
+pub use error::ApiError;
+pub use hygiene::CONTENT_SECURITY_POLICY;
+
+/// Every API route as (method, path in OpenAPI's spelling); the OpenAPI
+/// description lists exactly these (a test checks both ways).
+pub const API_ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/games"),
+    ("post", "/api/matches"),
+    ("get", "/api/matches/{id}"),
+    ("post", "/api/matches/{id}/actions"),
+    ("get", "/api/matches/{id}/ws"),
+    ("post", "/api/matches/{id}/join"),
+    ("post", "/api/matches/{id}/resign"),
+    ("post", "/api/matches/{id}/draw"),
+    ("post", "/api/matches/{id}/rematch"),
+    ("get", "/api/matches/{id}/replay"),
+    ("get", "/api/matches/{id}/record"),
+    ("get", "/api/matches/{id}/notation"),
+    ("get", "/api/lobby"),
+    ("post", "/api/lobby"),
+    ("get", "/api/openapi.json"),
+    ("get", "/api/wire-schema.json"),
+    ("get", "/api/setups"),
+    ("post", "/api/players"),
+    ("get", "/api/matches/{id}/players"),
+    ("get", "/api/leaderboard"),
+];
+
+/// The OpenAPI description of the API.
+pub const OPENAPI: &str = include_str!("../../openapi.json");
+
+/// The JSON Schema of every game's wire forms (what views, legal actions
+/// and log entries carry), generated from the engines' types
+/// ([`game_env::Registry::wire_schema`]; a test keeps the file equal).
+pub const WIRE_SCHEMA: &str = include_str!("../../wire-schema.json");
+
+/// The router of `server`: the API, the WebSocket, the web page and the
+/// operator's routes, behind the HTTP hygiene layers (host check, rate
+/// limit, body limit and timeout, security headers, JSON errors) and the
+/// operator's layers (request id, log line, latency).
+pub fn router(server: Arc<Server>) -> Router {
+    let limit = server.config().max_body;
+    let routes = Router::new()
+        .route("/api/games", get(games::games))
+        .route("/api/matches", post(matches::create))
+        .route("/api/matches/{id}", get(matches::view))
+        .route("/api/matches/{id}/actions", post(matches::act))
+        .route("/api/matches/{id}/ws", get(socket::ws))
+        .route("/api/matches/{id}/join", post(lobby::join))
+        .route("/api/matches/{id}/resign", post(matches::resign))
+        .route("/api/matches/{id}/draw", post(matches::draw))
+        .route("/api/matches/{id}/rematch", post(lobby::rematch))
+        .route("/api/matches/{id}/replay", get(matches::replay))
+        .route("/api/matches/{id}/record", get(matches::record))
+        .route("/api/matches/{id}/notation", get(matches::notation))
+        .route("/api/lobby", get(lobby::listed).post(lobby::open))
+        .route("/api/openapi.json", get(games::openapi))
+        .route("/api/wire-schema.json", get(games::wire_schema))
+        .route("/api/setups", get(games::setups))
+        .route("/api/players", post(players::add))
+        .route("/api/matches/{id}/players", get(players::of_match))
+        .route("/api/leaderboard", get(players::leaderboard))
+        .route("/", get(web::index))
+        .route("/m/{id}", get(web::index))
+        .route("/m/{id}/replay", get(web::index))
+        .route("/leaderboard", get(web::index))
+        .route("/web/{*file}", get(web::file))
+        .merge(ops::routes())
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(server.clone());
+    let routes = hygiene::layers(routes, &server);
+    ops::layers(routes, &server)
+}
+
+/// A match's answer: JSON, never stored by a cache (it holds a seat's
+/// view or tokens).
+fn private_json(status: StatusCode, bytes: Vec<u8>) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// `value` serialised as a match's answer (see [`private_json`]); `what`
+/// names it if it cannot be.
+fn private<T: serde::Serialize>(
+    status: StatusCode,
+    value: &T,
+    what: &str,
+) -> Result<Response, ApiError> {
+    let bytes = serde_json::to_vec(value).map_err(|e| internal(what, e))?;
+    Ok(private_json(status, bytes))
+}
+
+/// A failure of ours while answering: `what` failed with `e`.
+fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
+    ApiError::Internal(game_env::EnvError::Internal(format!("{what}: {e}")))
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::NotFound(uri.path().chars().take(200).collect())
+}
