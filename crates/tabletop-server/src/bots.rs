@@ -1,163 +1,140 @@
-//! The bot scheduler: when a bot seat is due, one task per match decides
-//! for it on a blocking thread (at most one decision per core at once),
-//! plays the decision like a person's move (stored before anyone sees
-//! it), and goes on while a bot is due. A bot that fails (a built-in bot's
-//! error, a protocol bot's timeout, crash or illegal choice) forfeits the
-//! match, and the forfeit is stored.
+//! The bot runner: a bot seat's decision, made on a blocking thread with
+//! at most one decision per core at once, so that bots queue instead of
+//! starving the request handlers; and the count of the bot tasks running,
+//! which a stopping server waits for. Playing the decision into the match
+//! is the match service's (`turns.rs`).
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use game_env::{DynGame, DynState, EnvError};
 use game_traits::PlayerId;
+use tokio::sync::Semaphore;
 
-use crate::metrics::Metrics;
 use crate::policies::Policies;
 use crate::program::Program;
-use crate::refusal::MatchError;
-use crate::room::{bot_rng, Room};
+use crate::room::bot_rng;
 use crate::seat::Seat;
-use crate::server::{Cell, Server};
+
+/// The bot runner's own state: the cores bots may use at once, and the
+/// bot tasks running.
+pub struct BotRunner {
+    /// Bot decisions running at once (one per core), so that bots queue
+    /// instead of starving the request handlers.
+    slots: Semaphore,
+    /// Bot tasks running (a shutdown waits for them to store their move).
+    drivers: AtomicUsize,
+}
+
+impl BotRunner {
+    /// A runner deciding on at most `cores` threads at once.
+    pub fn new(cores: usize) -> BotRunner {
+        BotRunner {
+            slots: Semaphore::new(cores),
+            drivers: AtomicUsize::new(0),
+        }
+    }
+
+    /// Counts a bot task about to start; its [`Driving`] uncounts it.
+    pub(crate) fn begin(&self) {
+        self.drivers.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Counts a bot task until the guard drops (its start was counted by
+    /// [`BotRunner::begin`]).
+    pub(crate) fn counted(&self) -> Driving<'_> {
+        Driving(self)
+    }
+
+    /// Decides for a bot seat once a core is free; the seat's program
+    /// comes back with the choice, and how long the decision took (the
+    /// wait for a core aside). `None` if the runner takes no more work.
+    pub(crate) async fn decide(&self, job: Decision) -> Option<Decided> {
+        let _slot = self.slots.acquire().await.ok()?;
+        let started = Instant::now();
+        let decided = tokio::task::spawn_blocking(move || {
+            let Decision {
+                game,
+                kind,
+                mut cmd_bot,
+                policies,
+                state,
+                seat,
+                seed,
+                step,
+                limit,
+            } = job;
+            let choice = decide(
+                &game,
+                &kind,
+                &mut cmd_bot,
+                &policies,
+                &*state,
+                seat,
+                seed,
+                step,
+                limit,
+            );
+            (choice, cmd_bot)
+        })
+        .await;
+        let (choice, cmd_bot) = match decided {
+            Ok(pair) => pair,
+            Err(e) => (
+                Err(EnvError::Internal(format!("the bot task failed: {e}"))),
+                None,
+            ),
+        };
+        Some(Decided {
+            choice,
+            cmd_bot,
+            took: started.elapsed(),
+        })
+    }
+
+    /// Waits until no bot task runs, at most `limit`; whether none runs.
+    pub async fn stopped(&self, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        while self.drivers.load(Ordering::SeqCst) > 0 {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        true
+    }
+}
+
+/// A bot seat's turn to decide: the game, the seat's kind and program,
+/// the server's policies, a copy of the state, and what seeds and limits
+/// the decision.
+pub(crate) struct Decision {
+    pub game: Arc<dyn DynGame>,
+    pub kind: Seat,
+    pub cmd_bot: Option<Program>,
+    pub policies: Policies,
+    pub state: Box<dyn DynState>,
+    pub seat: PlayerId,
+    pub seed: u64,
+    pub step: usize,
+    pub limit: Duration,
+}
+
+/// A decision made: the choice (or why there is none), the seat's
+/// program to keep, and how long it took.
+pub(crate) struct Decided {
+    pub choice: Result<usize, EnvError>,
+    pub cmd_bot: Option<Program>,
+    pub took: Duration,
+}
 
 /// Counts a running bot task while it lives.
-struct Driving<'a>(&'a Server);
+pub(crate) struct Driving<'a>(&'a BotRunner);
 
 impl Drop for Driving<'_> {
     fn drop(&mut self) {
         self.0.drivers.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-impl Server {
-    /// Starts the bot task of `cell` if a bot is due and none runs.
-    pub async fn kick(self: &Arc<Self>, cell: Arc<Cell>) {
-        // The write lock orders this check against the task's own "no bot
-        // due, stop" below, so a bot due is never missed nor driven twice.
-        let room = cell.room().write().await;
-        if cell.driving.load(Ordering::Relaxed) || room.bot_due().is_none() {
-            return;
-        }
-        cell.driving.store(true, Ordering::Relaxed);
-        self.drivers.fetch_add(1, Ordering::SeqCst);
-        drop(room);
-        let server = self.clone();
-        tokio::spawn(async move { server.drive(cell).await });
-    }
-
-    /// Plays the bot seats of `cell` while one is due: each decision
-    /// computed on a blocking thread from a copy of the state.
-    /// A stopping server stops between two decisions, each one stored.
-    async fn drive(self: Arc<Self>, cell: Arc<Cell>) {
-        let _counted = Driving(&self);
-        loop {
-            let mut room = cell.room().write().await;
-            // With several processes, the one that claims the match plays
-            // this turn (after catching up); the others stop here.
-            let _claim = match self.try_own(&cell, &mut room).await {
-                Ok(Some(claim)) => claim,
-                Ok(None) | Err(_) => {
-                    cell.driving.store(false, Ordering::Relaxed);
-                    return;
-                }
-            };
-            let Some(seat) = room.bot_due().filter(|_| !self.stopping()) else {
-                cell.driving.store(false, Ordering::Relaxed);
-                return;
-            };
-            let step = room.actions().len();
-            let state = room.state().clone_box();
-            let game = room.game().clone();
-            let seed = room.seed();
-            let kind = room.seats()[seat.index()].clone();
-            let mut cmd_bot = room.cmd_bot(seat).take();
-            drop(room);
-            let Ok(_slot) = self.bot_slots.acquire().await else {
-                return;
-            };
-            let limit = self.config.cmd_time_limit;
-            let policies = self.config.policies.clone();
-            let started = std::time::Instant::now();
-            let decided = tokio::task::spawn_blocking(move || {
-                let choice = decide(
-                    &game,
-                    &kind,
-                    &mut cmd_bot,
-                    &policies,
-                    &*state,
-                    seat,
-                    seed,
-                    step,
-                    limit,
-                );
-                (choice, cmd_bot)
-            })
-            .await;
-            drop(_slot);
-            self.metrics.bot_time.observe(started.elapsed());
-            let mut room = cell.room().write().await;
-            let (choice, cmd_bot) = match decided {
-                Ok(pair) => pair,
-                Err(e) => (
-                    Err(EnvError::Internal(format!("the bot task failed: {e}"))),
-                    None,
-                ),
-            };
-            *room.cmd_bot(seat) = cmd_bot;
-            if room.actions().len() != step || room.finished() {
-                continue;
-            }
-            // Bots play under the clock: the thinking time is charged,
-            // and a decision after the flag is not played.
-            let now = tokio::time::Instant::now();
-            let clock_before = room.clock().clone();
-            let played = match choice {
-                _ if room.flag_due(now) == Some(seat) => self.record_flag(&mut room, seat).await,
-                Ok(id) => match room.push(id) {
-                    Ok(()) => {
-                        room.run_chance();
-                        room.pass_clock(seat, now);
-                        // Nothing acknowledged on failure; the bot plays
-                        // again when the match is next touched or restarted.
-                        let stored = self.persist(&mut room, step).await;
-                        if stored.is_ok() {
-                            Metrics::bump(&self.metrics.moves);
-                        } else {
-                            *room.clock_mut() = clock_before;
-                        }
-                        stored
-                    }
-                    Err(e) => {
-                        let reason = format!("the bot chose an illegal action: {e}");
-                        self.record_forfeit(&mut room, seat, reason).await
-                    }
-                },
-                Err(failure) => {
-                    self.record_forfeit(&mut room, seat, failure.to_string())
-                        .await
-                }
-            };
-            if played.is_err() {
-                cell.driving.store(false, Ordering::Relaxed);
-                return;
-            }
-            cell.announce(&room);
-        }
-    }
-
-    /// Stores that `seat` forfeits, then marks it in the room.
-    pub(crate) async fn record_forfeit(
-        &self,
-        room: &mut Room,
-        seat: PlayerId,
-        reason: String,
-    ) -> Result<(), MatchError> {
-        let (id, r) = (room.id(), reason.clone());
-        self.db(move |s| s.forfeit(id, seat.index() as u8, &r))
-            .await?;
-        room.set_forfeit(seat, reason);
-        self.settle(room).await;
-        Ok(())
     }
 }
 

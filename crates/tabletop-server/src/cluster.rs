@@ -22,9 +22,10 @@ use std::time::{Duration, Instant};
 use game_traits::PlayerId;
 
 use crate::clock::Clock;
+use crate::memory::Cell;
 use crate::refusal::{MatchError, ReplayError};
 use crate::room::Room;
-use crate::server::{Cell, Server};
+use crate::server::Server;
 use crate::store::{Change, Store, Tail};
 
 /// How long a person's move waits for another process's claim (a bot
@@ -187,11 +188,12 @@ impl Server {
                 let Some(server) = weak.upgrade() else { return };
                 let cells = match change {
                     Change::Match { id, version: v } => server
+                        .memory
                         .cached(id)
                         .into_iter()
                         .filter(|c| *c.subscribe().borrow() < v)
                         .collect(),
-                    Change::Missed => server.cells(),
+                    Change::Missed => server.memory.cells(),
                 };
                 for cell in cells {
                     // A failure leaves the copy behind; the next request
@@ -224,6 +226,7 @@ impl Server {
         };
         for id in due {
             if self
+                .memory
                 .cached(id)
                 .is_some_and(|c| c.driving.load(Ordering::Relaxed))
             {

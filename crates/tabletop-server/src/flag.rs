@@ -15,9 +15,10 @@ use std::sync::{Arc, Weak};
 use game_traits::PlayerId;
 
 use crate::clock::{self, TIME};
+use crate::memory::Cell;
 use crate::refusal::MatchError;
 use crate::room::Room;
-use crate::server::{Cell, Server};
+use crate::server::Server;
 
 impl Server {
     /// Starts the flag task of `cell` if none runs (it ends at once if no

@@ -35,7 +35,9 @@ pub mod limits;
 pub mod listen;
 pub mod lobby;
 mod matches;
+mod memory;
 pub mod metrics;
+mod people;
 pub mod players;
 pub mod policies;
 mod program;
@@ -48,15 +50,17 @@ mod server;
 mod setups;
 pub mod store;
 pub mod token;
+mod turns;
 pub mod views;
 
 pub use config::{Config, HttpLimits, MemoryLimits};
 pub use game_registry::registry;
 pub use http::{router, ApiError, CONTENT_SECURITY_POLICY};
 pub use matches::{Created, SeatToken};
+pub use memory::Cell;
 pub use policies::{Policies, PolicySeatError};
 pub use refusal::MatchError;
-pub use server::{Cell, Server, StartError};
+pub use server::{Server, StartError};
 
 // `seat.rs` returns the HTTP error, by its former path, until it refuses
 // with a typed error of its own (issue 36): the alias keeps that path

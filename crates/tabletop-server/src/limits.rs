@@ -10,6 +10,8 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::config::HttpLimits;
+
 /// The peer address of a request's connection (put in the request's
 /// extensions by the listener; a request without one, as in tests through
 /// the router alone, is the unspecified address).
@@ -20,6 +22,24 @@ impl ClientAddr {
     /// The client of a match rebuilt from the store, or of a request that
     /// came without an address.
     pub const UNKNOWN: ClientAddr = ClientAddr(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+}
+
+/// What each client may use: its requests a second and its WebSockets.
+pub struct Gate {
+    /// Requests a second per client.
+    pub requests: RateLimiter,
+    /// WebSockets open.
+    pub sockets: Arc<SocketGate>,
+}
+
+impl Gate {
+    /// The gate of the limits `http`.
+    pub fn new(http: &HttpLimits) -> Gate {
+        Gate {
+            requests: RateLimiter::new(http.client_rate, http.client_burst),
+            sockets: Arc::new(SocketGate::new(http.ws_per_client, http.ws_total)),
+        }
+    }
 }
 
 /// A token bucket: `rate` a second, at most `burst` saved.

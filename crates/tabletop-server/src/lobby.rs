@@ -1,30 +1,20 @@
-//! Matches between people: a match waits with one seat open until a person
-//! takes it (anyone, if it is listed in the lobby; otherwise whoever holds
-//! its invitation), a seat resigns (a forfeit, stored like a bot's), and a
-//! finished match is played again with seats swapped (the rematch: the
-//! first of the two to ask creates it, the second takes its other seat,
-//! under the same time control). A seat offers a draw, the other accepts
-//! (an agreed draw, stored) or declines; moving declines an offer made to
-//! the mover.
+//! The lobby: the seats waiting for a person (listed, or open to their
+//! invitation) and the rematch of each finished match that has one. The
+//! matches between people that use it are `people.rs`'s.
 //!
 //! The open seats and the rematches live in memory only: after a restart
 //! the matches are in the store, but nobody can join a seat left open.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use game_traits::PlayerId;
 use serde::Serialize;
 
-use crate::clock::Asked;
-use crate::limits::ClientAddr;
 use crate::refusal::MatchError;
-use crate::room::Room;
-use crate::seat::Seat;
-use crate::server::{Cell, Server};
 use crate::token::{self, Token};
-use crate::views::{self, Extra};
+use crate::views::Extra;
 
 /// The most matches waiting for a person at once (a full lobby refuses a
 /// new one until one is taken or finished).
@@ -33,9 +23,6 @@ pub const MAX_OPEN: usize = 1000;
 /// How long a seat waits for a person before the lobby forgets it (its
 /// match stays, playable by the seat already taken, but nobody can join).
 pub const MAX_WAIT_S: u64 = 24 * 3600;
-
-/// The reason stored when a seat resigns.
-pub const RESIGNED: &str = "resigned";
 
 /// A seat waiting for a person.
 struct Open {
@@ -129,103 +116,52 @@ impl Lobby {
     }
 
     /// Forgets the open seat of match `id` (it finished).
-    fn close(&self, id: i64) {
+    pub(crate) fn close(&self, id: i64) {
         lock(&self.open).remove(&id);
     }
-}
 
-impl Server {
-    /// The view of `seat` (or a spectator's) of the live `room`.
-    pub(crate) fn live_view(
-        &self,
-        room: &Room,
-        seat: Option<PlayerId>,
-    ) -> Result<Vec<u8>, MatchError> {
-        Ok(views::view(room, seat, self.lobby.extra(room.id()))?)
+    /// Whether as many matches wait for a person as the lobby holds.
+    pub(crate) fn full(&self) -> bool {
+        self.prune();
+        lock(&self.open).len() >= MAX_OPEN
     }
 
-    /// Creates a match of `game` under `control` between people: the
-    /// creator sits in `seat`, the other seat waits for a person (the
-    /// clock starts when they join), listed in the lobby if `listed`.
-    /// Returns the creator's seat and token and the invitation.
-    pub async fn open_match(
-        self: &Arc<Self>,
-        client: ClientAddr,
-        game: &str,
+    /// Leaves `seat` of match `id` (of `game`) open to a person, with its
+    /// `token`, listed or open to `invite` only.
+    pub(crate) fn open_seat(
+        &self,
+        id: i64,
+        game: String,
         seat: PlayerId,
+        token: Token,
+        invite: Token,
         listed: bool,
-        seed: Option<u64>,
-        control: Asked,
-    ) -> Result<Taken, MatchError> {
-        self.lobby.prune();
-        if lock(&self.lobby.open).len() >= MAX_OPEN {
-            return Err(MatchError::LobbyFull(MAX_OPEN));
-        }
-        let humans = ["human".to_owned(), "human".to_owned()];
-        let created = self
-            .create(client, game, &humans, seed, control, false)
-            .await?;
-        let token_of = |p: PlayerId| {
-            created
-                .tokens
-                .iter()
-                .find(|t| usize::from(t.seat) == p.index())
-                .and_then(|t| Token::parse(&t.token))
-                .ok_or_else(|| MatchError::internal("a seat without a token"))
-        };
-        let mine = token_of(seat)?;
+    ) {
         let open = Open {
-            game: created.game.clone(),
-            seat: seat.other(),
-            token: token_of(seat.other())?,
-            invite: Token::new()?,
+            game,
+            seat,
+            token,
+            invite,
             listed,
             since: now_s(),
         };
-        let invite = open.invite.to_string();
-        lock(&self.lobby.open).insert(created.id, open);
-        Ok(Taken {
-            id: created.id,
-            seat: seat.index() as u8,
-            token: mine.to_string(),
-            invite: Some(invite),
-        })
+        lock(&self.open).insert(id, open);
     }
 
-    /// Takes the open seat of match `cell`: anyone may take a listed one,
-    /// an unlisted one needs its `invite`. The clock starts.
-    pub async fn join(
-        self: &Arc<Self>,
-        cell: &Arc<Cell>,
-        invite: Option<Token>,
-    ) -> Result<Taken, MatchError> {
-        let mut room = cell.room().write().await;
-        let id = room.id();
-        let taken = self.take_seat(id, room.finished(), invite)?;
-        if room.clock().control().timed() {
-            let now = tokio::time::Instant::now();
-            room.start_clock(now);
-            let stored = room.clock().stored(now, crate::clock::unix_ms());
-            // A failed write leaves the stored clock stopped: a restart
-            // gives the seat to move back the time since the join, no
-            // more.
-            let _ = self.db(move |s| s.set_clock(id, stored.as_deref())).await;
-        }
-        cell.announce(&room);
-        drop(room);
-        self.watch_flag(cell.clone());
-        Ok(taken)
+    /// Whether a seat of match `id` waits for a person.
+    pub(crate) fn waiting(&self, id: i64) -> bool {
+        lock(&self.open).contains_key(&id)
     }
 
     /// Takes the open seat of match `id` (`finished` if it is over) with
     /// `invite`, if it may be taken.
-    fn take_seat(
+    pub(crate) fn take(
         &self,
         id: i64,
         finished: bool,
         invite: Option<Token>,
     ) -> Result<Taken, MatchError> {
-        let mut open = lock(&self.lobby.open);
+        let mut open = lock(&self.open);
         let Some(o) = open.get(&id) else {
             return Err(MatchError::NoOpenSeat);
         };
@@ -247,140 +183,38 @@ impl Server {
         Ok(taken)
     }
 
-    /// `seat` of match `cell` offers a draw (`offer`), or accepts the
-    /// other seat's offer (`offer` again: an agreed draw, stored), or
-    /// declines it or withdraws its own (`!offer`). Answers the seat's
-    /// view. Refused when the match is over, when no person sits in the
-    /// other seat (a bot never accepts), and a decline with no offer.
-    pub async fn draw(
-        &self,
-        cell: &Arc<Cell>,
-        seat: PlayerId,
-        offer: bool,
-    ) -> Result<Vec<u8>, MatchError> {
-        let mut room = cell.room().write().await;
-        let _claim = self.own(cell, &mut room).await?;
-        if let Some(flagged) = room.flag_due(tokio::time::Instant::now()) {
-            self.record_flag(&mut room, flagged).await?;
-            cell.announce(&room);
-        }
-        if room.finished() {
-            return Err(MatchError::Over);
-        }
-        if !room.seats()[seat.other().index()].is_human() {
-            return Err(MatchError::BotOpponent);
-        }
-        let waiting = lock(&self.lobby.open).contains_key(&room.id());
-        if waiting {
-            return Err(MatchError::SeatStillOpen);
-        }
-        match (offer, room.draw_offer()) {
-            (true, Some(by)) if by == seat.other() => {
-                let id = room.id();
-                self.db(move |s| s.agree_draw(id)).await?;
-                room.set_agreed_draw();
-                self.settle(&room).await;
-            }
-            (true, _) => room.set_draw_offer(Some(seat)),
-            (false, Some(_)) => room.set_draw_offer(None),
-            (false, None) => return Err(MatchError::NoDrawOffered),
-        }
-        cell.announce(&room);
-        self.live_view(&room, Some(seat))
+    /// Held while a rematch is created, so that the two seats asking at
+    /// once make one match.
+    pub(crate) async fn creating(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.creating.lock().await
     }
 
-    /// `seat` of match `cell` resigns: a forfeit, stored, then shown to
-    /// both seats; answers the seat's view.
-    pub async fn resign(&self, cell: &Arc<Cell>, seat: PlayerId) -> Result<Vec<u8>, MatchError> {
-        let mut room = cell.room().write().await;
-        if room.finished() {
-            return Err(MatchError::Over);
-        }
-        self.record_forfeit(&mut room, seat, RESIGNED.to_owned())
-            .await?;
-        self.lobby.close(room.id());
-        cell.announce(&room);
-        self.live_view(&room, Some(seat))
+    /// The rematch of match `old`, if one was made.
+    pub(crate) fn rematch_of(&self, old: i64) -> Option<i64> {
+        lock(&self.rematches).get(&old).copied()
     }
 
-    /// The rematch of the finished match `cell` for `seat`: the same game
-    /// with seats swapped. The first seat to ask creates it (against the
-    /// same bot, or with the other person's seat open for them), the
-    /// other person then takes their seat in it.
-    pub async fn rematch(
-        self: &Arc<Self>,
-        client: ClientAddr,
-        cell: &Arc<Cell>,
-        seat: PlayerId,
-    ) -> Result<Taken, MatchError> {
-        let (old, spec, seats, control) = {
-            let room = cell.room().read().await;
-            if !room.finished() {
-                return Err(MatchError::RematchTooEarly);
+    /// Records that match `new` replays `old` with seats swapped.
+    pub(crate) fn set_rematch(&self, old: i64, new: i64) {
+        lock(&self.rematches).insert(old, new);
+    }
+
+    /// Takes the seat of the rematch `new` left for `seat` of the match
+    /// it replays (the other seat: seats swap), if it is still open.
+    pub(crate) fn take_rematch(&self, new: i64, seat: PlayerId) -> Option<Taken> {
+        let mut open = lock(&self.open);
+        match open.get(&new) {
+            Some(o) if o.seat == seat.other() => {
+                let taken = Taken {
+                    id: new,
+                    seat: o.seat.index() as u8,
+                    token: o.token.to_string(),
+                    invite: None,
+                };
+                open.remove(&new);
+                Some(taken)
             }
-            (
-                room.id(),
-                room.game().name().to_owned(),
-                room.seats().clone(),
-                Asked::Control(room.clock().control()),
-            )
-        };
-        let _creating = self.lobby.creating.lock().await;
-        let existing = lock(&self.lobby.rematches).get(&old).copied();
-        if let Some(new) = existing {
-            // Seats swap: this seat's place in the rematch is the other.
-            let taken = {
-                let mut open = lock(&self.lobby.open);
-                match open.get(&new) {
-                    Some(o) if o.seat == seat.other() => {
-                        let taken = Taken {
-                            id: new,
-                            seat: o.seat.index() as u8,
-                            token: o.token.to_string(),
-                            invite: None,
-                        };
-                        open.remove(&new);
-                        Some(taken)
-                    }
-                    _ => None,
-                }
-            };
-            let taken = taken.ok_or(MatchError::RematchTaken)?;
-            if let Some(c) = self.cell(new).await? {
-                let room = c.room().read().await;
-                c.announce(&room);
-            }
-            return Ok(taken);
+            _ => None,
         }
-        let new_seat = seat.other();
-        let taken = if seats.iter().all(Seat::is_human) {
-            let mut taken = self
-                .open_match(client, &spec, new_seat, false, None, control)
-                .await?;
-            taken.invite = None;
-            taken
-        } else {
-            let mut swapped = [seats[1].to_string(), seats[0].to_string()];
-            swapped[new_seat.index()] = "human".into();
-            let created = self
-                .create(client, &spec, &swapped, None, control, true)
-                .await?;
-            let token = created
-                .tokens
-                .into_iter()
-                .find(|t| usize::from(t.seat) == new_seat.index())
-                .map(|t| t.token)
-                .ok_or(MatchError::RematchWithoutPerson)?;
-            Taken {
-                id: created.id,
-                seat: new_seat.index() as u8,
-                token,
-                invite: None,
-            }
-        };
-        lock(&self.lobby.rematches).insert(old, taken.id);
-        let room = cell.room().read().await;
-        cell.announce(&room);
-        Ok(taken)
     }
 }

@@ -12,12 +12,14 @@ use rand::TryRngCore;
 
 use crate::clock::{self, Asked, Clock};
 use crate::limits::ClientAddr;
+use crate::memory::Cell;
 use crate::metrics::Metrics;
 use crate::refusal::MatchError;
 use crate::room::Room;
 use crate::seat::Seat;
-use crate::server::{Cell, Server};
+use crate::server::Server;
 use crate::token::Token;
+use crate::views;
 
 /// What `POST /api/matches` returns.
 #[derive(Debug, serde::Serialize)]
@@ -76,7 +78,7 @@ impl Server {
         clock_runs: bool,
     ) -> Result<Created, MatchError> {
         let most = self.config.memory.matches_per_client;
-        if most != 0 && self.live_matches_of(client) >= most {
+        if most != 0 && self.memory.live_of(client) >= most {
             Metrics::bump(&self.metrics.limited);
             return Err(MatchError::TooManyMatches {
                 most,
@@ -179,7 +181,7 @@ impl Server {
                 )
             })
             .await?;
-        let cell = self.insert(room.stored_as(id), client);
+        let cell = self.memory.insert(room.stored_as(id), client);
         let tokens = PlayerId::BOTH
             .into_iter()
             .filter_map(|p| {
@@ -238,6 +240,30 @@ impl Server {
         drop(room);
         self.kick(cell.clone()).await;
         Ok(view)
+    }
+
+    /// The view of `seat` (or a spectator's) of the live `room`.
+    pub(crate) fn live_view(
+        &self,
+        room: &Room,
+        seat: Option<PlayerId>,
+    ) -> Result<Vec<u8>, MatchError> {
+        Ok(views::view(room, seat, self.lobby.extra(room.id()))?)
+    }
+
+    /// Stores that `seat` forfeits, then marks it in the room.
+    pub(crate) async fn record_forfeit(
+        &self,
+        room: &mut Room,
+        seat: PlayerId,
+        reason: String,
+    ) -> Result<(), MatchError> {
+        let (id, r) = (room.id(), reason.clone());
+        self.db(move |s| s.forfeit(id, seat.index() as u8, &r))
+            .await?;
+        room.set_forfeit(seat, reason);
+        self.settle(room).await;
+        Ok(())
     }
 
     /// Writes the actions from step `from` on; on failure goes back to

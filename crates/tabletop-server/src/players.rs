@@ -14,10 +14,11 @@ use std::sync::Arc;
 use game_traits::{Outcome, PlayerId};
 use serde::Serialize;
 
+use crate::memory::Cell;
 use crate::refusal::{MatchError, PlayerError};
 use crate::room::Room;
 use crate::seat::Seat;
-use crate::server::{Cell, Server, StartError};
+use crate::server::{Server, StartError};
 use crate::store::{Player, Standing};
 use crate::token::Token;
 

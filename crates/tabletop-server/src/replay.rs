@@ -8,13 +8,11 @@
 //! side) are open to anyone, like the record, which holds the seed and so
 //! every hidden card and piece.
 
-use std::sync::Arc;
-
 use game_traits::PlayerId;
 
+use crate::memory::Cell;
 use crate::refusal::MatchError;
 use crate::room::Room;
-use crate::server::{Cell, Server};
 use crate::views::{self, Extra};
 
 /// Whose eyes a replay is seen through.
@@ -68,112 +66,109 @@ fn internal(what: &str, e: impl std::fmt::Display) -> MatchError {
     MatchError::internal(format!("{what}: {e}"))
 }
 
-impl Server {
-    /// Match `cell` at `step` (clamped to its length) seen from `view`, as
-    /// JSON: a view (its `steps` the step shown, `replay_of` the match's
-    /// length, nothing playable), or for the full view
-    /// `{"full": true, "steps", "replay_of", "views": [seat 0's, seat 1's]}`.
-    pub async fn replay_view(
-        &self,
-        cell: &Arc<Cell>,
-        step: usize,
-        view: Viewpoint,
-        asker: Option<PlayerId>,
-    ) -> Result<Vec<u8>, MatchError> {
-        let (game, seed, seats, actions, forfeit, id, drawn) = {
-            let room = cell.room().read().await;
-            allowed(room.finished(), view, asker)?;
-            (
-                room.game().clone(),
-                room.seed(),
-                room.seats().clone(),
-                room.actions().to_vec(),
-                room.forfeit().cloned(),
-                room.id(),
-                room.agreed_draw(),
-            )
-        };
-        let total = actions.len();
-        let step = step.min(total);
-        // The forfeit ends the match after its last step only.
-        let forfeit = forfeit.filter(|_| step == total);
-        let mut room = tokio::task::spawn_blocking(move || {
-            Room::replay(
-                id,
-                game,
-                seed,
-                seats,
-                [None, None],
-                &actions[..step],
-                forfeit,
-            )
-        })
-        .await
-        .map_err(|e| internal("replaying a match", e))??;
-        if drawn && step == total {
-            room.set_agreed_draw();
-        }
-        let extra = Extra {
-            replay_of: Some(total),
-            ..Extra::default()
-        };
-        if view != Viewpoint::Full {
-            return Ok(views::view(&room, view.seat(), extra)?);
-        }
-        let mut both = Vec::with_capacity(2);
-        for seat in PlayerId::BOTH {
-            let bytes = views::view(&room, Some(seat), extra)?;
-            let value: serde_json::Value =
-                serde_json::from_slice(&bytes).map_err(|e| internal("a view", e))?;
-            both.push(value);
-        }
-        serde_json::to_vec(&serde_json::json!({
-            "id": id,
-            "full": true,
-            "steps": step,
-            "replay_of": total,
-            "views": both,
-        }))
-        .map_err(|e| internal("serialising a replay", e))
-    }
-
-    /// The record (the game's rules, seed and actions, as JSON) of the
-    /// finished match `cell`.
-    pub async fn record(&self, cell: &Arc<Cell>) -> Result<String, MatchError> {
+/// Match `cell` at `step` (clamped to its length) seen from `view`, as
+/// JSON: a view (its `steps` the step shown, `replay_of` the match's
+/// length, nothing playable), or for the full view
+/// `{"full": true, "steps", "replay_of", "views": [seat 0's, seat 1's]}`.
+pub async fn view(
+    cell: &Cell,
+    step: usize,
+    view: Viewpoint,
+    asker: Option<PlayerId>,
+) -> Result<Vec<u8>, MatchError> {
+    let (game, seed, seats, actions, forfeit, id, drawn) = {
         let room = cell.room().read().await;
-        if !room.finished() {
-            return Err(MatchError::RecordTooEarly);
-        }
-        Ok(room.game().record_json(room.seed(), room.actions())?)
-    }
-
-    /// The notation of the finished match `cell`: a header, then a line
-    /// per step (`STEP. P0 ACTION`, chance as `chance`), then the forfeit.
-    pub async fn notation(&self, cell: &Arc<Cell>) -> Result<String, MatchError> {
-        let room = cell.room().read().await;
-        if !room.finished() {
-            return Err(MatchError::NotationTooEarly);
-        }
-        let seats = room.seats();
-        let mut out = format!(
-            "# {}\n# seed {}\n# P0 {}\n# P1 {}\n",
-            room.game().name(),
+        allowed(room.finished(), view, asker)?;
+        (
+            room.game().clone(),
             room.seed(),
-            seats[0],
-            seats[1]
-        );
-        for (step, (&id, entry)) in room.actions().iter().zip(room.log()).enumerate() {
-            let by = entry
-                .by()
-                .map_or_else(|| "chance".to_owned(), |p| p.to_string());
-            out.push_str(&format!("{step}. {by} {}\n", room.game().action_text(id)?));
-        }
-        if let Some((seat, reason)) = room.forfeit() {
-            out.push_str(&format!("# {seat} forfeits: {reason}\n"));
-        }
-        if room.agreed_draw() {
-            out.push_str("# draw agreed\n");
-        }
-        Ok(out)
+            room.seats().clone(),
+            room.actions().to_vec(),
+            room.forfeit().cloned(),
+            room.id(),
+            room.agreed_draw(),
+        )
+    };
+    let total = actions.len();
+    let step = step.min(total);
+    // The forfeit ends the match after its last step only.
+    let forfeit = forfeit.filter(|_| step == total);
+    let mut room = tokio::task::spawn_blocking(move || {
+        Room::replay(
+            id,
+            game,
+            seed,
+            seats,
+            [None, None],
+            &actions[..step],
+            forfeit,
+        )
+    })
+    .await
+    .map_err(|e| internal("replaying a match", e))??;
+    if drawn && step == total {
+        room.set_agreed_draw();
     }
+    let extra = Extra {
+        replay_of: Some(total),
+        ..Extra::default()
+    };
+    if view != Viewpoint::Full {
+        return Ok(views::view(&room, view.seat(), extra)?);
+    }
+    let mut both = Vec::with_capacity(2);
+    for seat in PlayerId::BOTH {
+        let bytes = views::view(&room, Some(seat), extra)?;
+        let value: serde_json::Value =
+            serde_json::from_slice(&bytes).map_err(|e| internal("a view", e))?;
+        both.push(value);
+    }
+    serde_json::to_vec(&serde_json::json!({
+        "id": id,
+        "full": true,
+        "steps": step,
+        "replay_of": total,
+        "views": both,
+    }))
+    .map_err(|e| internal("serialising a replay", e))
+}
+
+/// The record (the game's rules, seed and actions, as JSON) of the
+/// finished match `cell`.
+pub async fn record(cell: &Cell) -> Result<String, MatchError> {
+    let room = cell.room().read().await;
+    if !room.finished() {
+        return Err(MatchError::RecordTooEarly);
+    }
+    Ok(room.game().record_json(room.seed(), room.actions())?)
+}
+
+/// The notation of the finished match `cell`: a header, then a line
+/// per step (`STEP. P0 ACTION`, chance as `chance`), then the forfeit.
+pub async fn notation(cell: &Cell) -> Result<String, MatchError> {
+    let room = cell.room().read().await;
+    if !room.finished() {
+        return Err(MatchError::NotationTooEarly);
+    }
+    let seats = room.seats();
+    let mut out = format!(
+        "# {}\n# seed {}\n# P0 {}\n# P1 {}\n",
+        room.game().name(),
+        room.seed(),
+        seats[0],
+        seats[1]
+    );
+    for (step, (&id, entry)) in room.actions().iter().zip(room.log()).enumerate() {
+        let by = entry
+            .by()
+            .map_or_else(|| "chance".to_owned(), |p| p.to_string());
+        out.push_str(&format!("{step}. {by} {}\n", room.game().action_text(id)?));
+    }
+    if let Some((seat, reason)) = room.forfeit() {
+        out.push_str(&format!("# {seat} forfeits: {reason}\n"));
+    }
+    if room.agreed_draw() {
+        out.push_str("# draw agreed\n");
+    }
+    Ok(out)
 }

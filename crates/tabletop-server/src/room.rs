@@ -23,6 +23,9 @@ use crate::token::{self, Token};
 /// differently.
 pub const HIDDEN: &str = "(hidden)";
 
+/// The reason stored when a seat resigns (a forfeit).
+pub const RESIGNED: &str = "resigned";
+
 /// One action of the match as both seats perceived it.
 #[derive(Clone, Debug)]
 pub struct Entry {

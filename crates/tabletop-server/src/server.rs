@@ -6,18 +6,20 @@
 //! that no request, WebSocket or bot holds. Every other module reaches a
 //! match through [`Server::cell`].
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
 
 use game_env::{EnvError, Registry};
 use game_traits::PlayerId;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 
+use crate::bots::BotRunner;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::limits::{ClientAddr, RateLimiter, SocketGate};
+use crate::limits::{ClientAddr, Gate};
+use crate::lobby::Lobby;
+use crate::memory::{Cell, Memory};
 use crate::metrics::{Gauges, Metrics};
 use crate::refusal::{MatchError, ReplayError};
 use crate::room::Room;
@@ -61,74 +63,24 @@ pub enum StartError {
     Replay(#[from] ReplayError),
 }
 
-/// One match and the channel that tells its watchers it changed.
-pub struct Cell {
-    /// The match: views and seat checks read it under a shared lock, so
-    /// that GETs, WebSocket pushes and bot turns do not queue behind each
-    /// other; moves write it.
-    room: tokio::sync::RwLock<Room>,
-    /// Bumped after every change (the WebSocket pushes a view then).
-    changed: watch::Sender<u64>,
-    /// Whether a task is deciding for a bot seat now; read and written
-    /// only under the room's write lock, so that a bot due is never missed
-    /// nor driven twice ([`crate::bots`]).
-    pub(crate) driving: AtomicBool,
-    /// Whether a task waits for the running clock's flag
-    /// ([`crate::flag`]).
-    pub(crate) timing: AtomicBool,
-    /// Whether the match is over (read by the sweep without the lock).
-    finished: AtomicBool,
-    /// When the match was last asked for, in milliseconds since the
-    /// server started.
-    last_used: AtomicU64,
-    /// The client that created it (for the limit of matches per client).
-    owner: ClientAddr,
-}
-
-impl Cell {
-    /// The match, behind its lock.
-    pub fn room(&self) -> &tokio::sync::RwLock<Room> {
-        &self.room
-    }
-
-    /// A receiver told the version after every change.
-    pub fn subscribe(&self) -> watch::Receiver<u64> {
-        self.changed.subscribe()
-    }
-
-    /// Tells the watchers that `room` (this cell's, just changed) is at a
-    /// new version.
-    pub(crate) fn announce(&self, room: &Room) {
-        self.finished.store(room.finished(), Ordering::Relaxed);
-        self.changed.send_replace(room.version());
-    }
-}
-
-/// The server: the registry, the database and the matches in memory.
+/// The server: the registry, the database, the configuration and the
+/// services it composes.
 pub struct Server {
     pub(crate) registry: Registry,
     pub(crate) store: Arc<Store>,
-    rooms: RwLock<HashMap<i64, Arc<Cell>>>,
-    /// Held while a match is rebuilt from the store, so that two requests
-    /// for it never build two copies.
-    loading: tokio::sync::Mutex<()>,
     pub(crate) config: Config,
-    /// Bot decisions running at once (one per core), so that bots queue
-    /// instead of starving the request handlers.
-    pub(crate) bot_slots: Semaphore,
-    /// Bot tasks running (a shutdown waits for them to store their move).
-    pub(crate) drivers: AtomicUsize,
+    /// The matches in memory.
+    pub(crate) memory: Memory,
+    /// The bot tasks and their share of the cores.
+    pub(crate) bots: BotRunner,
+    /// What each client may use.
+    pub(crate) gate: Gate,
     /// The counters of `/metrics`.
     pub(crate) metrics: Metrics,
-    /// Requests a second per client.
-    pub(crate) limiter: RateLimiter,
-    /// WebSockets open.
-    pub(crate) sockets: Arc<SocketGate>,
     /// The seats waiting for a person and the rematches.
-    pub(crate) lobby: crate::lobby::Lobby,
+    pub(crate) lobby: Lobby,
     /// True once the server is stopping.
     shutdown: watch::Sender<bool>,
-    epoch: Instant,
 }
 
 impl Server {
@@ -150,21 +102,16 @@ impl Server {
             None => store.unfinished().map_err(db_err)?,
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let http = &config.http;
         let server = Server {
             registry,
             store: Arc::new(store),
-            rooms: RwLock::new(HashMap::new()),
-            loading: tokio::sync::Mutex::new(()),
-            limiter: RateLimiter::new(http.client_rate, http.client_burst),
-            sockets: Arc::new(SocketGate::new(http.ws_per_client, http.ws_total)),
+            memory: Memory::default(),
+            gate: Gate::new(&config.http),
             config,
-            bot_slots: Semaphore::new(cores),
-            drivers: AtomicUsize::new(0),
+            bots: BotRunner::new(cores),
             metrics: Metrics::default(),
-            lobby: crate::lobby::Lobby::default(),
+            lobby: Lobby::default(),
             shutdown: watch::channel(false).0,
-            epoch: Instant::now(),
         };
         for id in unfinished {
             let Some(m) = server.store.get(id).map_err(db_err)? else {
@@ -177,7 +124,7 @@ impl Server {
                 server.store.finish(id).map_err(db_err)?;
             } else if room.bot_due().is_some() || room.clock().running() {
                 // A running clock's flag must fall with nobody asking.
-                server.insert(room, ClientAddr::UNKNOWN);
+                server.memory.insert(room, ClientAddr::UNKNOWN);
             }
         }
         // On a thread of its own: PostgreSQL's blocking client starts a
@@ -245,51 +192,15 @@ impl Server {
         Ok(room)
     }
 
-    fn now_ms(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
-    }
-
-    /// Puts `room`, created by `owner`, in memory under its id.
-    pub(crate) fn insert(&self, room: Room, owner: ClientAddr) -> Arc<Cell> {
-        let id = room.id();
-        let (changed, _) = watch::channel(room.actions().len() as u64);
-        let cell = Arc::new(Cell {
-            finished: AtomicBool::new(room.finished()),
-            room: tokio::sync::RwLock::new(room),
-            changed,
-            driving: AtomicBool::new(false),
-            timing: AtomicBool::new(false),
-            last_used: AtomicU64::new(self.now_ms()),
-            owner,
-        });
-        self.rooms
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(id, cell.clone());
-        cell
-    }
-
-    /// The match `id` if it is in memory.
-    pub(crate) fn cached(&self, id: i64) -> Option<Arc<Cell>> {
-        let cell = self
-            .rooms
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&id)
-            .cloned()?;
-        cell.last_used.store(self.now_ms(), Ordering::Relaxed);
-        Some(cell)
-    }
-
     /// The match `id`: from memory, or rebuilt from its record (and its
     /// bot started if one is due); `None` if there is no such match.
     pub async fn cell(self: &Arc<Self>, id: i64) -> Result<Option<Arc<Cell>>, MatchError> {
-        if let Some(cell) = self.cached(id) {
+        if let Some(cell) = self.memory.cached(id) {
             self.refresh(&cell).await?;
             return Ok(Some(cell));
         }
-        let _loading = self.loading.lock().await;
-        if let Some(cell) = self.cached(id) {
+        let _loading = self.memory.loading().await;
+        if let Some(cell) = self.memory.cached(id) {
             self.refresh(&cell).await?;
             return Ok(Some(cell));
         }
@@ -301,7 +212,7 @@ impl Server {
             .await
             .map_err(|e| EnvError::Internal(format!("replaying a match: {e}")))?
             .map_err(|e| EnvError::Internal(format!("replaying a match: {e}")))?;
-        let cell = self.insert(room, ClientAddr::UNKNOWN);
+        let cell = self.memory.insert(room, ClientAddr::UNKNOWN);
         Metrics::bump(&self.metrics.matches_loaded);
         drop(_loading);
         self.watch_flag(cell.clone());
@@ -309,48 +220,13 @@ impl Server {
         Ok(Some(cell))
     }
 
-    /// Every match in memory.
-    pub(crate) fn cells(&self) -> Vec<Arc<Cell>> {
-        self.rooms
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .cloned()
-            .collect()
-    }
-
-    /// Unfinished matches in memory that `client` created.
-    pub(crate) fn live_matches_of(&self, client: ClientAddr) -> usize {
-        self.rooms
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .filter(|c| c.owner == client && !c.finished.load(Ordering::Relaxed))
-            .count()
-    }
-
     /// Drops from memory the matches nobody holds (no request, WebSocket
     /// or bot task has their cell) that are over or idle for longer than
     /// the configured time; forgets the clients whose rate bucket is full.
     /// Returns how many matches left.
     pub fn sweep(&self) -> usize {
-        let now = self.now_ms();
-        let idle = u64::try_from(self.config.memory.idle.as_millis()).unwrap_or(u64::MAX);
-        let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
-        let before = rooms.len();
-        // The count is read under the map's write lock: no one can take a
-        // new handle on a cell meanwhile.
-        rooms.retain(|_, c| {
-            Arc::strong_count(c) > 1
-                || !(c.finished.load(Ordering::Relaxed)
-                    || now.saturating_sub(c.last_used.load(Ordering::Relaxed)) > idle)
-        });
-        let gone = before - rooms.len();
-        if rooms.capacity() > 2 * rooms.len() + 64 {
-            rooms.shrink_to_fit();
-        }
-        drop(rooms);
-        self.limiter.prune();
+        let gone = self.memory.sweep(self.config.memory.idle);
+        self.gate.requests.prune();
         self.metrics
             .matches_evicted
             .fetch_add(gone as u64, Ordering::Relaxed);
@@ -359,14 +235,14 @@ impl Server {
 
     /// Matches in memory now.
     pub fn in_memory(&self) -> usize {
-        self.rooms.read().unwrap_or_else(|p| p.into_inner()).len()
+        self.memory.count()
     }
 
     /// The `/metrics` page.
     pub fn metrics_text(&self) -> String {
         self.metrics.render(&Gauges {
             matches_in_memory: self.in_memory(),
-            websockets: self.sockets.open(),
+            websockets: self.gate.sockets.open(),
         })
     }
 
@@ -374,7 +250,7 @@ impl Server {
     /// one is due (after a restart), and the sweep, which runs every
     /// configured interval while the server lives.
     pub async fn resume(self: &Arc<Self>) {
-        for cell in self.cells() {
+        for cell in self.memory.cells() {
             self.watch_flag(cell.clone());
             self.kick(cell).await;
         }
@@ -410,13 +286,6 @@ impl Server {
 
     /// Waits until no bot task runs, at most `limit`; whether none runs.
     pub async fn bots_stopped(&self, limit: Duration) -> bool {
-        let deadline = Instant::now() + limit;
-        while self.drivers.load(Ordering::SeqCst) > 0 {
-            if Instant::now() >= deadline {
-                return false;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        true
+        self.bots.stopped(limit).await
     }
 }

@@ -10,8 +10,7 @@ use game_traits::{Outcome, PlayerId};
 use serde::Serialize;
 
 use crate::clock::{ClockView, TIME};
-use crate::lobby::RESIGNED;
-use crate::room::Room;
+use crate::room::{Room, RESIGNED};
 
 #[derive(Serialize)]
 struct LogOut<'a> {

@@ -17,19 +17,11 @@ use game_traits::PlayerId;
 use serde::de::DeserializeOwned;
 
 use crate::http::error::ApiError;
-use crate::http::hygiene::require_json;
+use crate::http::hygiene::{client_of, require_json};
 use crate::limits::ClientAddr;
-use crate::server::{Cell, Server};
+use crate::memory::Cell;
+use crate::server::Server;
 use crate::token::Token;
-
-/// The client of a request with `extensions` (the listener puts its
-/// address there).
-pub fn client_of(extensions: &axum::http::Extensions) -> ClientAddr {
-    extensions
-        .get::<ClientAddr>()
-        .copied()
-        .unwrap_or(ClientAddr::UNKNOWN)
-}
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;

@@ -11,9 +11,44 @@ use axum::Json;
 use game_env::BotSpec;
 use serde::Deserialize;
 
-use crate::http::{internal, query, ApiError, OPENAPI, WIRE_SCHEMA};
+use crate::http::error::ApiError;
+use crate::http::query;
+use crate::http::respond::internal;
 use crate::setups::{suggest, SetupKind};
 use crate::Server;
+
+/// Every API route as (method, path in OpenAPI's spelling); the OpenAPI
+/// description lists exactly these (a test checks both ways).
+pub const API_ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/games"),
+    ("post", "/api/matches"),
+    ("get", "/api/matches/{id}"),
+    ("post", "/api/matches/{id}/actions"),
+    ("get", "/api/matches/{id}/ws"),
+    ("post", "/api/matches/{id}/join"),
+    ("post", "/api/matches/{id}/resign"),
+    ("post", "/api/matches/{id}/draw"),
+    ("post", "/api/matches/{id}/rematch"),
+    ("get", "/api/matches/{id}/replay"),
+    ("get", "/api/matches/{id}/record"),
+    ("get", "/api/matches/{id}/notation"),
+    ("get", "/api/lobby"),
+    ("post", "/api/lobby"),
+    ("get", "/api/openapi.json"),
+    ("get", "/api/wire-schema.json"),
+    ("get", "/api/setups"),
+    ("post", "/api/players"),
+    ("get", "/api/matches/{id}/players"),
+    ("get", "/api/leaderboard"),
+];
+
+/// The OpenAPI description of the API.
+pub const OPENAPI: &str = include_str!("../../openapi.json");
+
+/// The JSON Schema of every game's wire forms (what views, legal actions
+/// and log entries carry), generated from the engines' types
+/// ([`game_env::Registry::wire_schema`]; a test keeps the file equal).
+pub const WIRE_SCHEMA: &str = include_str!("../../wire-schema.json");
 
 /// `GET /api/openapi.json`.
 pub(super) async fn openapi() -> Response {

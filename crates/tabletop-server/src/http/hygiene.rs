@@ -18,8 +18,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
-use crate::http::extract::client_of;
-use crate::http::ApiError;
+use crate::http::error::ApiError;
+use crate::limits::ClientAddr;
 use crate::metrics::Metrics;
 use crate::Server;
 
@@ -81,10 +81,19 @@ async fn check_host(State(server): State<Arc<Server>>, req: Request, next: Next)
     next.run(req).await
 }
 
+/// The client of a request with `extensions` (the listener puts its
+/// address there).
+pub fn client_of(extensions: &axum::http::Extensions) -> ClientAddr {
+    extensions
+        .get::<ClientAddr>()
+        .copied()
+        .unwrap_or(ClientAddr::UNKNOWN)
+}
+
 /// Refuses (429, with `Retry-After`) a client over its request rate.
 async fn rate_limit(State(server): State<Arc<Server>>, req: Request, next: Next) -> Response {
     if !UNLIMITED.contains(&req.uri().path()) {
-        if let Err(wait) = server.limiter.admit(client_of(req.extensions())) {
+        if let Err(wait) = server.gate.requests.admit(client_of(req.extensions())) {
             Metrics::bump(&server.metrics.limited);
             let http = &server.config().http;
             return ApiError::TooMany {

@@ -10,8 +10,9 @@ use game_traits::PlayerId;
 use serde::Deserialize;
 
 use crate::clock::{Asked, Word};
+use crate::http::error::ApiError;
 use crate::http::extract::{JsonBody, MatchAt, Rematch, Seated};
-use crate::http::{private, ApiError};
+use crate::http::respond::private;
 use crate::limits::ClientAddr;
 use crate::token::Token;
 use crate::Server;

@@ -9,12 +9,13 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use crate::clock::{Asked, Word};
+use crate::http::error::ApiError;
 use crate::http::extract::{
     bearer, seat_of, DrawOffer, JsonBody, MatchAt, Playing, Resigning, Seated, Viewer,
 };
-use crate::http::{private, private_json, ApiError};
+use crate::http::respond::{private, private_json};
 use crate::limits::ClientAddr;
-use crate::replay::Viewpoint;
+use crate::replay::{self, Viewpoint};
 use crate::Server;
 
 #[derive(Deserialize)]
@@ -131,14 +132,13 @@ fn replay_query(query: Option<&str>) -> Result<(usize, Viewpoint), ApiError> {
 /// `GET /api/matches/{id}/replay`: the query is read before the token, so
 /// a bad query is refused first.
 pub(super) async fn replay(
-    State(server): State<Arc<Server>>,
     MatchAt(cell): MatchAt,
     RawQuery(query): RawQuery,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     let (step, view) = replay_query(query.as_deref())?;
     let asker = seat_of(&cell, bearer(&headers)?).await?;
-    let bytes = server.replay_view(&cell, step, view, asker).await?;
+    let bytes = replay::view(&cell, step, view, asker).await?;
     Ok(private_json(StatusCode::OK, bytes))
 }
 
@@ -158,21 +158,15 @@ fn download(mime: &'static str, name: String, body: String) -> Response {
 }
 
 /// `GET /api/matches/{id}/record`.
-pub(super) async fn record(
-    State(server): State<Arc<Server>>,
-    MatchAt(cell): MatchAt,
-) -> Result<Response, ApiError> {
-    let body = server.record(&cell).await?;
+pub(super) async fn record(MatchAt(cell): MatchAt) -> Result<Response, ApiError> {
+    let body = replay::record(&cell).await?;
     let name = format!("match-{}.json", cell.room().read().await.id());
     Ok(download("application/json", name, body))
 }
 
 /// `GET /api/matches/{id}/notation`.
-pub(super) async fn notation(
-    State(server): State<Arc<Server>>,
-    MatchAt(cell): MatchAt,
-) -> Result<Response, ApiError> {
-    let body = server.notation(&cell).await?;
+pub(super) async fn notation(MatchAt(cell): MatchAt) -> Result<Response, ApiError> {
+    let body = replay::notation(&cell).await?;
     let name = format!("match-{}.txt", cell.room().read().await.id());
     Ok(download("text/plain; charset=utf-8", name, body))
 }

@@ -10,8 +10,7 @@
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::http::Uri;
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -26,44 +25,13 @@ mod matches;
 mod ops;
 mod players;
 mod query;
+mod respond;
 mod socket;
 mod web;
 
 pub use error::ApiError;
+pub use games::{API_ROUTES, OPENAPI, WIRE_SCHEMA};
 pub use hygiene::CONTENT_SECURITY_POLICY;
-
-/// Every API route as (method, path in OpenAPI's spelling); the OpenAPI
-/// description lists exactly these (a test checks both ways).
-pub const API_ROUTES: &[(&str, &str)] = &[
-    ("get", "/api/games"),
-    ("post", "/api/matches"),
-    ("get", "/api/matches/{id}"),
-    ("post", "/api/matches/{id}/actions"),
-    ("get", "/api/matches/{id}/ws"),
-    ("post", "/api/matches/{id}/join"),
-    ("post", "/api/matches/{id}/resign"),
-    ("post", "/api/matches/{id}/draw"),
-    ("post", "/api/matches/{id}/rematch"),
-    ("get", "/api/matches/{id}/replay"),
-    ("get", "/api/matches/{id}/record"),
-    ("get", "/api/matches/{id}/notation"),
-    ("get", "/api/lobby"),
-    ("post", "/api/lobby"),
-    ("get", "/api/openapi.json"),
-    ("get", "/api/wire-schema.json"),
-    ("get", "/api/setups"),
-    ("post", "/api/players"),
-    ("get", "/api/matches/{id}/players"),
-    ("get", "/api/leaderboard"),
-];
-
-/// The OpenAPI description of the API.
-pub const OPENAPI: &str = include_str!("../../openapi.json");
-
-/// The JSON Schema of every game's wire forms (what views, legal actions
-/// and log entries carry), generated from the engines' types
-/// ([`game_env::Registry::wire_schema`]; a test keeps the file equal).
-pub const WIRE_SCHEMA: &str = include_str!("../../wire-schema.json");
 
 /// The router of `server`: the API, the WebSocket, the web page and the
 /// operator's routes, behind the HTTP hygiene layers (host check, rate
@@ -102,36 +70,6 @@ pub fn router(server: Arc<Server>) -> Router {
         .with_state(server.clone());
     let routes = hygiene::layers(routes, &server);
     ops::layers(routes, &server)
-}
-
-/// A match's answer: JSON, never stored by a cache (it holds a seat's
-/// view or tokens).
-fn private_json(status: StatusCode, bytes: Vec<u8>) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        bytes,
-    )
-        .into_response()
-}
-
-/// `value` serialised as a match's answer (see [`private_json`]); `what`
-/// names it if it cannot be.
-fn private<T: serde::Serialize>(
-    status: StatusCode,
-    value: &T,
-    what: &str,
-) -> Result<Response, ApiError> {
-    let bytes = serde_json::to_vec(value).map_err(|e| internal(what, e))?;
-    Ok(private_json(status, bytes))
-}
-
-/// A failure of ours while answering: `what` failed with `e`.
-fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
-    ApiError::Internal(game_env::EnvError::Internal(format!("{what}: {e}")))
 }
 
 async fn not_found(uri: Uri) -> ApiError {

@@ -19,7 +19,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
-use crate::http::ApiError;
+use crate::http::error::ApiError;
 use crate::Server;
 
 /// The operator's routes.

@@ -9,8 +9,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use crate::http::error::ApiError;
 use crate::http::extract::{JsonBody, MatchAt};
-use crate::http::{internal, query, ApiError};
+use crate::http::query;
+use crate::http::respond::internal;
 use crate::Server;
 
 /// `value` (an object) with `rated` added: how a match or a seat created

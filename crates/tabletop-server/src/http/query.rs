@@ -7,7 +7,7 @@
 
 use serde::de::DeserializeOwned;
 
-use crate::http::ApiError;
+use crate::http::error::ApiError;
 
 /// The parameters of `query` (none: an empty query); `expected` is the
 /// route's query as its error shows it.

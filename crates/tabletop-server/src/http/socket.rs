@@ -16,12 +16,13 @@ use axum::response::Response;
 use game_traits::PlayerId;
 use serde::Deserialize;
 
+use crate::http::error::ApiError;
 use crate::http::extract::{bearer, seat_of, MatchAt};
-use crate::http::ApiError;
 use crate::limits::{Bucket, ClientAddr, SocketTicket};
+use crate::memory::Cell;
 use crate::metrics::Metrics;
+use crate::server::Server;
 use crate::token::Token;
-use crate::{Cell, Server};
 
 /// WebSocket close code: the client broke the policy (too many messages).
 const POLICY: u16 = 1008;
@@ -75,7 +76,7 @@ pub(super) async fn ws(
     };
     let seat = seat_of(&cell, token).await?;
     let upgrade = upgrade.map_err(|r| ApiError::BadRequest(r.body_text()))?;
-    let ticket = server.sockets.enter(client).map_err(|why| {
+    let ticket = server.gate.sockets.enter(client).map_err(|why| {
         Metrics::bump(&server.metrics.limited);
         ApiError::TooMany {
             message: why.into(),

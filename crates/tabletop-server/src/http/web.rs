@@ -9,7 +9,7 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use crate::http::ApiError;
+use crate::http::error::ApiError;
 
 /// Every file of the page: (path under `/web/`, content type, content).
 pub const FILES: &[(&str, &str, &str)] = &[
