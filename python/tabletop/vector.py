@@ -29,11 +29,19 @@ flags read 0.
 
 After ``reset`` and every ``step``, each row holds a decision of a learner
 seat (``to_move`` says which): the opponents have played in between.
+With ``sync=False`` a Python opponent is instead called once per step, on
+every row then waiting on it, like EnvPool's asynchronous mode: a game
+where one seat decides several times in a row (card war) no longer holds
+the whole batch back for a string of small calls. ``info["ready"]`` then
+flags the rows at a learner's decision; ``step`` acts on those (its
+default ``rows``) and refuses others; the other rows report their rewards
+and episode ends as they come, and are ready at a later step.
 ``rewards`` is ``(num_envs, 2)``, each seat's reward over the step
 (opponents' moves included); ``info`` holds, where an episode ended
 (``info["_final"]``), ``final_observation`` (both seats' tensors of its
 last state, ``(num_envs, 2, *shape)``), ``episode_return`` and
-``episode_length``. Masks are int8.
+``episode_length``, and ``ready`` (all rows with ``sync=True``). Masks
+are int8.
 """
 
 from __future__ import annotations
@@ -105,7 +113,9 @@ class MultiAgentVecEnv:
         threads: int = 0,
         opponents: Union[None, Dict[int, Opponent], Sequence[Optional[Dict[int, Opponent]]]] = None,
         max_steps: Optional[int] = None,
+        sync: bool = True,
     ) -> None:
+        self.sync = bool(sync)
         seats = [_Seats(i, s) for i, s in enumerate(_per_game(opponents, num_envs))]
         # Filled cell by cell: numpy would take a callable that has a length
         # (a torch module list) for a sequence.
@@ -135,6 +145,7 @@ class MultiAgentVecEnv:
             "episode_return": np.zeros((num_envs, 2), np.float32),
             "episode_length": np.zeros(num_envs, np.int64),
             "_final": np.zeros(num_envs, bool),
+            "ready": np.ones(num_envs, bool),
         }
         self._rows = np.arange(num_envs)
 
@@ -182,13 +193,20 @@ class MultiAgentVecEnv:
 
     def _play_opponents(self) -> None:
         """The Python opponents play, each on its whole batch at once,
-        until a learner is to move in every game."""
+        until a learner is to move in every game (``sync``), or once."""
         env = self.env
+        ready = self._info["ready"]
+        ready[:] = True
+        rounds = 0
         while self._any_python:
             who = self._python[self._rows, env.to_move]
             due = np.flatnonzero(who != None)  # noqa: E711 (an object array)
             if due.size == 0:
                 return
+            if not self.sync and rounds == 1:
+                ready[due] = False
+                return
+            rounds += 1
             actions = np.zeros(self.num_envs, np.int64)
             for policy in {id(p): p for p in who[due]}.values():
                 rows = due[[p is policy for p in who[due]]]
@@ -253,11 +271,23 @@ class MultiAgentVecEnv:
     def step(self, actions: Any, rows: Any = None) -> Tuple[Any, ...]:
         """Plays one action per game for the learner seat to move (in the
         games ``rows`` chooses only, if given: the others' actions are not
-        read), then the opponents until learners are to move again;
+        read; with ``sync=False``, by default the rows ``info["ready"]``
+        flags), then the opponents until learners are to move again (once,
+        with ``sync=False``);
         returns what ``reset`` returns. The arrays are the environment's
         own, written in place by the next call."""
         self._start()
-        self.env.step(actions, rows=None if rows is None else self._flags(rows))
+        if self.sync:
+            flags = None if rows is None else self._flags(rows)
+        else:
+            ready = self._info["ready"]
+            flags = ready.copy() if rows is None else self._flags(rows)
+            if (flags & ~ready).any():
+                raise tabletop.GameError(
+                    f"games {np.flatnonzero(flags & ~ready).tolist()} wait on an opponent, "
+                    "not a learner: step the rows info['ready'] flags"
+                )
+        self.env.step(actions, rows=flags)
         self._gather()
         self._play_opponents()
         return self._results()

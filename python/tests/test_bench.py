@@ -45,3 +45,16 @@ def test_the_framework_benchmark_reports_each_path_against_vecenv() -> None:
     for name, line in zip(paths, lines):
         rate, ratio = re.search(rf" {name}: ([\d,]+) steps per CPU-second, ([\d.]+) of VecEnv", line).groups()
         assert int(rate.replace(",", "")) > 0 and float(ratio) > 0
+
+
+def test_the_opponent_call_benchmark_counts_calls_and_batches_per_mode() -> None:
+    path = BENCH.with_name("bench_opponent_calls.py")
+    spec = importlib.util.spec_from_file_location("bench_opponent_calls", path)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_opponent_calls"] = bench
+    spec.loader.exec_module(bench)
+    synced = bench.measure("cardwar", 32, 40, True)
+    unsynced = bench.measure("cardwar", 32, 40, False)
+    assert unsynced["calls_per_step"] <= 1 < synced["calls_per_step"]
+    assert unsynced["median_batch"] > synced["median_batch"] > 0
+    assert synced["decisions_per_cpu_second"] > 0 and unsynced["decisions_per_cpu_second"] > 0

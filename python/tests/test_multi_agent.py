@@ -106,3 +106,53 @@ def test_seeded_runs_repeat_whatever_the_thread_count() -> None:
 
     one, two = run(1), run(2)
     assert all(np.array_equal(a, b) for a, b in zip(one, two))
+
+
+def _first_episodes(sync: bool, n: int, calls: list) -> dict:
+    """Each game's first episode (its seat-0 return and length) with a
+    deterministic learner and Python opponent, and the opponent's batch
+    sizes in ``calls``."""
+
+    def opponent(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        calls.append(len(masks))
+        return masks.argmax(axis=1)
+
+    env = MultiAgentVecEnv("cardwar", n, seed=11, opponents={1: opponent}, sync=sync)
+    obs, masks, rewards, terminated, truncated, to_move, info = env.reset()
+    firsts: dict = {}
+    steps = 0
+    while len(firsts) < n:
+        ready = info["ready"].copy()
+        assert (to_move[ready] == 0).all()
+        before = len(calls)
+        obs, masks, rewards, terminated, truncated, to_move, info = env.step(masks.argmax(axis=1))
+        if not sync:
+            assert len(calls) - before <= 1, "one call of the opponent per step"
+        steps += 1
+        for i in np.flatnonzero(info["_final"]):
+            firsts.setdefault(int(i), (float(info["episode_return"][i, 0]), int(info["episode_length"][i])))
+        assert steps < 10_000
+    return firsts
+
+
+def test_an_unsynchronised_batch_calls_a_python_opponent_once_a_step_and_plays_the_same_games() -> None:
+    synced, unsynced = [], []
+    assert _first_episodes(False, 48, unsynced) == _first_episodes(True, 48, synced)
+    # Card war's seats decide several times in a row: waiting for every
+    # game to reach a learner takes several calls a step, of small batches.
+    assert len(synced) > len(unsynced) and np.median(unsynced) > np.median(synced)
+
+
+def test_an_unsynchronised_batch_refuses_to_step_a_game_that_waits_on_its_opponent() -> None:
+    env = MultiAgentVecEnv("cardwar", 32, seed=3, opponents={1: lambda o, m: m.argmax(axis=1)}, sync=False)
+    obs, masks, *_, info = env.reset()
+    for _ in range(200):
+        if not info["ready"].all():
+            break
+        obs, masks, *_, info = env.step(masks.argmax(axis=1))
+    waiting = np.flatnonzero(~info["ready"])
+    assert waiting.size, "some game waits on its opponent"
+    state = env.state(int(waiting[0])).to_json()
+    with pytest.raises(tabletop.GameError, match="wait on an opponent"):
+        env.step(masks.argmax(axis=1), rows=np.ones(32, bool))
+    assert env.state(int(waiting[0])).to_json() == state
