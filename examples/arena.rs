@@ -19,8 +19,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use tabletop_rules::{
-    format_report, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, BotSpec,
-    Budget, Progress, ReportOptions,
+    arena_bot, format_report, registry, round_robin, run_arena, select, ArenaConfig, BotSpec,
+    Budget, PlayerSpec, Progress, ReportOptions,
 };
 
 /// The first screen's games: one table per game at its default rules, few
@@ -60,8 +60,8 @@ struct Args {
     /// plays itself. Default: random,heuristic,ismcts:100 (ismcts with
     /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic,expert
     /// (the expert where a game has one).
-    #[arg(long, value_name = "BOTS", value_delimiter = ',')]
-    bots: Option<Vec<ArenaBot>>,
+    #[arg(long, value_name = "BOTS", value_delimiter = ',', value_parser = arena_bot)]
+    bots: Option<Vec<PlayerSpec>>,
     /// Games per pairing of two bots at one table (seats alternate).
     /// Default: 40; with --ladder, 100.
     #[arg(long, value_name = "N")]
@@ -107,13 +107,13 @@ fn main() -> ExitCode {
     let mut bots = args.bots.clone().unwrap_or_else(|| {
         default_bots
             .split(',')
-            .map(|b| b.parse().expect("the default bots parse"))
+            .map(|b| arena_bot(b).expect("the default bots parse"))
             .collect()
     });
     if let Some(ms) = args.ms_per_move {
         let budget = Budget::Time(Duration::from_millis(u64::from(ms)));
         for bot in &mut bots {
-            if let ArenaBot::Builtin(spec) = bot {
+            if let PlayerSpec::Bot(spec) = bot {
                 *spec = BotSpec::or_budget(*spec, budget);
             }
         }
@@ -173,8 +173,8 @@ fn main() -> ExitCode {
                 p.total,
                 p.elapsed.as_secs_f64(),
                 p.table,
-                p.pairing.bots[0],
-                p.pairing.bots[1]
+                p.pairing.bots[0].label(),
+                p.pairing.bots[1].label()
             );
             if terminal {
                 eprint!("\r{line:<78}");

@@ -14,170 +14,27 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
-use game_env::{BotSpec, DynGame, Opponent, ProtocolBot, ProtocolConfig};
-#[cfg(feature = "policy")]
-use game_policy::{PolicyBot, PolicyError, PolicyFile};
+use game_env::DynGame;
+use game_registry::{PlayerSpec, PlayerSpecError};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
 use crate::stats::{Rate, Score};
 
-/// A player of the arena: a built-in bot, or a program in any language
-/// speaking the JSON-lines bot protocol (`docs/bot-protocol.md`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ArenaBot {
-    /// `random`, `flat[:N | :Nms]`, `ismcts[:N | :Nms]` or `heuristic`.
-    Builtin(BotSpec),
-    /// `cmd:PROGRAM ARGS...`: the program and its arguments (no shell).
-    Command(Vec<String>),
-    /// `PREFIX:PROGRAM ARGS...`: a bot program of an older protocol that a
-    /// game's registration knows ([`game_env::LegacyProtocol`]):
-    /// `spelinski:` for troops-only Battle Line (the
-    /// spelinski/BoardGameAIEngine protocol, see `game_registry::spelinski`),
-    /// `ucc:` for classic Stratego (the 2012 UCC programming competition,
-    /// see `game_registry::ucc`).
-    Legacy {
-        /// The protocol's prefix.
-        prefix: &'static str,
-        /// The program and its arguments (no shell).
-        argv: Vec<String>,
-    },
-    /// `policy:FILE`: a trained policy (`python/examples/selfplay.py
-    /// --onnx FILE`), played by `game_policy::PolicyBot` at the tables of
-    /// the game and rules it was trained on. Only with this crate's
-    /// `policy` feature: without it such a name is refused with
-    /// [`POLICY_NOT_BUILT`].
-    Policy(std::path::PathBuf),
-}
-
-/// Why a `policy:FILE` seat is refused by a build without the `policy`
-/// feature, and how to get one that has it.
-pub const POLICY_NOT_BUILT: &str = "policy: seats run trained policies on tract, which this build \
-     left out to stay light: add `--features policy` (cargo run --release --features policy \
-     --example arena -- --bots policy:FILE,...)";
-
-/// How long a protocol bot may think about one decision.
+/// How long a program or a policy may think about one decision.
 const COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
 
-impl ArenaBot {
-    /// This bot for `game`, or why it cannot play there.
-    pub fn build(&self, game: &dyn DynGame) -> Result<Box<dyn Opponent>, String> {
-        match self {
-            ArenaBot::Builtin(spec) => game.bot(*spec).map_err(|e| e.to_string()),
-            ArenaBot::Command(argv) => ProtocolBot::spawn(ProtocolConfig {
-                argv: argv.clone(),
-                time_limit: COMMAND_TIME_LIMIT,
-                game: game.name().to_owned(),
-                legend: game.legend().to_owned(),
-            })
-            .map(|bot| Box::new(bot) as Box<dyn Opponent>)
-            .map_err(|e| e.to_string()),
-            ArenaBot::Legacy { prefix, argv } => game
-                .legacy_bot(prefix, argv.clone(), COMMAND_TIME_LIMIT)
-                .map_err(|e| e.to_string()),
-            #[cfg(feature = "policy")]
-            ArenaBot::Policy(path) => PolicyFile::load(path, game)
-                .map(|p| Box::new(PolicyBot::new(self.to_string(), Arc::new(p))) as _)
-                .map_err(|e| format!("{self}: {e}")),
-            #[cfg(not(feature = "policy"))]
-            ArenaBot::Policy(_) => Err(POLICY_NOT_BUILT.to_owned()),
-        }
-    }
-
-    /// Whether this bot can sit at `game`'s table: not a `heuristic` or
-    /// an `expert` the game has not, nor a policy trained on another game
-    /// or other rules (a policy file that does not read still sits, and
-    /// its games report why).
-    fn fits(&self, game: &dyn DynGame) -> bool {
-        match self {
-            ArenaBot::Builtin(
-                spec @ (BotSpec::Heuristic | BotSpec::Expert(_) | BotSpec::Sparring(..)),
-            ) => game.bot(*spec).is_ok(),
-            #[cfg(feature = "policy")]
-            ArenaBot::Policy(path) => !matches!(
-                PolicyFile::load(path, game),
-                Err(PolicyError::WrongGame { .. }
-                    | PolicyError::WrongRules { .. }
-                    | PolicyError::WrongShape { .. })
-            ),
-            _ => true,
-        }
-    }
-}
-
-impl From<BotSpec> for ArenaBot {
-    fn from(spec: BotSpec) -> Self {
-        ArenaBot::Builtin(spec)
-    }
-}
-
-impl std::str::FromStr for ArenaBot {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        for &kind in game_registry::LEGACY_PREFIXES {
-            if let Some(command) = s
-                .trim()
-                .strip_prefix(kind)
-                .and_then(|c| c.strip_prefix(':'))
-            {
-                let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-                if argv.is_empty() {
-                    return Err(format!("{kind}: names no program"));
-                }
-                return Ok(ArenaBot::Legacy { prefix: kind, argv });
-            }
-        }
-        if let Some(file) = s.trim().strip_prefix("policy:") {
-            if file.trim().is_empty() {
-                return Err("policy: names no file".into());
-            }
-            if cfg!(not(feature = "policy")) {
-                return Err(POLICY_NOT_BUILT.into());
-            }
-            return Ok(ArenaBot::Policy(file.trim().into()));
-        }
-        match s.trim().strip_prefix("cmd:") {
-            Some(command) => {
-                let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-                if argv.is_empty() {
-                    return Err("cmd: names no program".into());
-                }
-                Ok(ArenaBot::Command(argv))
-            }
-            None => {
-                let refused = |e: &dyn std::fmt::Display| {
-                    format!(
-                        "{e}, or cmd:PROGRAM ARGS, or spelinski:PROGRAM ARGS, or ucc:PROGRAM \
-                         ARGS, or policy:FILE"
-                    )
-                };
-                let spec = s.parse::<BotSpec>().map_err(|e| refused(&e))?;
-                let BotSpec::Sparring(name, _) = spec else {
-                    return Ok(ArenaBot::Builtin(spec));
-                };
-                let known = game_registry::registry().sparring_names();
-                if known.contains(&name.as_str()) {
-                    return Ok(ArenaBot::Builtin(spec));
-                }
-                Err(refused(&format!(
-                    "unknown bot {name:?}: expected random, heuristic, flat[:B], ismcts[:B], \
-                     expert[:B] or a game's own bot ({})",
-                    known.join(", ")
-                )))
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for ArenaBot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ArenaBot::Builtin(spec) => spec.fmt(f),
-            ArenaBot::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
-            ArenaBot::Legacy { prefix, argv } => write!(f, "{prefix}:{}", argv.join(" ")),
-            ArenaBot::Policy(path) => write!(f, "policy:{}", path.display()),
-        }
-    }
+/// A bot of the arena from its name on the command line: any
+/// [`PlayerSpec`] but a person, a game's own bot only if some registered
+/// game has it.
+///
+/// ```
+/// use tabletop_rules::{arena_bot, PlayerSpecError};
+/// assert_eq!(arena_bot("ismcts:30").unwrap().label(), "ismcts:30");
+/// assert_eq!(arena_bot("human"), Err(PlayerSpecError::Person));
+/// ```
+pub fn arena_bot(name: &str) -> Result<PlayerSpec, PlayerSpecError> {
+    name.parse::<PlayerSpec>()?
+        .bot_of(&game_registry::registry())
 }
 
 /// Two bots meeting at one table.
@@ -186,19 +43,19 @@ pub struct Pairing {
     /// Index of the table in the list passed to [`run_arena`].
     pub table: usize,
     /// The two bots; `bots[0]` sits in seat 0 in even-numbered games.
-    pub bots: [ArenaBot; 2],
+    pub bots: [PlayerSpec; 2],
 }
 
 /// Every pair of `bots` at every table that has them (a `heuristic` or an
 /// `expert` only where the game has one); a bot named twice meets itself.
-pub fn round_robin<B: Clone + Into<ArenaBot>>(
+pub fn round_robin<B: Clone + Into<PlayerSpec>>(
     tables: &[Arc<dyn DynGame>],
     bots: &[B],
 ) -> Vec<Pairing> {
-    let bots: Vec<ArenaBot> = bots.iter().cloned().map(Into::into).collect();
+    let bots: Vec<PlayerSpec> = bots.iter().cloned().map(Into::into).collect();
     let mut pairings = Vec::new();
     for (t, table) in tables.iter().enumerate() {
-        let usable: Vec<&ArenaBot> = bots.iter().filter(|b| b.fits(table.as_ref())).collect();
+        let usable: Vec<&PlayerSpec> = bots.iter().filter(|b| b.fits(table.as_ref())).collect();
         for (i, a) in usable.iter().enumerate() {
             for b in &usable[i + 1..] {
                 pairings.push(Pairing {
@@ -496,12 +353,16 @@ pub struct Played {
 /// same game.
 pub fn play_game(
     game: &dyn DynGame,
-    bots: [&ArenaBot; 2],
+    bots: [&PlayerSpec; 2],
     seed: u64,
     keep_record: bool,
 ) -> Result<Played, String> {
     let name = game.name();
-    let mut agents = PerPlayer::new(bots[0].build(game)?, bots[1].build(game)?);
+    let build = |bot: &PlayerSpec| {
+        bot.build(game, COMMAND_TIME_LIMIT)
+            .map_err(|e| e.to_string())
+    };
+    let mut agents = PerPlayer::new(build(bots[0])?, build(bots[1])?);
     let mut seat_rngs = PerPlayer::from_fn(|p| agent_rng(seed, p));
     let mut chance = chance_rng(seed);
     let mut state = game.new_state();
@@ -554,12 +415,13 @@ pub fn play_game(
 mod tests {
     use super::*;
     use crate::{registry, select};
+    use game_env::BotSpec;
 
     #[test]
     fn time_budgeted_bot_thinks_about_its_budget_and_is_timed_by_bot_not_seat() {
         let tables = select(&registry(), Some("kuhn_poker")).unwrap();
-        let timed: ArenaBot = "ismcts:5ms".parse().unwrap();
-        let pairings = round_robin(&tables, &[timed, ArenaBot::Builtin(BotSpec::Random)]);
+        let timed = arena_bot("ismcts:5ms").unwrap();
+        let pairings = round_robin(&tables, &[timed, PlayerSpec::Bot(BotSpec::Random)]);
         let config = ArenaConfig {
             games: 4,
             seed: 3,

@@ -44,14 +44,14 @@ mod stats;
 mod tables;
 
 pub use arena::{
-    game_seed, play_game, round_robin, run_arena, ArenaBot, ArenaConfig, ArenaResult, Pairing,
-    PairingResult, Played, Progress, Think, POLICY_NOT_BUILT,
+    arena_bot, game_seed, play_game, round_robin, run_arena, ArenaConfig, ArenaResult, Pairing,
+    PairingResult, Played, Progress, Think,
 };
-pub use game_registry::registry;
 #[cfg(feature = "battleline")]
 pub use game_registry::spelinski;
 #[cfg(feature = "stratego")]
 pub use game_registry::ucc;
+pub use game_registry::{registry, PlayerError, PlayerSpec, PlayerSpecError};
 pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{
     move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,

@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use game_env::{BotSpec, Budget, DynGame};
 
-use crate::arena::{ArenaBot, ArenaResult, Think};
+use crate::arena::{ArenaResult, Think};
 use crate::ladder::{Ladder, Rating};
 use crate::stats::margin_points;
+use game_registry::PlayerSpec;
 
 /// Virtual draws added to every pairing of a ladder, so that a bot that
 /// won every game still gets a finite rating (see [`Ladder::fit`]).
@@ -40,7 +41,7 @@ pub fn format_report(
     options: &ReportOptions,
 ) -> String {
     let mut out = String::new();
-    let mut bots: Vec<&ArenaBot> = Vec::new();
+    let mut bots: Vec<&PlayerSpec> = Vec::new();
     for r in &result.pairings {
         for b in &r.pairing.bots {
             if !bots.contains(&b) {
@@ -56,10 +57,10 @@ pub fn format_report(
         threads(options.threads)
     );
     let labels = labels(&bots);
-    let label = |bot: &ArenaBot| {
+    let label = |bot: &PlayerSpec| {
         bots.iter()
             .position(|b| *b == bot)
-            .map_or_else(|| bot.to_string(), |i| labels[i].clone())
+            .map_or_else(|| bot.label(), |i| labels[i].clone())
     };
     let width = labels.iter().map(String::len).max().unwrap_or(0);
     for (b, l) in bots.iter().zip(&labels) {
@@ -157,7 +158,7 @@ pub fn format_report(
 /// Short names for the screen: a program's bot by the file names of its
 /// command (`cmd:python3 random_bot.py 7`), every name at most
 /// [`LABEL_WIDTH`] characters; the full names when two would coincide.
-fn labels(bots: &[&ArenaBot]) -> Vec<String> {
+fn labels(bots: &[&PlayerSpec]) -> Vec<String> {
     let short = |kind: &str, argv: &[String]| {
         let words: Vec<&str> = argv
             .iter()
@@ -172,10 +173,11 @@ fn labels(bots: &[&ArenaBot]) -> Vec<String> {
     let labels: Vec<String> = bots
         .iter()
         .map(|b| match b {
-            ArenaBot::Builtin(spec) => spec.to_string(),
-            ArenaBot::Command(argv) => short("cmd", argv),
-            ArenaBot::Legacy { prefix, argv } => short(prefix, argv),
-            ArenaBot::Policy(path) => short("policy", &[path.display().to_string()]),
+            PlayerSpec::Bot(spec) => spec.to_string(),
+            PlayerSpec::Cmd(argv) => short("cmd", argv),
+            PlayerSpec::Legacy { prefix, argv } => short(prefix, argv),
+            PlayerSpec::Policy(file) => short("policy", std::slice::from_ref(file)),
+            PlayerSpec::Human => "human".to_owned(),
         })
         .collect();
     let unique = labels
@@ -184,7 +186,7 @@ fn labels(bots: &[&ArenaBot]) -> Vec<String> {
         .all(|(i, l)| !labels[..i].contains(l));
     match unique {
         true => labels,
-        false => bots.iter().map(|b| b.to_string()).collect(),
+        false => bots.iter().map(|b| b.label()).collect(),
     }
 }
 
@@ -268,38 +270,36 @@ fn millis(ms: f64) -> String {
 }
 
 /// What a bot is, in a few words.
-fn describe(bot: &ArenaBot) -> String {
+fn describe(bot: &PlayerSpec) -> String {
     let per_decision = |budget: Option<Budget>, unit: &str| match budget {
         Some(Budget::Iterations(n)) => format!("{n} {unit} a decision"),
         Some(Budget::Time(t)) => format!("{} ms a decision", t.as_millis()),
         None => format!("the game's default number of {unit} a decision"),
     };
     match bot {
-        ArenaBot::Builtin(BotSpec::Random) => "uniformly random moves".to_owned(),
-        ArenaBot::Builtin(BotSpec::Heuristic) => {
-            "each game's hand-written rules of thumb".to_owned()
-        }
-        ArenaBot::Builtin(BotSpec::Flat(b)) => {
+        PlayerSpec::Bot(BotSpec::Random) => "uniformly random moves".to_owned(),
+        PlayerSpec::Bot(BotSpec::Heuristic) => "each game's hand-written rules of thumb".to_owned(),
+        PlayerSpec::Bot(BotSpec::Flat(b)) => {
             format!("flat Monte Carlo, {}", per_decision(*b, "playouts"))
         }
-        ArenaBot::Builtin(BotSpec::Expert(b)) => format!(
+        PlayerSpec::Bot(BotSpec::Expert(b)) => format!(
             "each game's expert (its strongest bot), {}",
             per_decision(*b, "iterations")
         ),
-        ArenaBot::Builtin(BotSpec::Sparring(name, b)) => format!(
+        PlayerSpec::Bot(BotSpec::Sparring(name, b)) => format!(
             "the game's own sparring bot {name}, {}",
             per_decision(*b, "iterations")
         ),
-        ArenaBot::Builtin(BotSpec::Ismcts(b)) => format!(
+        PlayerSpec::Bot(BotSpec::Ismcts(b)) => format!(
             "tree search over the hidden cards (ISMCTS), {}",
             per_decision(*b, "iterations")
         ),
-        ArenaBot::Command(argv) => format!("JSON-lines bot protocol: {}", argv.join(" ")),
-        ArenaBot::Policy(path) => format!(
-            "a trained policy, the legal move of highest logit: {}",
-            path.display()
-        ),
-        ArenaBot::Legacy { prefix, argv } => {
+        PlayerSpec::Cmd(argv) => format!("JSON-lines bot protocol: {}", argv.join(" ")),
+        PlayerSpec::Policy(file) => {
+            format!("a trained policy, the legal move of highest logit: {file}")
+        }
+        PlayerSpec::Human => "a person".to_owned(),
+        PlayerSpec::Legacy { prefix, argv } => {
             let protocol = match *prefix {
                 "spelinski" => "BoardGameAIEngine protocol",
                 "ucc" => "UCC 2012 Stratego protocol",
@@ -316,18 +316,18 @@ mod tests {
 
     #[test]
     fn bots_are_described_with_their_budget() {
-        let ismcts: ArenaBot = "ismcts:50ms".parse().unwrap();
+        let ismcts: PlayerSpec = "ismcts:50ms".parse().unwrap();
         assert_eq!(
             describe(&ismcts),
             "tree search over the hidden cards (ISMCTS), 50 ms a decision"
         );
-        let flat: ArenaBot = "flat:30".parse().unwrap();
+        let flat: PlayerSpec = "flat:30".parse().unwrap();
         assert_eq!(describe(&flat), "flat Monte Carlo, 30 playouts a decision");
     }
 
     #[test]
     fn programs_get_short_distinct_labels() {
-        let bots: Vec<ArenaBot> = [
+        let bots: Vec<PlayerSpec> = [
             "spelinski:python3 examples/bots/spelinski_bot.py",
             "cmd:python3 /a/very/long/path/to/a_bot_with_a_long_name.py 7",
             "random",
@@ -335,7 +335,7 @@ mod tests {
         .iter()
         .map(|b| b.parse().unwrap())
         .collect();
-        let refs: Vec<&ArenaBot> = bots.iter().collect();
+        let refs: Vec<&PlayerSpec> = bots.iter().collect();
         assert_eq!(
             labels(&refs),
             [
@@ -345,11 +345,11 @@ mod tests {
             ]
         );
         // Two programs alike in their short names keep their full names.
-        let twins: Vec<ArenaBot> = ["cmd:python3 a/bot.py", "cmd:python3 b/bot.py"]
+        let twins: Vec<PlayerSpec> = ["cmd:python3 a/bot.py", "cmd:python3 b/bot.py"]
             .iter()
             .map(|b| b.parse().unwrap())
             .collect();
-        let refs: Vec<&ArenaBot> = twins.iter().collect();
+        let refs: Vec<&PlayerSpec> = twins.iter().collect();
         assert_eq!(
             labels(&refs),
             ["cmd:python3 a/bot.py", "cmd:python3 b/bot.py"]
@@ -361,7 +361,7 @@ mod tests {
         use crate::arena::{round_robin, run_arena, ArenaConfig};
         use crate::{registry, select};
         let tables = select(&registry(), Some("kuhn_poker")).unwrap();
-        let bots: Vec<ArenaBot> = ["random", "ismcts:30", "flat:10"]
+        let bots: Vec<PlayerSpec> = ["random", "ismcts:30", "flat:10"]
             .iter()
             .map(|b| b.parse().unwrap())
             .collect();

@@ -11,9 +11,9 @@ use game_env::{DynGame, DynState};
 use game_traits::{GameRng, Outcome, PlayerId, Turn};
 use rand::SeedableRng;
 use tabletop_rules::{
-    move_label, narrate, pick_record, play_game, play_session, registry, replay_record,
-    round_robin, run_arena, select, ArenaBot, ArenaConfig, ArenaResult, BotSpec, Budget,
-    PlayOptions, SessionEnd, View, ARENA_TABLES, BOT_NOTE, ROUTINE_NOTE,
+    arena_bot, move_label, narrate, pick_record, play_game, play_session, registry, replay_record,
+    round_robin, run_arena, select, ArenaConfig, ArenaResult, BotSpec, Budget, PlayOptions,
+    PlayerSpec, SessionEnd, View, ARENA_TABLES, BOT_NOTE, ROUTINE_NOTE,
 };
 
 fn kuhn() -> Vec<Arc<dyn DynGame>> {
@@ -209,7 +209,7 @@ fn replay_refuses_tampered_and_foreign_records() {
 fn every_arena_table_plays_and_replays() {
     let registry = registry();
     for game in select(&registry, None).unwrap() {
-        let random = ArenaBot::Builtin(BotSpec::Random);
+        let random = PlayerSpec::Bot(BotSpec::Random);
         let played = play_game(game.as_ref(), [&random, &random], 3, true).unwrap();
         let json = played.record.unwrap();
         let mut sink = Vec::new();
@@ -442,16 +442,16 @@ fn the_example_python_bot_plays_in_the_arena() {
         env!("CARGO_MANIFEST_DIR"),
         "/crates/tabletop-server/examples/bots/random_bot.py"
     );
-    let bot: ArenaBot = format!("cmd:python3 {script}").parse().unwrap();
-    assert!("cmd:".parse::<ArenaBot>().is_err());
-    assert!("nonsense".parse::<ArenaBot>().is_err());
+    let bot: PlayerSpec = format!("cmd:python3 {script}").parse().unwrap();
+    assert!("cmd:".parse::<PlayerSpec>().is_err());
+    assert!(arena_bot("nonsense").is_err());
     // A game's own bot by name: some game must have it.
-    assert!("expert-v1:5".parse::<ArenaBot>().is_ok());
-    let typo = "expert-v2".parse::<ArenaBot>().unwrap_err();
+    assert!(arena_bot("expert-v1:5").is_ok());
+    let typo = arena_bot("expert-v2").unwrap_err().to_string();
     assert!(typo.contains("expert-v1"), "{typo}");
     let mut games = kuhn();
     games.extend(select(&registry(), None).unwrap());
-    let bots = [ArenaBot::Builtin(BotSpec::Random), bot];
+    let bots = [PlayerSpec::Bot(BotSpec::Random), bot];
     let pairings = round_robin(&games, &bots);
     let config = ArenaConfig {
         games: 2,
@@ -470,8 +470,8 @@ fn the_example_python_bot_plays_in_the_arena() {
         assert_eq!(r.games, 2);
     }
     // A bot that answers garbage forfeits with the referee's reason.
-    let broken: ArenaBot = "cmd:python3 -c print('hello')".parse().unwrap();
-    let random = ArenaBot::Builtin(BotSpec::Random);
+    let broken: PlayerSpec = "cmd:python3 -c print('hello')".parse().unwrap();
+    let random = PlayerSpec::Bot(BotSpec::Random);
     let err = play_game(games[0].as_ref(), [&broken, &random], 1, false).unwrap_err();
     assert!(!err.is_empty());
 }

@@ -14,7 +14,7 @@ use game_traits::{agent_rng, chance_rng, PerPlayer, PlayerId, Turn};
 use tabletop_rules::battleline::{BattleLine, Card};
 use tabletop_rules::spelinski::{card_text, SpelinskiBot, SpelinskiConfig};
 use tabletop_rules::{
-    play_game, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, BotSpec,
+    play_game, registry, round_robin, run_arena, select, ArenaConfig, BotSpec, PlayerSpec,
 };
 
 const SPEC: &str = "battleline(variant=troops-only)";
@@ -45,17 +45,17 @@ fn spawn(argv: Vec<String>, ms: u64) -> SpelinskiBot {
 
 #[test]
 fn the_example_bot_plays_from_both_seats_in_the_arena() {
-    let bot: ArenaBot = format!("spelinski:python3 {}", example_bot())
+    let bot: PlayerSpec = format!("spelinski:python3 {}", example_bot())
         .parse()
         .unwrap();
-    assert!(matches!(bot, ArenaBot::Legacy { prefix: "spelinski", ref argv } if argv.len() == 2));
+    assert!(matches!(bot, PlayerSpec::Legacy { prefix: "spelinski", ref argv } if argv.len() == 2));
     assert_eq!(
         bot.to_string(),
         format!("spelinski:python3 {}", example_bot())
     );
-    assert!("spelinski:".parse::<ArenaBot>().is_err());
+    assert!("spelinski:".parse::<PlayerSpec>().is_err());
     let games = vec![troops_only()];
-    let pairings = round_robin(&games, &[bot, ArenaBot::Builtin(BotSpec::Random)]);
+    let pairings = round_robin(&games, &[bot, PlayerSpec::Bot(BotSpec::Random)]);
     let config = ArenaConfig {
         games: 6,
         seed: 11,
@@ -74,10 +74,10 @@ fn the_example_bot_plays_from_both_seats_in_the_arena() {
 
 #[test]
 fn it_refuses_other_rule_sets() {
-    let bot: ArenaBot = format!("spelinski:python3 {}", example_bot())
+    let bot: PlayerSpec = format!("spelinski:python3 {}", example_bot())
         .parse()
         .unwrap();
-    let random = ArenaBot::Builtin(BotSpec::Random);
+    let random = PlayerSpec::Bot(BotSpec::Random);
     // Battle Line with tactics: the protocol has no tactics cards.
     // Kuhn poker: the protocol is Battle Line's.
     for (spec, why) in [

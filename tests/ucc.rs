@@ -14,7 +14,7 @@ use game_traits::{agent_rng, chance_rng, Game, PerPlayer, PlayerId, Turn};
 use tabletop_rules::stratego::{ObsCell, Square, Stratego};
 use tabletop_rules::ucc::{UccBot, UccConfig, TOKENS};
 use tabletop_rules::{
-    play_game, registry, round_robin, run_arena, select, ArenaBot, ArenaConfig, BotSpec,
+    play_game, registry, round_robin, run_arena, select, ArenaConfig, BotSpec, PlayerSpec,
 };
 
 /// The rules closest to the UCC manager's: no two-square or more-squares
@@ -46,12 +46,12 @@ fn spawn(argv: Vec<String>, ms: u64) -> UccBot {
 
 #[test]
 fn the_example_agent_plays_from_both_seats_in_the_arena() {
-    let bot: ArenaBot = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
-    assert!(matches!(bot, ArenaBot::Legacy { prefix: "ucc", ref argv } if argv.len() == 2));
+    let bot: PlayerSpec = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
+    assert!(matches!(bot, PlayerSpec::Legacy { prefix: "ucc", ref argv } if argv.len() == 2));
     assert_eq!(bot.to_string(), format!("ucc:{}", example_bot().join(" ")));
-    assert!("ucc:".parse::<ArenaBot>().is_err());
+    assert!("ucc:".parse::<PlayerSpec>().is_err());
     let games = vec![classic()];
-    let pairings = round_robin(&games, &[bot, ArenaBot::Builtin(BotSpec::Random)]);
+    let pairings = round_robin(&games, &[bot, PlayerSpec::Bot(BotSpec::Random)]);
     let config = ArenaConfig {
         games: 4,
         seed: 3,
@@ -68,8 +68,8 @@ fn the_example_agent_plays_from_both_seats_in_the_arena() {
 
 #[test]
 fn it_refuses_other_rule_sets() {
-    let bot: ArenaBot = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
-    let random = ArenaBot::Builtin(BotSpec::Random);
+    let bot: PlayerSpec = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
+    let random = PlayerSpec::Bot(BotSpec::Random);
     for (spec, why) in [
         ("stratego/czech", "classic"),
         ("stratego/srazhenie", "classic"),

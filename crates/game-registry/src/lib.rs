@@ -15,6 +15,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod player;
 #[cfg(any(feature = "battleline", feature = "stratego"))]
 mod referee;
 mod registry;
@@ -27,4 +28,5 @@ pub mod spelinski;
 #[cfg(feature = "stratego")]
 pub mod ucc;
 
+pub use player::{PlayerError, PlayerSpec, PlayerSpecError, MAX_PLAYER};
 pub use registry::{registry, LEGACY_PREFIXES};

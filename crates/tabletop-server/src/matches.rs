@@ -16,7 +16,7 @@ use crate::memory::Cell;
 use crate::metrics::Metrics;
 use crate::refusal::MatchError;
 use crate::room::Room;
-use crate::seat::Seat;
+use crate::seat::{self, Seat};
 use crate::server::Server;
 use crate::token::Token;
 use crate::views;
@@ -91,9 +91,9 @@ impl Server {
             return Err(MatchError::SeatCount(seats.len()));
         };
         let seats = [
-            Seat::parse(s0, self.config.allow_cmd_bots)
+            seat::parse(s0, self.config.allow_cmd_bots)
                 .map_err(|e| MatchError::BadSeat(e.to_string()))?,
-            Seat::parse(s1, self.config.allow_cmd_bots)
+            seat::parse(s1, self.config.allow_cmd_bots)
                 .map_err(|e| MatchError::BadSeat(e.to_string()))?,
         ];
         for seat in &seats {

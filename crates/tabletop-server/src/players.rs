@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::memory::Cell;
 use crate::refusal::{MatchError, PlayerError};
 use crate::room::Room;
-use crate::seat::Seat;
+use crate::seat::{self, Seat};
 use crate::server::{Server, StartError};
 use crate::store::{Player, Standing};
 use crate::token::Token;
@@ -122,7 +122,7 @@ impl Server {
             if open.is_some_and(|p| p.index() == i) {
                 continue;
             }
-            let seat = Seat::parse(text, self.config.allow_cmd_bots)
+            let seat = seat::parse(text, self.config.allow_cmd_bots)
                 .map_err(|e| MatchError::BadSeat(e.to_string()))?;
             players[i] = match seat {
                 Seat::Human => {

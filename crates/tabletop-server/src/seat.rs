@@ -6,11 +6,16 @@
 //! of the operator's `--policy-dir` named by its file name
 //! (`policy:cardwar.onnx`, never a path).
 
-use std::fmt;
-
 use game_env::{BotSpec, Budget};
+use game_registry::PlayerSpecError;
 
 use crate::error::ApiError;
+use crate::policies::Policies;
+
+/// A seat of a match: the one player grammar of the registry
+/// ([`game_registry::PlayerSpec`]), which the arena reads too. What the
+/// server adds is which seats it admits ([`parse`]).
+pub use game_registry::PlayerSpec as Seat;
 
 /// The largest search budget a bot seat may ask for, so that one request
 /// cannot occupy a core for minutes.
@@ -21,112 +26,62 @@ pub const MAX_BUDGET: u32 = 20_000;
 pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Longest seat description accepted.
-const MAX_SEAT: usize = 512;
+const MAX_SEAT: usize = game_registry::MAX_PLAYER;
 
-/// A seat of a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person, authenticated by the seat's token.
-    Human,
-    /// A built-in bot.
-    Bot(BotSpec),
-    /// A subprocess speaking the JSON-lines protocol: the program and its
-    /// arguments (split on whitespace, no shell).
-    Cmd(Vec<String>),
-    /// A subprocess speaking an older protocol the game knows
-    /// ([`game_registry::LEGACY_PREFIXES`]), refereed by the game's code.
-    Legacy {
-        /// The protocol's prefix (`ucc`, `spelinski`).
-        prefix: &'static str,
-        /// The program and its arguments (split on whitespace, no shell).
-        argv: Vec<String>,
-    },
-    /// A trained policy: a file name of the server's policy directory
-    /// (checked by [`Policies::check_name`](crate::policies::Policies::check_name)).
-    Policy(String),
-}
-
-impl Seat {
-    /// Parses a seat description; `allow_cmd` admits `cmd:` seats.
-    pub fn parse(text: &str, allow_cmd: bool) -> Result<Seat, ApiError> {
-        if text.len() > MAX_SEAT {
-            return Err(ApiError::BadRequest(format!(
-                "a seat is at most {MAX_SEAT} bytes"
-            )));
-        }
-        let trimmed = text.trim();
-        if trimmed.eq_ignore_ascii_case("human") {
-            return Ok(Seat::Human);
-        }
-        if let Some(bot) = trimmed.strip_prefix("bot:") {
-            let spec: BotSpec = bot
-                .parse()
-                .map_err(|e: game_env::BotSpecError| ApiError::BadRequest(e.to_string()))?;
-            let too_much = match spec.budget() {
-                Some(Budget::Iterations(n)) => n > MAX_BUDGET,
-                Some(Budget::Time(t)) => t > MAX_THINK,
-                None => false,
-            };
-            if too_much {
-                return Err(ApiError::BadRequest(format!(
-                    "bot budget {bot} is above {MAX_BUDGET} iterations or {} ms",
-                    MAX_THINK.as_millis()
-                )));
-            }
-            return Ok(Seat::Bot(spec));
-        }
-        if let Some(name) = trimmed.strip_prefix("policy:") {
-            crate::policies::Policies::check_name(name)
-                .map_err(|e| ApiError::BadRequest(e.to_string()))?;
-            return Ok(Seat::Policy(name.to_owned()));
-        }
-        let programs = std::iter::once("cmd").chain(game_registry::LEGACY_PREFIXES.iter().copied());
-        for prefix in programs {
-            let Some(command) = trimmed
-                .strip_prefix(prefix)
-                .and_then(|c| c.strip_prefix(':'))
-            else {
-                continue;
-            };
-            if !allow_cmd {
-                return Err(ApiError::BadRequest(format!(
-                    "{prefix}: seats run a program on the server and are disabled; \
-                     start the server with --allow-cmd-bots to admit them"
-                )));
-            }
-            let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-            if argv.is_empty() {
-                return Err(ApiError::BadRequest(format!("{prefix}: names no program")));
-            }
-            return Ok(match prefix {
-                "cmd" => Seat::Cmd(argv),
-                _ => Seat::Legacy { prefix, argv },
-            });
-        }
-        Err(ApiError::BadRequest(format!(
-            "unknown seat {:?}: expected human, bot:random, bot:heuristic, bot:flat[:N], \
-             bot:ismcts[:N], policy:NAME.onnx (with --policy-dir) \
-             (or cmd:PROGRAM, ucc:PROGRAM, spelinski:PROGRAM with --allow-cmd-bots)",
-            trimmed.chars().take(80).collect::<String>()
-        )))
+/// Parses a seat description as the server admits it: bots named with
+/// `bot:`, within [`MAX_BUDGET`] and [`MAX_THINK`]; a policy by a file name
+/// of the policy directory, never a path; programs only if `allow_cmd`.
+pub fn parse(text: &str, allow_cmd: bool) -> Result<Seat, ApiError> {
+    let bad = |reason: String| ApiError::BadRequest(reason);
+    if text.len() > MAX_SEAT {
+        return Err(bad(format!("a seat is at most {MAX_SEAT} bytes")));
     }
-
-    /// Whether a person plays this seat.
-    pub fn is_human(&self) -> bool {
-        matches!(self, Seat::Human)
+    let trimmed = text.trim();
+    if let Some(name) = trimmed.strip_prefix("policy:") {
+        Policies::check_name(name).map_err(|e| bad(e.to_string()))?;
+    }
+    let gate = |prefix: &str| {
+        bad(format!(
+            "{prefix}: seats run a program on the server and are disabled; \
+             start the server with --allow-cmd-bots to admit them"
+        ))
+    };
+    let seat = trimmed.parse::<Seat>().map_err(|e| match e {
+        PlayerSpecError::NoProgram { prefix } if !allow_cmd => gate(prefix),
+        PlayerSpecError::Unknown { bot } if trimmed.starts_with("bot:") => bad(bot.to_string()),
+        PlayerSpecError::Unknown { .. } => unknown(trimmed),
+        other => bad(other.to_string()),
+    })?;
+    match &seat {
+        // A bare bot name is the arena's shorthand; a seat says `bot:`.
+        Seat::Bot(_) if !trimmed.starts_with("bot:") => Err(unknown(trimmed)),
+        Seat::Bot(spec) if too_much(*spec) => Err(bad(format!(
+            "bot budget {} is above {MAX_BUDGET} iterations or {} ms",
+            &trimmed["bot:".len()..],
+            MAX_THINK.as_millis()
+        ))),
+        Seat::Cmd(_) if !allow_cmd => Err(gate("cmd")),
+        Seat::Legacy { prefix, .. } if !allow_cmd => Err(gate(prefix)),
+        _ => Ok(seat),
     }
 }
 
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human => f.write_str("human"),
-            Seat::Bot(spec) => write!(f, "bot:{spec}"),
-            Seat::Cmd(argv) => write!(f, "cmd:{}", argv.join(" ")),
-            Seat::Legacy { prefix, argv } => write!(f, "{prefix}:{}", argv.join(" ")),
-            Seat::Policy(name) => write!(f, "policy:{name}"),
-        }
+/// Whether a bot's budget is above the server's limits.
+fn too_much(spec: BotSpec) -> bool {
+    match spec.budget() {
+        Some(Budget::Iterations(n)) => n > MAX_BUDGET,
+        Some(Budget::Time(t)) => t > MAX_THINK,
+        None => false,
     }
+}
+
+fn unknown(trimmed: &str) -> ApiError {
+    ApiError::BadRequest(format!(
+        "unknown seat {:?}: expected human, bot:random, bot:heuristic, bot:flat[:N], \
+         bot:ismcts[:N], policy:NAME.onnx (with --policy-dir) \
+         (or cmd:PROGRAM, ucc:PROGRAM, spelinski:PROGRAM with --allow-cmd-bots)",
+        trimmed.chars().take(80).collect::<String>()
+    ))
 }
 
 #[cfg(test)]
@@ -143,10 +98,10 @@ mod tests {
             "bot:ismcts:50ms",
             "bot:flat:10",
         ] {
-            assert_eq!(Seat::parse(s, false).unwrap().to_string(), s);
+            assert_eq!(parse(s, false).unwrap().to_string(), s);
         }
         assert_eq!(
-            Seat::parse("cmd:python3  bot.py", true).unwrap(),
+            parse("cmd:python3  bot.py", true).unwrap(),
             Seat::Cmd(vec!["python3".into(), "bot.py".into()])
         );
         for bad in [
@@ -158,15 +113,15 @@ mod tests {
             "bot:ismcts:60000ms",
             "cmd:",
         ] {
-            assert!(Seat::parse(bad, true).is_err(), "{bad:?}");
+            assert!(parse(bad, true).is_err(), "{bad:?}");
         }
-        let refused = Seat::parse("cmd:ls", false).unwrap_err().to_string();
+        let refused = parse("cmd:ls", false).unwrap_err().to_string();
         assert!(refused.contains("--allow-cmd-bots"), "{refused}");
         for prefix in game_registry::LEGACY_PREFIXES {
             let seat = format!("{prefix}:./agent --seed 3");
-            let refused = Seat::parse(&seat, false).unwrap_err().to_string();
+            let refused = parse(&seat, false).unwrap_err().to_string();
             assert!(refused.contains("--allow-cmd-bots"), "{refused}");
-            let parsed = Seat::parse(&seat, true).unwrap();
+            let parsed = parse(&seat, true).unwrap();
             assert_eq!(
                 parsed,
                 Seat::Legacy {
@@ -175,24 +130,22 @@ mod tests {
                 }
             );
             assert_eq!(parsed.to_string(), seat);
-            assert!(Seat::parse(&format!("{prefix}:"), true).is_err());
+            assert!(parse(&format!("{prefix}:"), true).is_err());
         }
-        assert!(Seat::parse(&"h".repeat(10_000), false).is_err());
+        assert!(parse(&"h".repeat(10_000), false).is_err());
     }
 
     #[cfg(not(feature = "policy"))]
     #[test]
     fn policy_seats_say_how_to_build_them_where_the_feature_is_off() {
-        let refused = Seat::parse("policy:cardwar.onnx", false)
-            .unwrap_err()
-            .to_string();
+        let refused = parse("policy:cardwar.onnx", false).unwrap_err().to_string();
         assert!(refused.contains("--features policy"), "{refused}");
     }
 
     #[cfg(feature = "policy")]
     #[test]
     fn policy_seats_name_a_file_of_the_policy_directory_never_a_path() {
-        let seat = Seat::parse("policy:cardwar.onnx", false).unwrap();
+        let seat = parse("policy:cardwar.onnx", false).unwrap();
         assert_eq!(seat, Seat::Policy("cardwar.onnx".into()));
         assert_eq!(seat.to_string(), "policy:cardwar.onnx");
         for path in [
@@ -202,7 +155,7 @@ mod tests {
             "policy:.hidden.onnx",
             "policy:",
         ] {
-            assert!(Seat::parse(path, true).is_err(), "{path:?}");
+            assert!(parse(path, true).is_err(), "{path:?}");
         }
     }
 }

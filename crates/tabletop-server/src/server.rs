@@ -23,7 +23,7 @@ use crate::memory::{Cell, Memory};
 use crate::metrics::{Gauges, Metrics};
 use crate::refusal::{MatchError, ReplayError};
 use crate::room::Room;
-use crate::seat::Seat;
+use crate::seat;
 use crate::store::{Store, StoreError, StoredMatch};
 use crate::token::Token;
 
@@ -170,7 +170,7 @@ impl Server {
             .load(&m.spec)
             .map_err(|source| StartError::Game { id, source })?;
         let seat = |i: usize| {
-            Seat::parse(&m.seats[i], true).map_err(|e| StartError::Seat {
+            seat::parse(&m.seats[i], true).map_err(|e| StartError::Seat {
                 id,
                 source: Box::new(MatchError::BadSeat(e.to_string())),
             })

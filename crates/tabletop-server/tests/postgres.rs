@@ -24,7 +24,7 @@ use futures_util::StreamExt;
 use pg_cluster::{Postgres, Process};
 use serde_json::{json, Value};
 use tabletop_server::room::Room;
-use tabletop_server::seat::Seat;
+use tabletop_server::seat::{self, Seat};
 use tabletop_server::store::{migrate_postgres, Store, MIGRATIONS};
 use tabletop_server::token::Token;
 use tabletop_server::{registry, views};
@@ -465,7 +465,7 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
     for (id, public) in &finals {
         let m = store.get(*id).unwrap().unwrap();
         let game = registry().load(&m.spec).unwrap();
-        let seats = m.seats.clone().map(|s| Seat::parse(&s, true).unwrap());
+        let seats = m.seats.clone().map(|s| seat::parse(&s, true).unwrap());
         let tokens = m
             .tokens
             .clone()
