@@ -1,6 +1,7 @@
 //! Play any game against a bot in the terminal.
 //!
 //! ```text
+//! cargo run --release --example play -- stratego                   # against the expert
 //! cargo run --release --example play -- stratego --bot heuristic
 //! cargo run --release --example play -- battleline --bot ismcts --seat 1 --save
 //! ```
@@ -30,9 +31,13 @@ struct Args {
     /// preset such as stratego/srazhenie, or a specification with
     /// parameters such as `battleline(order=gmt)`.
     game: String,
-    /// The opponent: random, flat[:N], ismcts[:N], heuristic.
-    #[arg(long, default_value = "ismcts")]
-    bot: BotSpec,
+    /// The opponent: expert[:B], heuristic, ismcts[:B], flat[:B], random,
+    /// or a game's own bot by name (`prob`, `expert-v1`); B is a budget
+    /// per decision (iterations such as 300, or milliseconds such as
+    /// 50ms). Default: the game's strongest, its expert (ismcts where a
+    /// game has none).
+    #[arg(long)]
+    bot: Option<BotSpec>,
     /// Your seat: 0 moves first.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     seat: u8,

@@ -55,7 +55,7 @@ pub use game_registry::{registry, PlayerError, PlayerSpec, PlayerSpecError};
 pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{
     move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,
-    PlayOptions, SessionEnd, BOT_NOTE, ROUTINE_NOTE,
+    strongest_bot, PlayOptions, SessionEnd, BOT_NOTE, ROUTINE_NOTE,
 };
 pub use replay::{pick_record, replay_record, View, ViewError};
 pub use report::{format_report, ReportOptions, LADDER_PRIOR_DRAWS};

@@ -11,8 +11,8 @@ use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 /// How a session is set up.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayOptions {
-    /// The opponent.
-    pub bot: BotSpec,
+    /// The opponent; `None`: the game's strongest bot ([`strongest_bot`]).
+    pub bot: Option<BotSpec>,
     /// The person's seat.
     pub seat: PlayerId,
     /// Seed of the chance events and of the bot.
@@ -27,12 +27,22 @@ pub struct PlayOptions {
 impl Default for PlayOptions {
     fn default() -> Self {
         PlayOptions {
-            bot: BotSpec::Ismcts(None),
+            bot: None,
             seat: PlayerId::P0,
             seed: 1,
             save: None,
             records: records_dir(),
         }
+    }
+}
+
+/// The game's strongest bot, the opponent a person meets unless he picks
+/// another: its expert where it has one, else information-set MCTS at its
+/// default budget.
+pub fn strongest_bot(game: &dyn DynGame) -> BotSpec {
+    match game.bot(BotSpec::Expert(None)) {
+        Ok(_) => BotSpec::Expert(None),
+        Err(_) => BotSpec::Ismcts(None),
     }
 }
 
@@ -107,7 +117,8 @@ pub fn play_session(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<SessionEnd> {
-    let (mut bot, mut helper) = match (game.bot(options.bot), game.bot(options.bot)) {
+    let spec = options.bot.unwrap_or_else(|| strongest_bot(game));
+    let (mut bot, mut helper) = match (game.bot(spec), game.bot(spec)) {
         (Ok(bot), Ok(helper)) => (bot, helper),
         (Err(e), _) | (_, Err(e)) => {
             writeln!(output, "{e}")?;
@@ -120,7 +131,7 @@ pub fn play_session(
         "{}\nYou are {me}, against {} ({}), seed {}.\n{HELP}",
         game.title(),
         bot.name(),
-        options.bot,
+        spec,
         options.seed
     )?;
     let mut state = game.new_state();

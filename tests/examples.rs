@@ -113,7 +113,7 @@ fn scripted_play_session_reaches_the_end_and_saves_a_replayable_record() {
     for seat in [PlayerId::P0, PlayerId::P1] {
         let path = dir.join(format!("kuhn-{seat}.json"));
         let options = PlayOptions {
-            bot: BotSpec::Ismcts(Some(Budget::Iterations(50))),
+            bot: Some(BotSpec::Ismcts(Some(Budget::Iterations(50)))),
             seat,
             seed: 5,
             save: Some(path.clone()),
@@ -141,7 +141,7 @@ fn scripted_play_session_reaches_the_end_and_saves_a_replayable_record() {
 fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
     let game = &kuhn()[0];
     let options = PlayOptions {
-        bot: BotSpec::Random,
+        bot: Some(BotSpec::Random),
         ..PlayOptions::default()
     };
     assert_eq!(
@@ -157,7 +157,7 @@ fn play_session_ends_cleanly_when_input_runs_out_or_on_quit() {
         SessionEnd::Quit
     );
     let heuristic = PlayOptions {
-        bot: BotSpec::Heuristic,
+        bot: Some(BotSpec::Heuristic),
         ..options
     };
     assert_eq!(
@@ -386,7 +386,7 @@ fn play_and_replay_print_nothing_the_viewer_could_not_know() {
         for me in PlayerId::BOTH {
             let path = dir.join("record.json");
             let options = PlayOptions {
-                bot: BotSpec::Random,
+                bot: Some(BotSpec::Random),
                 seat: me,
                 seed: 21,
                 save: Some(path.clone()),
@@ -481,7 +481,7 @@ fn the_example_python_bot_plays_in_the_arena() {
 fn the_prayer_is_offered_once_per_battle_in_a_card_war_session() {
     let game = registry().load("cardwar").unwrap();
     let options = PlayOptions {
-        bot: BotSpec::Random,
+        bot: Some(BotSpec::Random),
         seat: PlayerId::P0,
         seed: 3,
         save: None,
@@ -496,4 +496,27 @@ fn the_prayer_is_offered_once_per_battle_in_a_card_war_session() {
         .matches("as you answered before in this battle")
         .count();
     assert!(auto > 0, "never declined for the person");
+}
+
+#[cfg(all(feature = "battleline", feature = "stratego", feature = "cardwar"))]
+#[test]
+fn the_opponent_a_person_meets_by_default_is_the_games_expert() {
+    let games = registry();
+    for name in ["battleline", "stratego", "cardwar"] {
+        let game = games.load(name).unwrap();
+        assert_eq!(
+            tabletop_rules::strongest_bot(game.as_ref()),
+            BotSpec::Expert(None),
+            "{name}"
+        );
+        let (_, text) = session(game.as_ref(), b"quit\n", &PlayOptions::default());
+        let first = text.lines().nth(1).unwrap_or_default().to_owned();
+        assert!(first.contains("(expert)"), "{name}: {first}");
+    }
+    // A game without an expert meets its search bot.
+    let kuhn = &kuhn()[0];
+    assert_eq!(
+        tabletop_rules::strongest_bot(kuhn.as_ref()),
+        BotSpec::Ismcts(None)
+    );
 }
