@@ -51,7 +51,7 @@ fn first_offered(text: &str) -> String {
 
 fn options(seat: PlayerId, seed: u64) -> PlayOptions {
     PlayOptions {
-        bot: BotSpec::Random,
+        bot: Some(BotSpec::Random),
         seat,
         seed,
         save: None,
