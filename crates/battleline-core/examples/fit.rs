@@ -9,9 +9,10 @@
 //! weights); RULES is `default`, `troops` (troops only), `gmt` (the
 //! published order, claims at the start of the turn, Fog and Mud movable)
 //! or `troops-gmt`. The weights are the fields of `Weights`
-//! (`draw_cap=10 tactic_cost=0.5 rival_answer=false`); the coordinate
-//! search of docs/strength.md ("Fitting the weights") ran this program once
-//! per value tried.
+//! (`draw_cap=10 tactic_cost=0.5 rival_answer=false screen=false
+//! finalists=6 final_futures=2`); the coordinate search of
+//! docs/strength.md ("Fitting the weights") ran this program once per value
+//! tried.
 
 use std::time::{Duration, Instant};
 
@@ -83,6 +84,10 @@ fn weights(args: &[String]) -> Result<Weights, String> {
             }
             "tactic_cost" => w.tactic_cost = v.parse().map_err(|_| format!("bad value in {a}"))?,
             "finalists" => w.finalists = v.parse().map_err(|_| format!("bad value in {a}"))?,
+            "final_futures" => {
+                w.final_futures = v.parse().map_err(|_| format!("bad value in {a}"))?
+            }
+            "screen" => w.screen = v.parse().map_err(|_| format!("bad value in {a}"))?,
             "rival_answer" => {
                 w.rival_answer = v.parse().map_err(|_| format!("bad value in {a}"))?
             }

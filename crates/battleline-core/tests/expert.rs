@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use battleline_core::game_traits::rand::SeedableRng;
 use battleline_core::game_traits::{play_match, Agent, RandomAgent};
 use battleline_core::{
-    Action, BattleLine, Budget, Expert, ExpertV1, FormationOrder, Game, GameRng, Heuristic,
-    PlayerId, Prob, Rules, Turn,
+    Action, BattleLine, Budget, ClaimTiming, EnvironmentTactics, Expert, ExpertV1, FormationOrder,
+    Game, GameRng, Heuristic, PlayerId, Prob, Rules, Turn,
 };
 use game_traits::RuleSet;
 
@@ -50,30 +50,50 @@ fn wins_against_heuristic(rules: &Rules, samples: u32, games: u64) -> u32 {
 fn expert_beats_the_heuristic_in_troops_only_battle_line() {
     // Random play wins none of 200 games against the heuristic
     // (docs/strength.md): a broken expert wins next to none of these. The
-    // expert at 24 futures a decision wins 26 (at commit time).
+    // expert at 24 futures a decision wins 35 (at commit time), the
+    // expert before its first round screened the plays 26.
     let wins = wins_against_heuristic(&Rules::troops_only(), 24, 40);
     eprintln!("troops only: expert won {wins} of 40");
-    assert!(wins >= 24, "expert won {wins} of 40");
+    assert!(wins >= 30, "expert won {wins} of 40");
 }
 
 #[test]
 fn expert_beats_the_heuristic_with_tactics() {
-    // 14 at commit time.
+    // 17 at commit time.
     let wins = wins_against_heuristic(&Rules::default(), 24, 20);
     eprintln!("with tactics: expert won {wins} of 20");
-    assert!(wins >= 11, "expert won {wins} of 20");
+    assert!(wins >= 14, "expert won {wins} of 20");
 }
 
 #[test]
 fn expert_holds_its_own_against_expert_v1() {
-    // The expert at 16 futures a decision wins about half its games
-    // against expert-v1 at as many (docs/strength.md); an expert whose
-    // answers or odds are broken wins few (one crediting itself its own
-    // wild cards in every future won 28 % of 400 games).
+    // The expert at 16 futures a decision wins 64 % of 400 games against
+    // expert-v1 at as many with every tactic (docs/strength.md), 20 of
+    // these 40 at commit time; an expert whose answers or odds are broken
+    // wins few (one crediting itself its own wild cards in every future
+    // won 28 % of 400 games).
     let v1 = ExpertV1::new(Some(Budget::Iterations(16)));
     let won = wins(&Rules::default(), Expert::with_samples(16), v1, 40);
     eprintln!("against expert-v1: expert won {won} of 40");
-    assert!(won >= 14, "expert won {won} of 40");
+    assert!(won >= 16, "expert won {won} of 40");
+}
+
+#[test]
+fn expert_beats_prob_with_every_tactic() {
+    // The published reading of the rules, where the tactics count most.
+    // At 8 futures a decision (about `prob`'s time) the expert wins 63 %
+    // of 600 games (docs/strength.md); one that judged its finalists as
+    // coarsely as it screens them won 47 %, the expert before the screen
+    // (at 8 futures) 50.5 %. 38 of these 60 at commit time.
+    let rules = Rules {
+        formation_order: FormationOrder::Published,
+        claim_timing: ClaimTiming::StartOfTurn,
+        environment_tactics: EnvironmentTactics::Movable,
+        ..Rules::default()
+    };
+    let won = wins(&rules, Expert::with_samples(8), Prob::default(), 60);
+    eprintln!("against prob: expert won {won} of 60");
+    assert!(won >= 34, "expert won {won} of 60");
 }
 
 #[test]

@@ -44,7 +44,8 @@ use search::Search;
 /// it wins a flag is its chance there; the game's chance follows from the
 /// flags' (five flags or three adjacent). Every play (troops, morale
 /// tactics, Fog, Mud, Redeploy, Deserter, Traitor) is judged by the game's
-/// chance after it, all against the same futures, and the best few again
+/// chance after it, all against the same futures (troop plays screened on
+/// one share-out of the cards, [`Weights::screen`]), and the best few again
 /// against fresh ones; a tactic must gain more than it costs. It claims
 /// every flag it can prove and draws a tactics card when it has none in
 /// hand and may still play one.
@@ -87,13 +88,15 @@ impl Expert {
     }
 
     /// An expert judging every play against `samples / 2` futures, then the
-    /// best few against `2 * samples` more (at least one each).
+    /// best few against [`Weights::final_futures`] times `samples` more (at
+    /// least one each).
     pub fn with_samples(samples: u32) -> Expert {
         Expert::new(Some(Budget::Iterations(samples)))
     }
 
-    /// An expert drawing futures for `time` a decision: half of it for
-    /// every play, half for the best few (at least one future each).
+    /// An expert drawing futures for `time` a decision: a quarter of it for
+    /// screening every play (half without [`Weights::screen`]), the rest for
+    /// the best few (at least one future each).
     pub fn with_time(time: std::time::Duration) -> Expert {
         Expert::new(Some(Budget::Time(time)))
     }

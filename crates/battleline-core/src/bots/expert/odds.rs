@@ -57,27 +57,56 @@ pub(crate) fn best_side(
 pub(super) fn allocate(
     flags: &[Flag; FLAGS],
     player: PlayerId,
-    mut pool: u64,
+    pool: u64,
     rules: &Rules,
     off_table: u64,
     rival: Option<&[Option<Strength>; FLAGS]>,
     tie: &[u8; FLAGS],
 ) -> [Option<Strength>; FLAGS] {
+    share_out(flags, player, pool, rules, off_table, rival, tie).strengths
+}
+
+/// One player's future cards shared out among his sides ([`allocate`]):
+/// per flag the strength his side reaches and the cards it takes (none
+/// where the flag is lost to its rival), and the cards no side took.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shared {
+    pub strengths: [Option<Strength>; FLAGS],
+    pub taken: [u64; FLAGS],
+    pub left: u64,
+}
+
+/// [`allocate`], with the cards each side takes.
+pub(super) fn share_out(
+    flags: &[Flag; FLAGS],
+    player: PlayerId,
+    mut pool: u64,
+    rules: &Rules,
+    off_table: u64,
+    rival: Option<&[Option<Strength>; FLAGS]>,
+    tie: &[u8; FLAGS],
+) -> Shared {
     let order = allocation_order(flags, player, tie);
-    let mut out = [None; FLAGS];
+    let mut out = Shared {
+        strengths: [None; FLAGS],
+        taken: [0; FLAGS],
+        left: 0,
+    };
     for g in order {
         let f = &flags[g];
         if f.claimed().is_some() {
             continue;
         }
         if let Some((s, used)) = best_side(f, player, pool, rules, off_table) {
-            out[g] = Some(s);
+            out.strengths[g] = Some(s);
             let lost = rival.and_then(|r| r[g]).is_some_and(|r| r > s);
             if !lost {
                 pool &= !used;
+                out.taken[g] = used;
             }
         }
     }
+    out.left = pool;
     out
 }
 

@@ -66,8 +66,20 @@ impl Search {
             .iter()
             .map(|&a| scenario::apply(flags, obs.viewer(), a))
             .collect();
-        let half = self.time.map(|t| start + t / 2);
-        let first = self.round(obs, &scenarios, self.samples.div_ceil(2), half, rng);
+        // A screened round costs about a quarter of the finalists' full
+        // share-outs against their futures: under a time budget it gets a
+        // quarter of the time, not half.
+        let w = self.weights;
+        let first_share = if w.screen { 4 } else { 2 };
+        let first_end = self.time.map(|t| start + t / first_share);
+        let first = self.round(
+            obs,
+            &scenarios,
+            self.samples.div_ceil(2),
+            first_end,
+            w.screen,
+            rng,
+        );
         let cost = |t| self.weights.cost(t);
         let (base, values) = first.values(&scenarios);
         let (scores, deferral) = score(legal, &scenarios, base, &values, None, cost);
@@ -85,7 +97,8 @@ impl Search {
                 .map(|i| scenarios[i].filter(|_| order.contains(&i)))
                 .collect();
             let end = self.time.map(|t| start + t);
-            let second = self.round(obs, &finalists, self.samples.saturating_mul(2), end, rng);
+            let futures = self.samples.saturating_mul(w.final_futures.max(1));
+            let second = self.round(obs, &finalists, futures, end, false, rng);
             let (base, values) = second.values(&finalists);
             let (again, _) = score(legal, &finalists, base, &values, Some(deferral), cost);
             for &i in &order {
@@ -100,17 +113,19 @@ impl Search {
     }
 
     /// Flag odds over `samples` futures (at least one), or until
-    /// `deadline` under a time budget.
+    /// `deadline` under a time budget; troop plays judged by [`screen`]
+    /// when `screened`.
     fn round<'a>(
         &self,
         obs: &'a Observation,
         scenarios: &[Option<Scenario>],
         samples: u32,
         deadline: Option<Instant>,
+        screened: bool,
         rng: &mut GameRng,
     ) -> Odds<'a> {
         let w = self.weights;
-        let mut odds = Odds::new(obs, w);
+        let mut odds = Odds::new(obs, w, screened);
         let draws = counting::draws(obs, w.draw_cap);
         let mut n = 0u32;
         while n < samples.max(1) && deadline.is_none_or(|d| n == 0 || Instant::now() < d) {
@@ -170,13 +185,16 @@ struct Odds<'a> {
     base: [f64; FLAGS],
     after: Vec<[f64; FLAGS]>,
     samples: u32,
+    /// Whether troop plays are judged by [`screen`].
+    screen: bool,
 }
 
 impl<'a> Odds<'a> {
-    fn new(obs: &'a Observation, weights: Weights) -> Odds<'a> {
+    fn new(obs: &'a Observation, weights: Weights, screen: bool) -> Odds<'a> {
         Odds {
             obs,
             weights,
+            screen,
             off_table: counting::off_table(obs),
             base: [0.0; FLAGS],
             after: Vec::new(),
@@ -203,7 +221,16 @@ impl<'a> Odds<'a> {
         let theirs1 = alloc(flags, me.other(), futures.theirs, None);
         let mine1 = alloc(flags, me, futures.mine, None);
         let theirs = alloc(flags, me.other(), futures.theirs, Some(&mine1));
-        let mine = alloc(flags, me, futures.mine, Some(&theirs1));
+        let shared = odds::share_out(
+            flags,
+            me,
+            futures.mine,
+            rules,
+            off,
+            Some(&theirs1),
+            &futures.tie,
+        );
+        let mine = shared.strengths;
         let answers = Answering::new(self.obs, futures, off, w);
         let table = answers.on(flags, None);
         let mut base = [0.0; FLAGS];
@@ -229,7 +256,12 @@ impl<'a> Odds<'a> {
                 }
                 None => (theirs1, theirs),
             };
-            let mine = alloc(&s.flags, me, pool, Some(&theirs1));
+            let mine = match s.tactic {
+                None if self.screen => screen(&shared, s, |g, pool| {
+                    odds::best_side(&s.flags[g], me, pool, rules, off).map(|(s, _)| s)
+                }),
+                _ => alloc(&s.flags, me, pool, Some(&theirs1)),
+            };
             let mut after = [0.0; FLAGS];
             for (g, f) in s.flags.iter().enumerate() {
                 after[g] = odds::share(f, me, mine[g], theirs[g], &w);
@@ -262,6 +294,27 @@ impl<'a> Odds<'a> {
         let n = f64::from(self.samples.max(1));
         odds::victory(&sums.map(|x| x / n))
     }
+}
+
+/// The viewer's sides after the troop play of `s`, judged on the share-out
+/// of the table as it stands (`shared`): only the side the card joins and
+/// the side whose share held it are completed again (by `complete`, from
+/// their own share and the cards no side took); every other side keeps its
+/// share. Cheaper than sharing out again, and close to it: the round that
+/// screens every play uses it, the finalists are judged by the full
+/// share-out.
+fn screen(
+    shared: &odds::Shared,
+    s: &Scenario,
+    complete: impl Fn(usize, u64) -> Option<Strength>,
+) -> [Option<Strength>; FLAGS] {
+    let mut out = shared.strengths;
+    for (g, (side, taken)) in out.iter_mut().zip(shared.taken).enumerate() {
+        if s.changed >> g & 1 == 1 || taken & s.spent != 0 {
+            *side = complete(g, (taken | shared.left) & !s.spent);
+        }
+    }
+    out
 }
 
 /// The opponent's answer in one future ([`reply`]), where the weights ask
@@ -338,6 +391,50 @@ impl<'a> Answering<'a> {
         if let Some((_, a)) = his {
             let me = self.obs.viewer();
             reply::answer(shares, a, me, sides, &self.weights);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Card, Colour};
+    use crate::formation::FormationOrder;
+    use game_traits::PlayerId;
+
+    #[test]
+    fn screen_completes_again_only_the_side_a_troop_play_joins_and_the_side_that_held_its_card() {
+        let me = PlayerId::P0;
+        let card = |v| Card::troop(Colour::Red, v).unwrap();
+        let mut flag = Flag::new();
+        for v in [7, 8, 9] {
+            flag.place(me, card(v)).unwrap();
+        }
+        let wedge = flag.strength(me, FormationOrder::Text);
+        let played = card(10);
+        let mut taken = [0; FLAGS];
+        taken[5] = 1 << played.index();
+        let shared = odds::Shared {
+            strengths: [wedge; FLAGS],
+            taken,
+            left: 0b1,
+        };
+        let flags = [Flag::new(); FLAGS];
+        let action = Action::Play {
+            card: played,
+            flag: crate::flag::FlagId::new(2).unwrap(),
+        };
+        let s = scenario::apply(&flags, me, action).unwrap();
+        let asked = std::cell::RefCell::new(Vec::new());
+        let sides = screen(&shared, &s, |g, pool| {
+            asked.borrow_mut().push((g, pool));
+            None
+        });
+        // Flag 2 gets the card, flag 5 loses it; each is completed again
+        // from its own share and the cards left, the card played excluded.
+        assert_eq!(asked.into_inner(), [(2, 0b1), (5, 0b1)]);
+        for (g, side) in sides.iter().enumerate() {
+            assert_eq!(side.is_none(), g == 2 || g == 5, "flag {g}");
         }
     }
 }

@@ -27,6 +27,13 @@ pub struct Weights {
     /// it takes most from the viewer: a Leader, Companion Cavalry or Shield
     /// Bearers on his side, a Traitor or Deserter on the viewer's best card.
     pub rival_answer: bool,
+    /// Whether the first round screens the troop plays on one share-out of
+    /// the table as it stands (only the sides a play touches completed
+    /// again) before the finalists are judged on a full share-out each.
+    pub screen: bool,
+    /// The finalists are judged against this many times the budget's
+    /// futures.
+    pub final_futures: u32,
 }
 
 impl Weights {
@@ -38,6 +45,8 @@ impl Weights {
         tactic_cost: 1.0,
         finalists: 6,
         rival_answer: false,
+        screen: false,
+        final_futures: 2,
     };
 
     /// How much `tactic` must gain, in chance of winning the game, before
@@ -53,14 +62,19 @@ impl Weights {
     }
 }
 
-/// The opponent's answer on, and 14 draws credited instead of 12: each
-/// won 51 to 57 % of 300-game matches against `expert-v1`
-/// (docs/strength.md, "Fitting the weights"); the other weights as V1.
+/// The opponent's answer on and 14 draws credited instead of 12 (each
+/// won 51 to 57 % of 300-game matches against `expert-v1`); the troop plays
+/// screened, nine finalists judged against three times the budget's
+/// futures (at equal time, about five points more against `prob`):
+/// docs/strength.md, "Fitting the weights". The other weights as V1.
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
             draw_cap: 14,
             rival_answer: true,
+            screen: true,
+            finalists: 9,
+            final_futures: 3,
             ..Weights::V1
         }
     }
