@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::client::{Cidr, RealIpHeader};
 use crate::policies::Policies;
 
 /// How the server runs.
@@ -56,6 +57,16 @@ pub struct HttpLimits {
     pub ws_total: usize,
     /// Messages a second a WebSocket client may send (more closes it).
     pub ws_rate: u32,
+    /// The proxies whose forwarded client address the limits count by
+    /// (nginx's `set_real_ip_from`); any other peer is the client itself.
+    pub trusted_proxies: Vec<Cidr>,
+    /// The header those proxies write the client's address in.
+    pub real_ip_header: RealIpHeader,
+    /// TCP connections open in all (WebSockets included).
+    pub max_connections: usize,
+    /// TCP connections one peer address (an IPv6 /64) may hold open; a
+    /// trusted proxy's are counted in all only.
+    pub max_connections_per_address: usize,
 }
 
 impl Default for HttpLimits {
@@ -69,6 +80,10 @@ impl Default for HttpLimits {
             ws_per_client: 16,
             ws_total: 2048,
             ws_rate: 5,
+            trusted_proxies: Vec::new(),
+            real_ip_header: RealIpHeader::XForwardedFor,
+            max_connections: 4096,
+            max_connections_per_address: 64,
         }
     }
 }
@@ -84,6 +99,9 @@ pub struct MemoryLimits {
     pub sweep: Duration,
     /// Unfinished matches in memory that one client created.
     pub matches_per_client: usize,
+    /// Seats one client may leave waiting in the lobby (of the
+    /// [`crate::lobby::MAX_OPEN`] in all).
+    pub lobby_seats_per_client: usize,
 }
 
 impl Default for MemoryLimits {
@@ -92,6 +110,7 @@ impl Default for MemoryLimits {
             idle: Duration::from_secs(600),
             sweep: Duration::from_secs(1),
             matches_per_client: 32,
+            lobby_seats_per_client: 10,
         }
     }
 }
@@ -123,13 +142,16 @@ impl Config {
     }
 
     /// A configuration without the per-client limits (rates, WebSockets,
-    /// matches per client): for tests and benchmarks that play many
-    /// matches from one address.
+    /// connections, matches and lobby seats per client): for tests and
+    /// benchmarks that play many matches from one address.
     pub fn unlimited(mut self) -> Config {
         self.http.client_rate = 0;
         self.http.ws_per_client = 0;
         self.http.ws_total = 0;
+        self.http.max_connections = 0;
+        self.http.max_connections_per_address = 0;
         self.memory.matches_per_client = 0;
+        self.memory.lobby_seats_per_client = 0;
         self
     }
 }

@@ -15,7 +15,7 @@
 //! request goes through. Below it nothing knows HTTP: the match service
 //! (create, import, play, persist) on the [`Server`], which composes the
 //! matches in memory, the bot scheduler, what a client may use
-//! ([`limits`]) and the [`lobby`]; its refusals ([`refusal`], one case
+//! ([`limits`], counted by [`client::ClientKey`]) and the [`lobby`]; its refusals ([`refusal`], one case
 //! each); [`config`] (how it runs), [`token`] and [`seat`] (who sits where
 //! and how a seat proves it), [`room`] (one match's state and log),
 //! [`views`] (what a viewer is sent), [`store`] (the records, in SQLite or
@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 mod bots;
+pub mod client;
 pub mod clock;
 mod cluster;
 pub mod config;

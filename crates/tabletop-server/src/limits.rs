@@ -1,35 +1,28 @@
-//! What one client may use: requests a second (a token bucket per IP
-//! address), WebSockets open (per address and in all). A client is its IP
-//! address as the listener accepted it ([`ClientAddr`]); behind a reverse
-//! proxy every client is the proxy, so its limits must be set for all.
-//! Written here rather than taken from a crate: tower's `RateLimit` is one
-//! bucket for every client, and a per-address bucket is a few lines.
+//! What one client may use: requests a second (a token bucket per
+//! client), and places counted per client and in all ([`Places`]):
+//! WebSockets open, and TCP connections (per peer address: behind a
+//! proxy, a client's connections end at the proxy). Clients are
+//! [`ClientKey`]s, computed by the HTTP layer from the peer and, behind a
+//! trusted proxy, its forwarded address. Written here rather than taken
+//! from a crate: tower's `RateLimit` is one bucket for every client, and
+//! a per-client bucket is a few lines.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::client::ClientKey;
 use crate::config::HttpLimits;
 
-/// The peer address of a request's connection (put in the request's
-/// extensions by the listener; a request without one, as in tests through
-/// the router alone, is the unspecified address).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ClientAddr(pub IpAddr);
-
-impl ClientAddr {
-    /// The client of a match rebuilt from the store, or of a request that
-    /// came without an address.
-    pub const UNKNOWN: ClientAddr = ClientAddr(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-}
-
-/// What each client may use: its requests a second and its WebSockets.
+/// What each client may use: its requests a second, its WebSockets and
+/// its connections.
 pub struct Gate {
     /// Requests a second per client.
     pub requests: RateLimiter,
     /// WebSockets open.
-    pub sockets: Arc<SocketGate>,
+    pub sockets: Arc<Places>,
+    /// TCP connections open.
+    pub connections: Arc<Places>,
 }
 
 impl Gate {
@@ -37,7 +30,11 @@ impl Gate {
     pub fn new(http: &HttpLimits) -> Gate {
         Gate {
             requests: RateLimiter::new(http.client_rate, http.client_burst),
-            sockets: Arc::new(SocketGate::new(http.ws_per_client, http.ws_total)),
+            sockets: Arc::new(Places::new(http.ws_per_client, http.ws_total)),
+            connections: Arc::new(Places::new(
+                http.max_connections_per_address,
+                http.max_connections,
+            )),
         }
     }
 }
@@ -84,7 +81,7 @@ impl Bucket {
 pub struct RateLimiter {
     rate: u32,
     burst: u32,
-    buckets: Mutex<HashMap<ClientAddr, Bucket>>,
+    buckets: Mutex<HashMap<ClientKey, Bucket>>,
 }
 
 impl RateLimiter {
@@ -98,7 +95,7 @@ impl RateLimiter {
     }
 
     /// Admits one request of `client`, or says when to come back.
-    pub fn admit(&self, client: ClientAddr) -> Result<(), Duration> {
+    pub fn admit(&self, client: ClientKey) -> Result<(), Duration> {
         if self.rate == 0 {
             return Ok(());
         }
@@ -117,61 +114,79 @@ impl RateLimiter {
     }
 }
 
-/// Counts the WebSockets open, per client and in all.
-pub struct SocketGate {
+/// Places counted per client and in all (WebSockets, connections): one
+/// lock checks and takes a place, so that clients racing for the last
+/// ones never get more than the limits.
+pub struct Places {
     per_client: usize,
     total: usize,
-    open: Mutex<(usize, HashMap<ClientAddr, usize>)>,
+    open: Mutex<(usize, HashMap<ClientKey, usize>)>,
 }
 
-/// One open WebSocket; closing it (dropping this) frees its place.
-pub struct SocketTicket {
-    gate: Arc<SocketGate>,
-    client: ClientAddr,
+/// Which limit refused a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// As many places are taken as there are in all.
+    Total,
+    /// The client holds as many as it may.
+    Client,
 }
 
-impl SocketGate {
-    /// At most `per_client` sockets a client and `total` in all (0: none).
-    pub fn new(per_client: usize, total: usize) -> SocketGate {
-        SocketGate {
+/// One place taken; dropping it frees it.
+pub struct Ticket {
+    places: Arc<Places>,
+    client: Option<ClientKey>,
+}
+
+impl Places {
+    /// At most `per_client` places a client and `total` in all (0: no
+    /// limit).
+    pub fn new(per_client: usize, total: usize) -> Places {
+        Places {
             per_client,
             total,
             open: Mutex::new((0, HashMap::new())),
         }
     }
 
-    /// A place for one more socket of `client`, or which limit is reached.
-    pub fn enter(self: &Arc<Self>, client: ClientAddr) -> Result<SocketTicket, &'static str> {
+    /// A place for `client`, counted in all and as the client's (`None`:
+    /// in all only, for a proxy that carries many clients), or which
+    /// limit is reached.
+    pub fn enter(self: &Arc<Self>, client: Option<ClientKey>) -> Result<Ticket, Full> {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         if self.total != 0 && open.0 >= self.total {
-            return Err("the server has as many WebSockets open as it takes");
+            return Err(Full::Total);
         }
-        let mine = open.1.get(&client).copied().unwrap_or(0);
-        if self.per_client != 0 && mine >= self.per_client {
-            return Err("this client has as many WebSockets open as it may");
+        if let Some(key) = client {
+            let mine = open.1.get(&key).copied().unwrap_or(0);
+            if self.per_client != 0 && mine >= self.per_client {
+                return Err(Full::Client);
+            }
+            open.1.insert(key, mine + 1);
         }
         open.0 += 1;
-        open.1.insert(client, mine + 1);
-        Ok(SocketTicket {
-            gate: self.clone(),
+        Ok(Ticket {
+            places: self.clone(),
             client,
         })
     }
 
-    /// WebSockets open now.
+    /// Places taken now.
     pub fn open(&self) -> usize {
         self.open.lock().unwrap_or_else(|p| p.into_inner()).0
     }
 }
 
-impl Drop for SocketTicket {
+impl Drop for Ticket {
     fn drop(&mut self) {
-        let mut open = self.gate.open.lock().unwrap_or_else(|p| p.into_inner());
+        let mut open = self.places.open.lock().unwrap_or_else(|p| p.into_inner());
         open.0 = open.0.saturating_sub(1);
-        if let Some(n) = open.1.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                open.1.remove(&self.client);
+        if let Some(key) = self.client {
+            if let Some(n) = open.1.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    open.1.remove(&key);
+                }
             }
         }
     }
@@ -179,33 +194,59 @@ impl Drop for SocketTicket {
 
 #[cfg(test)]
 mod tests {
+    use std::net::{IpAddr, Ipv4Addr};
+
     use super::*;
+
+    fn client(last: u8) -> ClientKey {
+        ClientKey::of(IpAddr::V4(Ipv4Addr::new(127, 0, 0, last)))
+    }
 
     #[test]
     fn a_bucket_admits_its_burst_then_its_rate() {
         let limiter = RateLimiter::new(1, 3);
-        let c = ClientAddr(IpAddr::V4(Ipv4Addr::LOCALHOST));
+        let c = client(1);
         for _ in 0..3 {
             assert!(limiter.admit(c).is_ok());
         }
         let wait = limiter.admit(c).expect_err("the burst is spent");
         assert!(wait > Duration::ZERO && wait <= Duration::from_secs(1));
-        let other = ClientAddr(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
-        assert!(limiter.admit(other).is_ok(), "another client has its own");
+        assert!(
+            limiter.admit(client(2)).is_ok(),
+            "another client has its own"
+        );
     }
 
     #[test]
-    fn a_socket_ticket_frees_its_place_when_dropped() {
-        let gate = Arc::new(SocketGate::new(1, 2));
-        let a = ClientAddr(IpAddr::V4(Ipv4Addr::LOCALHOST));
-        let b = ClientAddr(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
-        let c = ClientAddr(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3)));
-        let t = gate.enter(a).unwrap();
-        assert!(gate.enter(a).is_err(), "one per client");
-        let _u = gate.enter(b).unwrap();
-        assert!(gate.enter(c).is_err(), "two in all");
+    fn a_ticket_frees_its_place_when_dropped() {
+        let places = Arc::new(Places::new(1, 2));
+        let t = places.enter(Some(client(1))).unwrap();
+        assert_eq!(places.enter(Some(client(1))).err(), Some(Full::Client));
+        let _u = places.enter(Some(client(2))).unwrap();
+        assert_eq!(places.enter(Some(client(3))).err(), Some(Full::Total));
         drop(t);
-        assert_eq!(gate.open(), 1);
-        assert!(gate.enter(c).is_ok());
+        assert_eq!(places.open(), 1);
+        assert!(places.enter(Some(client(3))).is_ok());
+    }
+
+    #[test]
+    fn a_place_counted_in_all_only_passes_the_clients_limit() {
+        let places = Arc::new(Places::new(1, 3));
+        let _a = places.enter(Some(client(1))).unwrap();
+        let _b = places.enter(None).unwrap();
+        let _c = places.enter(None).unwrap();
+        assert_eq!(places.enter(None).err(), Some(Full::Total));
+    }
+
+    #[test]
+    fn places_raced_for_are_never_more_than_the_limit() {
+        let places = Arc::new(Places::new(5, 0));
+        let taken: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..16)
+                .map(|_| s.spawn(|| places.enter(Some(client(1))).ok()))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(taken.iter().flatten().count(), 5);
     }
 }

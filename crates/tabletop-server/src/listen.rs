@@ -2,21 +2,105 @@
 //! hyper, as `axum::serve` does, plus what it cannot be told: a header read
 //! timeout (a connection that sends its headers slowly, or sits idle
 //! between requests, is closed: no slow-loris), the peer address of every
-//! request ([`ClientAddr`], for the per-client limits), and a graceful stop
-//! that answers the requests in flight (moves included) before returning.
+//! request ([`Peer`], from which the HTTP layer tells the client), and a
+//! graceful stop that answers the requests in flight (moves included)
+//! before returning.
+//!
+//! Connections are capped at accept, per peer address and in all
+//! (`--max-connections-per-address`, `--max-connections`): one over a cap
+//! is closed at once, unanswered. An answer (a 503) would need its
+//! request read first, which holds the connection for up to the header
+//! timeout: the very place the cap protects, kept by whoever floods it.
+//! A trusted proxy's connections carry many clients, so they count in
+//! all only. The place is held by the connection's stream itself
+//! (`Counted`), so an upgraded WebSocket keeps it until it closes.
 
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::net::TcpListener;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
-use crate::limits::ClientAddr;
+use crate::client::{ClientKey, Peer};
+use crate::limits::Ticket;
+use crate::metrics::Metrics;
 use crate::Server;
+
+/// A connection's stream with its place among the connections open: the
+/// place frees when the stream is dropped, after its HTTP requests or
+/// its WebSocket.
+struct Counted {
+    stream: TcpStream,
+    _place: Ticket,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+/// A place among the connections open for a connection from `peer`, or
+/// `None` (counted) over a cap.
+fn admit(server: &Server, peer: std::net::IpAddr) -> Option<Ticket> {
+    let proxy = server
+        .config()
+        .http
+        .trusted_proxies
+        .iter()
+        .any(|net| net.contains(peer));
+    let key = (!proxy).then(|| ClientKey::of(peer));
+    match server.gate.connections.enter(key) {
+        Ok(place) => Some(place),
+        Err(full) => {
+            Metrics::bump(&server.metrics.connections_refused);
+            tracing::debug!(client = %ClientKey::of(peer), ?full, "connection refused");
+            None
+        }
+    }
+}
 
 /// Serves `app` on `listener` until `server` starts stopping
 /// ([`Server::begin_shutdown`]); then stops accepting, waits at most
@@ -46,7 +130,15 @@ pub async fn serve(
             },
             () = server.stopped() => break,
         };
-        let client = ClientAddr(peer.ip());
+        let Some(place) = admit(&server, peer.ip()) else {
+            drop(stream);
+            continue;
+        };
+        let stream = Counted {
+            stream,
+            _place: place,
+        };
+        let client = Peer(peer.ip());
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(client);

@@ -4,6 +4,9 @@
 //!
 //! The open seats and the rematches live in memory only: after a restart
 //! the matches are in the store, but nobody can join a seat left open.
+//! The seats are capped in all ([`MAX_OPEN`]) and per client: a match
+//! between people takes its place (`Lobby::reserve`) before it is
+//! created, checked and taken under the lock of the seats.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -12,6 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use game_traits::PlayerId;
 use serde::Serialize;
 
+use crate::client::ClientKey;
 use crate::refusal::MatchError;
 use crate::token::{self, Token};
 use crate::views::Extra;
@@ -32,12 +36,48 @@ struct Open {
     invite: Token,
     listed: bool,
     since: u64,
+    /// The client that opened it.
+    owner: ClientKey,
+}
+
+/// The seats waiting, and the places reserved for seats about to open.
+#[derive(Default)]
+struct Seats {
+    open: HashMap<i64, Open>,
+    reserved: HashMap<ClientKey, usize>,
+}
+
+impl Seats {
+    fn release(&mut self, client: ClientKey) {
+        if let Some(n) = self.reserved.get_mut(&client) {
+            *n -= 1;
+            if *n == 0 {
+                self.reserved.remove(&client);
+            }
+        }
+    }
+}
+
+/// A place in the lobby reserved for a client's seat, until the seat
+/// opens ([`Lobby::open_seat`]) or its match fails to be made (dropped).
+pub(crate) struct SeatPlace<'a> {
+    lobby: &'a Lobby,
+    /// The client; `None` once its seat is open.
+    client: Option<ClientKey>,
+}
+
+impl Drop for SeatPlace<'_> {
+    fn drop(&mut self) {
+        if let Some(client) = self.client {
+            lock(&self.lobby.seats).release(client);
+        }
+    }
 }
 
 /// The open seats and the rematches.
 #[derive(Default)]
 pub struct Lobby {
-    open: Mutex<HashMap<i64, Open>>,
+    seats: Mutex<Seats>,
     /// Finished match → its rematch.
     rematches: Mutex<HashMap<i64, i64>>,
     /// Held while a rematch is created, so that the two seats asking at
@@ -86,7 +126,7 @@ impl Lobby {
     /// What the views of match `id` say beyond the room.
     pub fn extra(&self, id: i64) -> Extra {
         Extra {
-            waiting: lock(&self.open).get(&id).map(|o| o.seat),
+            waiting: lock(&self.seats).open.get(&id).map(|o| o.seat),
             rematch: lock(&self.rematches).get(&id).copied(),
             replay_of: None,
         }
@@ -95,13 +135,16 @@ impl Lobby {
     /// Forgets the seats that waited longer than [`MAX_WAIT_S`].
     fn prune(&self) {
         let now = now_s();
-        lock(&self.open).retain(|_, o| now.saturating_sub(o.since) <= MAX_WAIT_S);
+        lock(&self.seats)
+            .open
+            .retain(|_, o| now.saturating_sub(o.since) <= MAX_WAIT_S);
     }
 
     /// The listed matches waiting for a person, oldest first.
     pub fn listed(&self) -> Vec<Listed> {
         self.prune();
-        let mut out: Vec<Listed> = lock(&self.open)
+        let mut out: Vec<Listed> = lock(&self.seats)
+            .open
             .iter()
             .filter(|(_, o)| o.listed)
             .map(|(&id, o)| Listed {
@@ -117,19 +160,42 @@ impl Lobby {
 
     /// Forgets the open seat of match `id` (it finished).
     pub(crate) fn close(&self, id: i64) {
-        lock(&self.open).remove(&id);
+        lock(&self.seats).open.remove(&id);
     }
 
-    /// Whether as many matches wait for a person as the lobby holds.
-    pub(crate) fn full(&self) -> bool {
+    /// A place for one more seat of `client`, unless the lobby holds
+    /// [`MAX_OPEN`] or `client` has `per_client` (0: no limit) open or
+    /// reserved.
+    pub(crate) fn reserve(
+        &self,
+        client: ClientKey,
+        per_client: usize,
+    ) -> Result<SeatPlace<'_>, MatchError> {
         self.prune();
-        lock(&self.open).len() >= MAX_OPEN
+        let mut seats = lock(&self.seats);
+        let reserved: usize = seats.reserved.values().sum();
+        if seats.open.len() + reserved >= MAX_OPEN {
+            return Err(MatchError::LobbyFull(MAX_OPEN));
+        }
+        let mine = seats.open.values().filter(|o| o.owner == client).count()
+            + seats.reserved.get(&client).copied().unwrap_or(0);
+        if per_client != 0 && mine >= per_client {
+            return Err(MatchError::TooManySeats { most: per_client });
+        }
+        *seats.reserved.entry(client).or_insert(0) += 1;
+        Ok(SeatPlace {
+            lobby: self,
+            client: Some(client),
+        })
     }
 
     /// Leaves `seat` of match `id` (of `game`) open to a person, with its
-    /// `token`, listed or open to `invite` only.
+    /// `token`, listed or open to `invite` only, in the `place` reserved
+    /// for it.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn open_seat(
         &self,
+        mut place: SeatPlace<'_>,
         id: i64,
         game: String,
         seat: PlayerId,
@@ -137,6 +203,9 @@ impl Lobby {
         invite: Token,
         listed: bool,
     ) {
+        let Some(owner) = place.client.take() else {
+            return;
+        };
         let open = Open {
             game,
             seat,
@@ -144,13 +213,16 @@ impl Lobby {
             invite,
             listed,
             since: now_s(),
+            owner,
         };
-        lock(&self.open).insert(id, open);
+        let mut seats = lock(&self.seats);
+        seats.release(owner);
+        seats.open.insert(id, open);
     }
 
     /// Whether a seat of match `id` waits for a person.
     pub(crate) fn waiting(&self, id: i64) -> bool {
-        lock(&self.open).contains_key(&id)
+        lock(&self.seats).open.contains_key(&id)
     }
 
     /// Takes the open seat of match `id` (`finished` if it is over) with
@@ -161,7 +233,8 @@ impl Lobby {
         finished: bool,
         invite: Option<Token>,
     ) -> Result<Taken, MatchError> {
-        let mut open = lock(&self.open);
+        let mut seats = lock(&self.seats);
+        let open = &mut seats.open;
         let Some(o) = open.get(&id) else {
             return Err(MatchError::NoOpenSeat);
         };
@@ -202,7 +275,8 @@ impl Lobby {
     /// Takes the seat of the rematch `new` left for `seat` of the match
     /// it replays (the other seat: seats swap), if it is still open.
     pub(crate) fn take_rematch(&self, new: i64, seat: PlayerId) -> Option<Taken> {
-        let mut open = lock(&self.open);
+        let mut seats = lock(&self.seats);
+        let open = &mut seats.open;
         match open.get(&new) {
             Some(o) if o.seat == seat.other() => {
                 let taken = Taken {

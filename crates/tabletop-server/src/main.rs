@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use tabletop_server::client::{Cidr, RealIpHeader};
 use tabletop_server::{registry, router, Config, HttpLimits, MemoryLimits, Policies, Server};
 
 /// The game server: HTTP/JSON API, WebSocket, browser page at `/`.
@@ -85,6 +86,51 @@ struct Args {
     /// Unfinished matches a client may have in memory (0: no limit).
     #[arg(long, default_value_t = MemoryLimits::default().matches_per_client)]
     matches_per_client: usize,
+    /// Seats a client may leave waiting in the lobby (0: no limit; the
+    /// lobby holds 1000 in all).
+    #[arg(
+        long,
+        env = "TABLETOP_LOBBY_SEATS_PER_CLIENT",
+        default_value_t = MemoryLimits::default().lobby_seats_per_client
+    )]
+    lobby_seats_per_client: usize,
+    /// A reverse proxy, as an address or a network (`10.0.0.0/8`), whose
+    /// forwarded client address the limits count by (repeatable, or
+    /// comma-separated); requests from any other peer are their peer's.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "CIDR",
+        env = "TABLETOP_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<Cidr>,
+    /// The header the trusted proxies write the client's address in:
+    /// x-forwarded-for or forwarded (RFC 7239). Read from the right: the
+    /// right-most address that is no trusted proxy is the client.
+    #[arg(
+        long,
+        value_name = "HEADER",
+        env = "TABLETOP_REAL_IP_HEADER",
+        default_value = "x-forwarded-for"
+    )]
+    real_ip_header: RealIpHeader,
+    /// TCP connections open in all, WebSockets included (0: no limit);
+    /// more are closed at accept.
+    #[arg(
+        long,
+        env = "TABLETOP_MAX_CONNECTIONS",
+        default_value_t = HttpLimits::default().max_connections
+    )]
+    max_connections: usize,
+    /// TCP connections one peer address (an IPv6 /64) may hold open (0: no
+    /// limit); a trusted proxy's count in all only. More are closed at
+    /// accept.
+    #[arg(
+        long,
+        env = "TABLETOP_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = HttpLimits::default().max_connections_per_address
+    )]
+    max_connections_per_address: usize,
     /// Seconds an untouched unfinished match stays in memory.
     #[arg(long, default_value_t = 600)]
     idle_secs: u64,
@@ -177,10 +223,15 @@ async fn main() -> ExitCode {
             ws_per_client: args.ws_per_client,
             ws_total: args.ws_total,
             ws_rate: args.ws_rate,
+            trusted_proxies: args.trusted_proxies,
+            real_ip_header: args.real_ip_header,
+            max_connections: args.max_connections,
+            max_connections_per_address: args.max_connections_per_address,
         },
         memory: MemoryLimits {
             idle: Duration::from_secs(args.idle_secs),
             matches_per_client: args.matches_per_client,
+            lobby_seats_per_client: args.lobby_seats_per_client,
             ..MemoryLimits::default()
         },
     };

@@ -10,9 +10,9 @@ use game_env::EnvError;
 use game_traits::PlayerId;
 use rand::TryRngCore;
 
+use crate::client::ClientKey;
 use crate::clock::{self, Asked, Clock};
-use crate::limits::ClientAddr;
-use crate::memory::Cell;
+use crate::memory::{Cell, Place};
 use crate::metrics::Metrics;
 use crate::refusal::MatchError;
 use crate::room::Room;
@@ -65,12 +65,12 @@ impl Server {
     /// `control` its time control, whose clock runs from now if `clock_runs`
     /// (a match waiting for a person starts it when they join). The record
     /// and its first chance events are stored before this returns. Refused
-    /// (429) while `client` has as many unfinished matches in memory as it
-    /// may.
+    /// (429) while `client` has as many unfinished matches in memory (or
+    /// being created) as it may.
     #[allow(clippy::too_many_arguments)]
     pub async fn create(
         self: &Arc<Self>,
-        client: ClientAddr,
+        client: ClientKey,
         game: &str,
         seats: &[String],
         seed: Option<u64>,
@@ -78,13 +78,13 @@ impl Server {
         clock_runs: bool,
     ) -> Result<Created, MatchError> {
         let most = self.config.memory.matches_per_client;
-        if most != 0 && self.memory.live_of(client) >= most {
+        let Some(place) = self.memory.reserve(client, most) else {
             Metrics::bump(&self.metrics.limited);
             return Err(MatchError::TooManyMatches {
                 most,
                 retry_after: self.config.memory.idle.as_secs().max(1),
             });
-        }
+        };
         let g = self.registry.load(game).map_err(MatchError::Game)?;
         let control = control.resolve(g.name()).map_err(MatchError::TimeControl)?;
         let [s0, s1] = seats else {
@@ -126,7 +126,7 @@ impl Server {
         if clock_runs {
             room.start_clock(tokio::time::Instant::now());
         }
-        let (cell, created) = self.store_new(room, tokens, client).await?;
+        let (cell, created) = self.store_new(room, tokens, Some(place)).await?;
         Metrics::bump(&self.metrics.matches_created);
         self.watch_flag(cell.clone());
         self.kick(cell).await;
@@ -146,17 +146,18 @@ impl Server {
         let g = self.registry.load(game).map_err(MatchError::Game)?;
         let tokens = issue_tokens(&seats)?;
         let room = Room::replay(0, g, seed, seats, tokens, actions, None)?;
-        let (_, created) = self.store_new(room, tokens, ClientAddr::UNKNOWN).await?;
+        let (_, created) = self.store_new(room, tokens, None).await?;
         Ok(created)
     }
 
     /// Writes the record of the new `room` (every action it holds), then
-    /// puts it in memory under the id the store gave it, as `client`'s.
+    /// puts it in memory under the id the store gave it, in the client's
+    /// `place`.
     async fn store_new(
         &self,
         room: Room,
         tokens: [Option<Token>; 2],
-        client: ClientAddr,
+        place: Option<Place<'_>>,
     ) -> Result<(Arc<Cell>, Created), MatchError> {
         let game = room.game().name().to_owned();
         let spec = game.clone();
@@ -181,7 +182,7 @@ impl Server {
                 )
             })
             .await?;
-        let cell = self.memory.insert(room.stored_as(id), client);
+        let cell = self.memory.insert(room.stored_as(id), place);
         let tokens = PlayerId::BOTH
             .into_iter()
             .filter_map(|p| {

@@ -2,16 +2,18 @@
 //! matches in use: a match enters when it is created, when a bot is due in
 //! it at start, or when it is asked for (rebuilt from its record by the
 //! server); [`Memory::sweep`] drops the finished ones and the idle ones
-//! that no request, WebSocket or bot holds.
+//! that no request, WebSocket or bot holds. A client's unfinished matches
+//! are capped: a creation takes a place ([`Memory::reserve`]) before it
+//! stores anything, checked and taken under one lock.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::limits::ClientAddr;
+use crate::client::ClientKey;
 use crate::room::Room;
 
 /// One match and the channel that tells its watchers it changed.
@@ -34,8 +36,9 @@ pub struct Cell {
     /// When the match was last asked for, in milliseconds since memory
     /// was made.
     last_used: AtomicU64,
-    /// The client that created it (for the limit of matches per client).
-    owner: ClientAddr,
+    /// The client that created it (for the limit of matches per client);
+    /// none for a match rebuilt from its record or imported.
+    owner: Option<ClientKey>,
 }
 
 impl Cell {
@@ -63,7 +66,37 @@ pub struct Memory {
     /// Held while a match is rebuilt from the store, so that two requests
     /// for it never build two copies.
     loading: tokio::sync::Mutex<()>,
+    /// The places reserved by creations under way, by client. Reserving
+    /// and inserting take this lock first, so a place is counted once:
+    /// reserved, or in `rooms`.
+    reserved: Mutex<HashMap<ClientKey, usize>>,
     epoch: Instant,
+}
+
+/// A place for one more match of a client, reserved until the match is
+/// inserted ([`Memory::insert`]) or the creation fails (dropped).
+pub(crate) struct Place<'a> {
+    memory: &'a Memory,
+    /// The client; `None` once the place is taken by its match.
+    client: Option<ClientKey>,
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        if let Some(client) = self.client {
+            release(&mut self.memory.reserved(), client);
+        }
+    }
+}
+
+/// Frees one place reserved by `client`.
+fn release(reserved: &mut HashMap<ClientKey, usize>, client: ClientKey) {
+    if let Some(n) = reserved.get_mut(&client) {
+        *n -= 1;
+        if *n == 0 {
+            reserved.remove(&client);
+        }
+    }
 }
 
 impl Default for Memory {
@@ -71,6 +104,7 @@ impl Default for Memory {
         Memory {
             rooms: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
+            reserved: Mutex::new(HashMap::new()),
             epoch: Instant::now(),
         }
     }
@@ -81,9 +115,33 @@ impl Memory {
         u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    /// Puts `room`, created by `owner`, in memory under its id.
-    pub(crate) fn insert(&self, room: Room, owner: ClientAddr) -> Arc<Cell> {
+    fn reserved(&self) -> std::sync::MutexGuard<'_, HashMap<ClientKey, usize>> {
+        self.reserved.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A place for one more unfinished match of `client`, if it has fewer
+    /// than `most` (0: no limit) in memory and reserved; `None` if not.
+    pub(crate) fn reserve(&self, client: ClientKey, most: usize) -> Option<Place<'_>> {
+        let mut reserved = self.reserved();
+        let pending = reserved.get(&client).copied().unwrap_or(0);
+        if most != 0 && self.live_of(client) + pending >= most {
+            return None;
+        }
+        reserved.insert(client, pending + 1);
+        Some(Place {
+            memory: self,
+            client: Some(client),
+        })
+    }
+
+    /// Puts `room` in memory under its id: the match of the client whose
+    /// `place` it takes, or nobody's.
+    pub(crate) fn insert(&self, room: Room, mut place: Option<Place<'_>>) -> Arc<Cell> {
         let id = room.id();
+        let owner = place.as_mut().and_then(|p| p.client.take());
+        // Held until the room is in: a reservation counts the match here
+        // or as its place, never both nor neither.
+        let mut reserved = owner.map(|_| self.reserved());
         let (changed, _) = watch::channel(room.actions().len() as u64);
         let cell = Arc::new(Cell {
             finished: AtomicBool::new(room.finished()),
@@ -98,6 +156,9 @@ impl Memory {
             .write()
             .unwrap_or_else(|p| p.into_inner())
             .insert(id, cell.clone());
+        if let (Some(reserved), Some(client)) = (reserved.as_mut(), owner) {
+            release(reserved, client);
+        }
         cell
     }
 
@@ -130,12 +191,12 @@ impl Memory {
     }
 
     /// Unfinished matches in memory that `client` created.
-    pub(crate) fn live_of(&self, client: ClientAddr) -> usize {
+    fn live_of(&self, client: ClientKey) -> usize {
         self.rooms
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .values()
-            .filter(|c| c.owner == client && !c.finished.load(Ordering::Relaxed))
+            .filter(|c| c.owner == Some(client) && !c.finished.load(Ordering::Relaxed))
             .count()
     }
 

@@ -74,6 +74,8 @@ pub struct Metrics {
     pub store_errors: AtomicU64,
     /// Requests refused by a limit (429).
     pub limited: AtomicU64,
+    /// Connections closed at accept, over a connection cap.
+    pub connections_refused: AtomicU64,
     /// Time a bot took to decide.
     pub bot_time: Histogram,
     /// Time to answer a request, by [`ROUTES`].
@@ -86,6 +88,8 @@ pub struct Gauges {
     pub matches_in_memory: usize,
     /// WebSockets open.
     pub websockets: usize,
+    /// TCP connections open.
+    pub connections: usize,
 }
 
 impl Metrics {
@@ -111,7 +115,7 @@ impl Metrics {
     /// The page in Prometheus' text format.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let counters: [(&str, &str, &AtomicU64); 6] = [
+        let counters: [(&str, &str, &AtomicU64); 7] = [
             (
                 "tabletop_matches_created_total",
                 "Matches created.",
@@ -142,6 +146,11 @@ impl Metrics {
                 "Requests refused by a limit (429).",
                 &self.limited,
             ),
+            (
+                "tabletop_connections_refused_total",
+                "Connections closed at accept, over a connection cap.",
+                &self.connections_refused,
+            ),
         ];
         for (name, help, value) in counters {
             let v = value.load(Ordering::Relaxed);
@@ -160,6 +169,11 @@ impl Metrics {
                 "tabletop_websockets_open",
                 "WebSockets open.",
                 gauges.websockets,
+            ),
+            (
+                "tabletop_connections_open",
+                "TCP connections open.",
+                gauges.connections,
             ),
         ];
         for (name, help, v) in gauges {

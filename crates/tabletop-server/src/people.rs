@@ -11,10 +11,11 @@ use std::sync::Arc;
 
 use game_traits::PlayerId;
 
+use crate::client::ClientKey;
 use crate::clock::Asked;
-use crate::limits::ClientAddr;
-use crate::lobby::{Taken, MAX_OPEN};
+use crate::lobby::Taken;
 use crate::memory::Cell;
+use crate::metrics::Metrics;
 use crate::refusal::MatchError;
 use crate::room::RESIGNED;
 use crate::seat::Seat;
@@ -25,19 +26,22 @@ impl Server {
     /// Creates a match of `game` under `control` between people: the
     /// creator sits in `seat`, the other seat waits for a person (the
     /// clock starts when they join), listed in the lobby if `listed`.
-    /// Returns the creator's seat and token and the invitation.
+    /// Returns the creator's seat and token and the invitation. Refused
+    /// (429) when the lobby is full, or `client` has as many seats waiting
+    /// as it may.
     pub async fn open_match(
         self: &Arc<Self>,
-        client: ClientAddr,
+        client: ClientKey,
         game: &str,
         seat: PlayerId,
         listed: bool,
         seed: Option<u64>,
         control: Asked,
     ) -> Result<Taken, MatchError> {
-        if self.lobby.full() {
-            return Err(MatchError::LobbyFull(MAX_OPEN));
-        }
+        let place = self
+            .lobby
+            .reserve(client, self.config.memory.lobby_seats_per_client)
+            .inspect_err(|_| Metrics::bump(&self.metrics.limited))?;
         let humans = ["human".to_owned(), "human".to_owned()];
         let created = self
             .create(client, game, &humans, seed, control, false)
@@ -54,6 +58,7 @@ impl Server {
         let invite = Token::new()?;
         let theirs = token_of(seat.other())?;
         self.lobby.open_seat(
+            place,
             created.id,
             created.game.clone(),
             seat.other(),
@@ -156,7 +161,7 @@ impl Server {
     /// other person then takes their seat in it.
     pub async fn rematch(
         self: &Arc<Self>,
-        client: ClientAddr,
+        client: ClientKey,
         cell: &Arc<Cell>,
         seat: PlayerId,
     ) -> Result<Taken, MatchError> {

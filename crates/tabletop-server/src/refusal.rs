@@ -102,6 +102,14 @@ pub enum MatchError {
     /// As many matches wait for a person as the lobby holds.
     #[error("{0} matches wait for a person already")]
     LobbyFull(usize),
+    /// The client has as many seats waiting in the lobby as it may.
+    #[error(
+        "this client has {most} seats waiting for a person, as many as it may: wait until one is taken"
+    )]
+    TooManySeats {
+        /// How many it may have.
+        most: usize,
+    },
     /// Another server process holds the match (a bot decides there).
     #[error("match {0} is busy in another server process")]
     Busy(i64),

@@ -17,7 +17,7 @@ use tokio::sync::watch;
 use crate::bots::BotRunner;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::limits::{ClientAddr, Gate};
+use crate::limits::Gate;
 use crate::lobby::Lobby;
 use crate::memory::{Cell, Memory};
 use crate::metrics::{Gauges, Metrics};
@@ -124,7 +124,7 @@ impl Server {
                 server.store.finish(id).map_err(db_err)?;
             } else if room.bot_due().is_some() || room.clock().running() {
                 // A running clock's flag must fall with nobody asking.
-                server.memory.insert(room, ClientAddr::UNKNOWN);
+                server.memory.insert(room, None);
             }
         }
         // On a thread of its own: PostgreSQL's blocking client starts a
@@ -212,7 +212,7 @@ impl Server {
             .await
             .map_err(|e| EnvError::Internal(format!("replaying a match: {e}")))?
             .map_err(|e| EnvError::Internal(format!("replaying a match: {e}")))?;
-        let cell = self.memory.insert(room, ClientAddr::UNKNOWN);
+        let cell = self.memory.insert(room, None);
         Metrics::bump(&self.metrics.matches_loaded);
         drop(_loading);
         self.watch_flag(cell.clone());
@@ -243,6 +243,7 @@ impl Server {
         self.metrics.render(&Gauges {
             matches_in_memory: self.in_memory(),
             websockets: self.gate.sockets.open(),
+            connections: self.gate.connections.open(),
         })
     }
 

@@ -142,7 +142,7 @@ impl From<MatchError> for ApiError {
                 message: e.to_string(),
                 retry_after,
             },
-            MatchError::LobbyFull(_) => ApiError::TooMany {
+            MatchError::LobbyFull(_) | MatchError::TooManySeats { .. } => ApiError::TooMany {
                 message: e.to_string(),
                 retry_after: 60,
             },
@@ -337,6 +337,7 @@ mod tests {
             ),
             (MatchError::Busy(7), 503, "unavailable"),
             (MatchError::LobbyFull(1000), 429, "too_many"),
+            (MatchError::TooManySeats { most: 10 }, 429, "too_many"),
             (
                 MatchError::TooManyMatches {
                     most: 2,

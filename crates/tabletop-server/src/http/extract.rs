@@ -16,17 +16,17 @@ use axum::http::{header, HeaderMap, StatusCode};
 use game_traits::PlayerId;
 use serde::de::DeserializeOwned;
 
+use crate::client::ClientKey;
 use crate::http::error::ApiError;
 use crate::http::hygiene::{client_of, require_json};
-use crate::limits::ClientAddr;
 use crate::memory::Cell;
 use crate::server::Server;
 use crate::token::Token;
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl<S: Send + Sync> FromRequestParts<S> for ClientKey {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientKey, Self::Rejection> {
         Ok(client_of(&parts.extensions))
     }
 }

@@ -1,5 +1,6 @@
 //! What every request and answer goes through before the routes: the
-//! `Host` allow-list (DNS rebinding), the per-client rate, the body limit
+//! client's key (`forwarded.rs`), the `Host` allow-list (DNS rebinding),
+//! the per-client rate, the body limit
 //! and body timeout (tower-http), the security headers (tower-http), and
 //! the JSON error body on every refusal, including those the HTTP layers
 //! make without one (405, 408, 413). [`layers`] stacks them; the header
@@ -18,8 +19,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
+use crate::client::ClientKey;
 use crate::http::error::ApiError;
-use crate::limits::ClientAddr;
 use crate::metrics::Metrics;
 use crate::Server;
 
@@ -33,7 +34,8 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 const UNLIMITED: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
 
 /// Wraps `router` in the layers of this module, outermost first: security
-/// headers, JSON errors, host check, rate limit, body timeout, body limit.
+/// headers, JSON errors, the client's key, host check, rate limit, body
+/// timeout, body limit.
 pub fn layers(router: Router, server: &Arc<Server>) -> Router {
     let http = &server.config().http;
     let header = |name: HeaderName, value: &'static str| {
@@ -49,6 +51,10 @@ pub fn layers(router: Router, server: &Arc<Server>) -> Router {
             .layer(header(header::X_FRAME_OPTIONS, "DENY"))
             .layer(header(header::REFERRER_POLICY, "no-referrer"))
             .layer(middleware::map_response(json_errors))
+            .layer(middleware::from_fn_with_state(
+                server.clone(),
+                super::forwarded::identify,
+            ))
             .layer(middleware::from_fn_with_state(server.clone(), check_host))
             .layer(middleware::from_fn_with_state(server.clone(), rate_limit))
             .layer(RequestBodyTimeoutLayer::new(http.body_timeout))
@@ -81,13 +87,13 @@ async fn check_host(State(server): State<Arc<Server>>, req: Request, next: Next)
     next.run(req).await
 }
 
-/// The client of a request with `extensions` (the listener puts its
-/// address there).
-pub fn client_of(extensions: &axum::http::Extensions) -> ClientAddr {
+/// The client of a request with `extensions` (`forwarded.rs` puts it
+/// there, before every limit).
+pub fn client_of(extensions: &axum::http::Extensions) -> ClientKey {
     extensions
-        .get::<ClientAddr>()
+        .get::<ClientKey>()
         .copied()
-        .unwrap_or(ClientAddr::UNKNOWN)
+        .unwrap_or(ClientKey::UNKNOWN)
 }
 
 /// Refuses (429, with `Retry-After`) a client over its request rate.

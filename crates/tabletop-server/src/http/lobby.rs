@@ -9,11 +9,11 @@ use axum::response::Response;
 use game_traits::PlayerId;
 use serde::Deserialize;
 
+use crate::client::ClientKey;
 use crate::clock::{Asked, Word};
 use crate::http::error::ApiError;
 use crate::http::extract::{JsonBody, MatchAt, Rematch, Seated};
 use crate::http::respond::private;
-use crate::limits::ClientAddr;
 use crate::token::Token;
 use crate::Server;
 
@@ -52,7 +52,7 @@ pub(super) struct OpenBody {
 /// `POST /api/lobby`: a match with the other seat left for a person.
 pub(super) async fn open(
     State(server): State<Arc<Server>>,
-    client: ClientAddr,
+    client: ClientKey,
     JsonBody(req): JsonBody<OpenBody>,
 ) -> Result<Response, ApiError> {
     let seat = PlayerId::from_index(usize::from(req.seat))
@@ -110,7 +110,7 @@ pub(super) async fn join(
 /// `POST /api/matches/{id}/rematch`.
 pub(super) async fn rematch(
     State(server): State<Arc<Server>>,
-    client: ClientAddr,
+    client: ClientKey,
     Seated { cell, seat, .. }: Seated<Rematch>,
 ) -> Result<Response, ApiError> {
     let taken = server.rematch(client, &cell, seat).await?;

@@ -8,13 +8,13 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use crate::client::ClientKey;
 use crate::clock::{Asked, Word};
 use crate::http::error::ApiError;
 use crate::http::extract::{
     bearer, seat_of, DrawOffer, JsonBody, MatchAt, Playing, Resigning, Seated, Viewer,
 };
 use crate::http::respond::{private, private_json};
-use crate::limits::ClientAddr;
 use crate::replay::{self, Viewpoint};
 use crate::Server;
 
@@ -34,7 +34,7 @@ pub(super) struct CreateBody {
 /// `POST /api/matches`.
 pub(super) async fn create(
     State(server): State<Arc<Server>>,
-    client: ClientAddr,
+    client: ClientKey,
     JsonBody(req): JsonBody<CreateBody>,
 ) -> Result<Response, ApiError> {
     let players = server

@@ -18,6 +18,7 @@ use crate::Server;
 
 pub(crate) mod error;
 mod extract;
+mod forwarded;
 mod games;
 mod hygiene;
 mod lobby;

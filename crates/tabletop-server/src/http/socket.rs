@@ -16,9 +16,10 @@ use axum::response::Response;
 use game_traits::PlayerId;
 use serde::Deserialize;
 
+use crate::client::ClientKey;
 use crate::http::error::ApiError;
 use crate::http::extract::{bearer, seat_of, MatchAt};
-use crate::limits::{Bucket, ClientAddr, SocketTicket};
+use crate::limits::{Bucket, Full, Ticket};
 use crate::memory::Cell;
 use crate::metrics::Metrics;
 use crate::server::Server;
@@ -66,7 +67,7 @@ pub(super) async fn ws(
     State(server): State<Arc<Server>>,
     MatchAt(cell): MatchAt,
     RawQuery(query): RawQuery,
-    client: ClientAddr,
+    client: ClientKey,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -76,10 +77,14 @@ pub(super) async fn ws(
     };
     let seat = seat_of(&cell, token).await?;
     let upgrade = upgrade.map_err(|r| ApiError::BadRequest(r.body_text()))?;
-    let ticket = server.gate.sockets.enter(client).map_err(|why| {
+    let ticket = server.gate.sockets.enter(Some(client)).map_err(|full| {
         Metrics::bump(&server.metrics.limited);
+        let message = match full {
+            Full::Total => "the server has as many WebSockets open as it takes",
+            Full::Client => "this client has as many WebSockets open as it may",
+        };
         ApiError::TooMany {
-            message: why.into(),
+            message: message.into(),
             retry_after: 10,
         }
     })?;
@@ -95,7 +100,7 @@ async fn push_views(
     server: Arc<Server>,
     cell: Arc<Cell>,
     seat: Option<PlayerId>,
-    _ticket: SocketTicket,
+    _ticket: Ticket,
 ) {
     let mut changed = cell.subscribe();
     let rate = server.config().http.ws_rate;

@@ -17,6 +17,7 @@ mod api;
 mod hygiene;
 mod leak;
 mod legacy_seats;
+mod limits;
 mod memory;
 mod ops;
 mod people;
