@@ -16,10 +16,10 @@
 
 use std::time::{Duration, Instant};
 
-use battleline_core::game_traits::{play_match, Agent};
+use battleline_core::game_traits::{play_alternating, Agent};
 use battleline_core::{
     Action, BattleLine, Budget, ClaimTiming, EnvironmentTactics, Expert, ExpertV1, FormationOrder,
-    GameRng, Heuristic, Observation, PlayerId, Prob, Rules, Weights,
+    GameRng, Heuristic, Observation, Prob, Rules, Weights,
 };
 
 /// An agent that adds up the time it takes to decide.
@@ -126,27 +126,9 @@ fn main() -> Result<(), String> {
         w,
     )));
     let mut other = timed(opponent(opp, samples)?);
-    let mut score = 0.0;
-    for g in 0..games {
-        let seat = if g % 2 == 0 {
-            PlayerId::P0
-        } else {
-            PlayerId::P1
-        };
-        let mut agents: [&mut dyn Agent<BattleLine>; 2] = if seat == PlayerId::P0 {
-            [&mut expert, &mut other]
-        } else {
-            [&mut other, &mut expert]
-        };
-        let (game, _) = play_match::<BattleLine>(&rules, seed * 100_000 + g / 2, &mut agents)
-            .map_err(|e| format!("game {g}: {e:?}"))?;
-        use battleline_core::Game;
-        score += match game.outcome().map(|o| o.winner()) {
-            Some(Some(p)) if p == seat => 1.0,
-            Some(None) => 0.5,
-            _ => 0.0,
-        };
-    }
+    let score =
+        play_alternating::<BattleLine>(&rules, &mut expert, &mut other, games, seed * 100_000)
+            .map_err(|e| format!("{e:?}"))?;
     let ms = |t: &Timed<Box<dyn Agent<BattleLine>>>| {
         t.spent.as_secs_f64() * 1e3 / f64::from(t.decisions.max(1))
     };

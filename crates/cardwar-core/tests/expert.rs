@@ -3,10 +3,9 @@
 
 mod common;
 
-use cardwar_core::game_traits::{play_match, Agent};
+use cardwar_core::game_traits::{play_alternating, play_match, Agent};
 use cardwar_core::{
-    Action, CardWar, Expert, GameRng, Heuristic, LayKind, Observation, Phase, PlayerId, Rules,
-    RESERVE_BELOW,
+    Action, CardWar, Expert, GameRng, Heuristic, LayKind, Observation, Phase, Rules, RESERVE_BELOW,
 };
 
 /// The expert, checking at each decision that it keeps its reserve rule
@@ -70,27 +69,8 @@ fn expert_keeps_its_weak_cards_as_a_reserve() {
 /// Games the expert wins out of `games` against the heuristic, seats
 /// alternating, each pair of games on the same seed.
 fn score_against_heuristic(rules: &Rules, games: u64) -> f64 {
-    let mut score = 0.0;
-    for g in 0..games {
-        let seat = if g % 2 == 0 {
-            PlayerId::P0
-        } else {
-            PlayerId::P1
-        };
-        let (mut expert, mut heuristic) = (Expert, Heuristic);
-        let agents: &mut [&mut dyn Agent<CardWar>; 2] = if seat == PlayerId::P0 {
-            &mut [&mut expert, &mut heuristic]
-        } else {
-            &mut [&mut heuristic, &mut expert]
-        };
-        let (end, _) = play_match::<CardWar>(rules, 9000 + g / 2, agents).unwrap();
-        score += match end.outcome().map(|o| o.winner()) {
-            Some(Some(w)) if w == seat => 1.0,
-            Some(None) | None => 0.5,
-            Some(Some(_)) => 0.0,
-        };
-    }
-    score
+    let (mut expert, mut heuristic) = (Expert, Heuristic);
+    play_alternating::<CardWar>(rules, &mut expert, &mut heuristic, games, 9000).unwrap()
 }
 
 #[test]

@@ -119,6 +119,48 @@ pub fn play_match<G: Game>(
     }
 }
 
+/// The score of `bot` over `games` games against `other` under `rules`:
+/// seats alternating (`bot` in seat 0 in the even games), each pair of
+/// games played from the same seed, `first_seed` and up, so that both bots
+/// hold each deal once. A win counts one, a draw one half.
+///
+/// ```
+/// use game_traits::{play_alternating, RandomAgent};
+/// # fn demo<G: game_traits::Game>(rules: G::Rules) {
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let score = play_alternating::<G>(&rules, &mut a, &mut b, 4, 7000).unwrap();
+/// assert!((0.0..=4.0).contains(&score));
+/// # }
+/// ```
+pub fn play_alternating<G: Game>(
+    rules: &G::Rules,
+    bot: &mut dyn Agent<G>,
+    other: &mut dyn Agent<G>,
+    games: u64,
+    first_seed: u64,
+) -> Result<f64, MatchError<G::Error>> {
+    let mut score = 0.0;
+    for g in 0..games {
+        let seat = if g % 2 == 0 {
+            PlayerId::P0
+        } else {
+            PlayerId::P1
+        };
+        let mut agents: [&mut dyn Agent<G>; 2] = if seat == PlayerId::P0 {
+            [&mut *bot, &mut *other]
+        } else {
+            [&mut *other, &mut *bot]
+        };
+        let (end, _) = play_match::<G>(rules, first_seed + g / 2, &mut agents)?;
+        score += match end.outcome().map(|o| o.winner()) {
+            Some(Some(w)) if w == seat => 1.0,
+            Some(Some(_)) => 0.0,
+            Some(None) | None => 0.5,
+        };
+    }
+    Ok(score)
+}
+
 /// The action of `legal` (never empty) with the highest `score`, plus a
 /// little noise from `rng` (under 0.1) so that equal-looking actions vary
 /// between games: the choice rule of the games' heuristic bots.

@@ -20,7 +20,10 @@ mod rule_set;
 pub mod testkit;
 mod wire;
 
-pub use agent::{agent_rng, best_scored, chance_rng, play_match, Agent, MatchError, RandomAgent};
+pub use agent::{
+    agent_rng, best_scored, chance_rng, play_alternating, play_match, Agent, MatchError,
+    RandomAgent,
+};
 pub use budget::{Budget, BudgetError};
 pub use encode::{Encode, Plane, TensorLayout};
 pub use error::{GameError, ParseError};
