@@ -62,8 +62,3 @@ pub use memory::Cell;
 pub use policies::{Policies, PolicySeatError};
 pub use refusal::MatchError;
 pub use server::{Server, StartError};
-
-// `seat.rs` returns the HTTP error, by its former path, until it refuses
-// with a typed error of its own (issue 36): the alias keeps that path
-// without a module of its own.
-use http::error;

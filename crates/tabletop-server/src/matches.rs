@@ -91,10 +91,8 @@ impl Server {
             return Err(MatchError::SeatCount(seats.len()));
         };
         let seats = [
-            seat::parse(s0, self.config.allow_cmd_bots)
-                .map_err(|e| MatchError::BadSeat(e.to_string()))?,
-            seat::parse(s1, self.config.allow_cmd_bots)
-                .map_err(|e| MatchError::BadSeat(e.to_string()))?,
+            seat::parse(s0, self.config.allow_cmd_bots)?,
+            seat::parse(s1, self.config.allow_cmd_bots)?,
         ];
         for seat in &seats {
             if let Seat::Bot(spec) = seat {

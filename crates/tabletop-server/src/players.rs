@@ -122,8 +122,7 @@ impl Server {
             if open.is_some_and(|p| p.index() == i) {
                 continue;
             }
-            let seat = seat::parse(text, self.config.allow_cmd_bots)
-                .map_err(|e| MatchError::BadSeat(e.to_string()))?;
+            let seat = seat::parse(text, self.config.allow_cmd_bots)?;
             players[i] = match seat {
                 Seat::Human => {
                     people += 1;

@@ -11,14 +11,15 @@ use game_traits::PlayerId;
 
 use crate::clock::ControlError;
 use crate::policies::PolicySeatError;
+use crate::seat::SeatError;
 use crate::store::StoreError;
 
 /// Why a request to the match service was refused, or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
     /// A seat description that does not parse (the seat's reason).
-    #[error("{0}")]
-    BadSeat(String),
+    #[error(transparent)]
+    BadSeat(#[from] SeatError),
     /// Not two seats.
     #[error("seats: expected 2 seats, got {0}")]
     SeatCount(usize),

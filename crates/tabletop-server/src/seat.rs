@@ -9,7 +9,6 @@
 use game_env::{BotSpec, Budget};
 use game_registry::PlayerSpecError;
 
-use crate::error::ApiError;
 use crate::policies::Policies;
 
 /// A seat of a match: the one player grammar of the registry
@@ -25,14 +24,20 @@ pub const MAX_BUDGET: u32 = 20_000;
 /// for the same reason.
 pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// Why a seat description is not admitted; its text is the reason a
+/// client reads (a 400, `MatchError::BadSeat`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SeatError(String);
+
 /// Longest seat description accepted.
 const MAX_SEAT: usize = game_registry::MAX_PLAYER;
 
 /// Parses a seat description as the server admits it: bots named with
 /// `bot:`, within [`MAX_BUDGET`] and [`MAX_THINK`]; a policy by a file name
 /// of the policy directory, never a path; programs only if `allow_cmd`.
-pub fn parse(text: &str, allow_cmd: bool) -> Result<Seat, ApiError> {
-    let bad = |reason: String| ApiError::BadRequest(reason);
+pub fn parse(text: &str, allow_cmd: bool) -> Result<Seat, SeatError> {
+    let bad = SeatError;
     if text.len() > MAX_SEAT {
         return Err(bad(format!("a seat is at most {MAX_SEAT} bytes")));
     }
@@ -75,8 +80,8 @@ fn too_much(spec: BotSpec) -> bool {
     }
 }
 
-fn unknown(trimmed: &str) -> ApiError {
-    ApiError::BadRequest(format!(
+fn unknown(trimmed: &str) -> SeatError {
+    SeatError(format!(
         "unknown seat {:?}: expected human, bot:random, bot:heuristic, bot:flat[:N], \
          bot:ismcts[:N], policy:NAME.onnx (with --policy-dir) \
          (or cmd:PROGRAM, ucc:PROGRAM, spelinski:PROGRAM with --allow-cmd-bots)",

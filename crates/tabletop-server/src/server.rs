@@ -172,7 +172,7 @@ impl Server {
         let seat = |i: usize| {
             seat::parse(&m.seats[i], true).map_err(|e| StartError::Seat {
                 id,
-                source: Box::new(MatchError::BadSeat(e.to_string())),
+                source: Box::new(MatchError::BadSeat(e)),
             })
         };
         let seats = [seat(0)?, seat(1)?];

@@ -331,7 +331,7 @@ mod tests {
             (MatchError::NotYourView, 403, "forbidden"),
             (MatchError::SeatCount(3), 400, "bad_request"),
             (
-                MatchError::BadSeat("unknown seat".into()),
+                MatchError::BadSeat(crate::seat::parse("robot", false).unwrap_err()),
                 400,
                 "bad_request",
             ),
