@@ -51,7 +51,11 @@ pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20)
 ///   fights whose outcome the attacker knows; a transposition table with
 ///   Zobrist keys, killer moves and the history heuristic order the moves.
 ///   The leaves are valued by material, what the opponent knows, and both
-///   players' plans (hunting, flag attack, flag defence). The engine's legal
+///   players' plans (hunting, known pieces three times as much as guessed
+///   ones, flag attack, flag defence; a known Marshal, General or Colonel
+///   kept off unknown pieces while a kind that beats it lives; the last
+///   Miners kept where a stuck player only draws). Those pieces never
+///   probe an unmoved unknown piece while a cheaper piece can. The engine's legal
 ///   moves already obey the two-square, more-squares and chase rules of
 ///   the rule set, so the bot never plans an illegal repetition, and its
 ///   search sees when those rules leave a hunted opponent piece no escape.

@@ -42,6 +42,14 @@ const QUIESCENCE_PLIES: u32 = 6;
 /// counted at that margin below the best.
 const ROOT_MARGIN: f64 = 6.0;
 
+/// Pieces worth at least this (Marshal, General, Colonel) do not attack
+/// an unmoved unknown piece while their side has a cheaper mover to probe
+/// it with: one time in three or four it is a mine, and what the attack
+/// may find (the flag) a Scout or a Miner finds as well. Read from lost
+/// games against peternlewis: the Marshal and General walked into mines
+/// in most of them.
+const HIGH_PIECE: f64 = 6.0;
+
 /// Entries of the transposition table (a power of two).
 const TABLE_SIZE: usize = 1 << 17;
 
@@ -60,6 +68,24 @@ const SEARCH_WIN: f64 = 60.0;
 fn won(v: f64, ply: usize) -> f64 {
     let v = v / WIN * SEARCH_WIN;
     v - v.signum() * ply as f64 * 0.01
+}
+
+/// Whether `m` sends a piece worth `HIGH_PIECE` or more against an
+/// unmoved piece its side does not know, while the side has a cheaper
+/// mobile piece left to probe it with.
+fn reckless(state: &Stratego, m: Move) -> bool {
+    let (attacker, target) = (state.board[m.from.pad()], state.board[m.to.pad()]);
+    if target.bits() == 0 || target.moved() || target.revealed() {
+        return false;
+    }
+    let variant = state.rules.variant;
+    if piece_value(variant, attacker.kind()) < HIGH_PIECE {
+        return false;
+    }
+    let alive = &state.alive[attacker.owner()];
+    variant
+        .kinds()
+        .any(|k| k.is_mobile() && alive[k.index()] > 0 && piece_value(variant, k) < HIGH_PIECE)
 }
 
 /// What a table entry's value is to the window it was searched with.
@@ -140,6 +166,8 @@ struct Root<'a> {
     /// Per legal move, the belief's odds of the defender's kinds where the
     /// move attacks an unknown piece.
     chances: &'a [Option<Weights>],
+    /// Per legal move, whether it is a reckless probe (`reckless`).
+    barred: &'a [bool],
 }
 
 /// What one decision's search found.
@@ -203,6 +231,16 @@ impl Searcher {
                 _ => None,
             })
             .collect();
+        let mut barred: Vec<bool> = legal
+            .iter()
+            .map(|a| match (a, dets.first()) {
+                (Action::Move(m), Some((det, _))) => reckless(det, *m),
+                _ => false,
+            })
+            .collect();
+        if barred.iter().all(|&b| b) {
+            barred.fill(false);
+        }
         let mut order: Vec<usize> = (0..legal.len()).collect();
         for depth in 1..=max_depth {
             let mut totals = vec![0.0; legal.len()];
@@ -213,6 +251,7 @@ impl Searcher {
                     det,
                     legal,
                     chances: &chances,
+                    barred: &barred,
                 };
                 self.root(&root, &order, depth, &mut totals);
                 if self.stopped {
@@ -245,6 +284,10 @@ impl Searcher {
             let Action::Move(m) = root.legal[i] else {
                 continue;
             };
+            if root.barred[i] {
+                values[i] = -2.0 * SEARCH_WIN;
+                continue;
+            }
             let v = match &root.chances[i] {
                 Some(odds) => self.chance(root, odds, m, depth),
                 None => {
@@ -360,6 +403,12 @@ impl Searcher {
         }
         let mut moves = self.take_list(ply);
         state.legal_actions(&mut moves);
+        if moves
+            .iter()
+            .any(|a| !matches!(a, Action::Move(m) if reckless(state, *m)))
+        {
+            moves.retain(|a| !matches!(a, Action::Move(m) if reckless(state, *m)));
+        }
         self.order(state, &mut moves, tt_move, ply);
         let alpha_in = alpha;
         let mut best = f64::NEG_INFINITY;

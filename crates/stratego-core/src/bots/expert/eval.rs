@@ -37,6 +37,8 @@ pub(crate) const FLAG_ZONE: u32 = 4;
 struct Seen {
     sq: Square,
     kind: Kind,
+    /// Whether its kind is known to its opponent.
+    known: bool,
 }
 
 /// One side's pieces as the evaluation reads them (at most 40).
@@ -52,6 +54,7 @@ impl Army {
             pieces: [Seen {
                 sq: Square::from_bit(0),
                 kind: Kind::FLAG,
+                known: false,
             }; 40],
             len: 0,
             flag: None,
@@ -73,7 +76,7 @@ impl Army {
 /// The material difference for `player`, less what the opponent knows of
 /// his pieces and plus what he knows of the opponent's; and both armies
 /// (the flags kept apart from the pieces: the player's, the opponent's).
-fn material(state: &Stratego, player: PlayerId) -> (f64, Army, Army) {
+fn material(state: &Stratego, player: PlayerId, known_cost: f64) -> (f64, Army, Army) {
     let variant = state.rules.variant;
     let foe = player.other();
     let value = |k: Kind| piece_value(variant, k);
@@ -88,10 +91,11 @@ fn material(state: &Stratego, player: PlayerId) -> (f64, Army, Army) {
         let seen = Seen {
             sq,
             kind: piece.kind,
+            known: piece.revealed,
         };
         if piece.owner == player {
             if piece.revealed {
-                score -= KNOWN_COST * value(piece.kind);
+                score -= known_cost * value(piece.kind);
             }
             if piece.kind == Kind::FLAG {
                 own.flag = Some(sq);
@@ -99,7 +103,7 @@ fn material(state: &Stratego, player: PlayerId) -> (f64, Army, Army) {
             own.push(seen);
         } else {
             if piece.revealed {
-                score += KNOWN_COST * value(piece.kind);
+                score += known_cost * value(piece.kind);
             }
             if piece.kind == Kind::FLAG {
                 theirs.flag = Some(sq);
@@ -127,17 +131,18 @@ pub(crate) fn evaluate(state: &Stratego, player: PlayerId) -> f64 {
     if let Some(v) = ended(state, player) {
         return v;
     }
-    let (mut score, own, theirs) = material(state, player);
-    plans(state.rules.variant, &own, &theirs, &mut score);
+    let (mut score, own, theirs) = material(state, player, KNOWN_COST);
+    plans(state.rules.variant, &own, &theirs, 1.0, &mut score);
     score
 }
 
 /// The player's plans added to `score`: the pull of hunting beatable
-/// pieces and of the opponent's flag, less the threat to his own flag.
-fn plans(variant: Variant, own: &Army, theirs: &Army, score: &mut f64) {
+/// pieces (those the player knows weighed `known_weight` times) and of
+/// the opponent's flag, less the threat to his own flag.
+fn plans(variant: Variant, own: &Army, theirs: &Army, known_weight: f64, score: &mut f64) {
     let (own_flag, own) = (own.flag, own.all());
     let (foe_flag, theirs) = (theirs.flag, theirs.all());
-    *score += hunt(variant, own, theirs, own_flag);
+    *score += hunt(variant, own, theirs, own_flag, known_weight);
     let own = own.iter().filter(|p| p.kind.is_mobile());
     if let Some(flag) = foe_flag {
         // The fewer pieces the opponent has left to move, the more the
@@ -163,6 +168,9 @@ fn plans(variant: Variant, own: &Army, theirs: &Army, score: &mut f64) {
     }
 }
 
+#[cfg(test)]
+use super::plans::{miner_reserve, KNOWN_HUNT, SEARCH_KNOWN_COST};
+
 /// `evaluate`'s material and information with both players' plans (the
 /// player's less the opponent's), exactly zero-sum: the slow reference of
 /// the deep search's evaluation (`plans`).
@@ -171,25 +179,40 @@ pub(crate) fn evaluate_both(state: &Stratego, player: PlayerId) -> f64 {
     if let Some(v) = ended(state, player) {
         return v;
     }
-    let (mut score, own, theirs) = material(state, player);
-    plans(state.rules.variant, &own, &theirs, &mut score);
+    let (mut score, own, theirs) = material(state, player, SEARCH_KNOWN_COST);
+    plans(state.rules.variant, &own, &theirs, KNOWN_HUNT, &mut score);
     let mut foe_plans = 0.0;
-    plans(state.rules.variant, &theirs, &own, &mut foe_plans);
-    score - foe_plans
+    plans(
+        state.rules.variant,
+        &theirs,
+        &own,
+        KNOWN_HUNT,
+        &mut foe_plans,
+    );
+    score - foe_plans + miner_reserve(state, player) - miner_reserve(state, player.other())
 }
 
 /// The pull of each mobile piece towards the opponent piece it beats that
 /// is worth most per square of distance; an intruder near the player's
 /// flag is worth more.
-fn hunt(variant: Variant, own: &[Seen], theirs: &[Seen], own_flag: Option<Square>) -> f64 {
+fn hunt(
+    variant: Variant,
+    own: &[Seen],
+    theirs: &[Seen],
+    own_flag: Option<Square>,
+    known_weight: f64,
+) -> f64 {
     let mut pull = 0.0;
     for p in own.iter().filter(|p| p.kind.is_mobile()) {
         let mut best: f64 = 0.0;
         for t in theirs {
             if variant.fight(p.kind, t.kind) == Fight::AttackerWins {
                 let near_flag = own_flag.map_or(0, |f| FLAG_ZONE.saturating_sub(distance(f, t.sq)));
-                let worth =
+                let mut worth =
                     piece_value(variant, t.kind).max(0.5) * (1.0 + 2.0 * f64::from(near_flag));
+                if t.known {
+                    worth *= known_weight;
+                }
                 best = best.max(worth / f64::from(distance(p.sq, t.sq).max(1)));
             }
         }
