@@ -228,6 +228,12 @@ pub struct Knowledge<G: Game> {
     /// the question's key (one key per occasion, e.g. per battle) and the
     /// answer that declines it. A play session asks a person once per key.
     pub routine: Option<Routine<G>>,
+    /// The time control the game is played under unless its players ask
+    /// for another.
+    pub clock: crate::StandardClock,
+    /// The game's setup generator, if it has a setup phase to suggest
+    /// setups for.
+    pub setups: Option<crate::SetupSuggester<G>>,
 }
 
 /// A game's own bot beyond the generic ones, chosen by its name.
@@ -316,6 +322,8 @@ impl<G: Game> Default for Knowledge<G> {
             legend: "",
             legacy: &[],
             routine: None,
+            clock: crate::StandardClock::default(),
+            setups: None,
         }
     }
 }

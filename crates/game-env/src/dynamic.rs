@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::bots::{build_agent, BotSpec, Knowledge, LegacyProtocol};
 use crate::opponent::{AgentOpponent, Opponent};
 use crate::typed::Typed;
-use crate::EnvError;
+use crate::{EnvError, SetupKind, StandardClock, SuggestedSetup};
 use game_traits::RuleSet;
 
 /// A game under one rule set, known only through integers and text.
@@ -95,6 +95,15 @@ pub trait DynGame: Send + Sync {
 
     /// What every code of the game's rendering means.
     fn legend(&self) -> &str;
+
+    /// The time control the game is played under unless its players ask
+    /// for another ([`Knowledge::clock`](crate::Knowledge::clock)).
+    fn standard_clock(&self) -> StandardClock;
+
+    /// A setup of `kind` drawn from `rng`, its placements as action ids;
+    /// `None` when the game suggests no setups
+    /// ([`Knowledge::setups`](crate::Knowledge::setups)).
+    fn suggest_setup(&self, kind: SetupKind, rng: &mut GameRng) -> Option<SuggestedSetup<usize>>;
 
     /// The game and rule set in words ("Stratego, classic rules (ISF)").
     fn title(&self) -> &str;
@@ -500,6 +509,23 @@ where
 
     fn legend(&self) -> &str {
         self.knowledge.legend
+    }
+
+    fn standard_clock(&self) -> StandardClock {
+        self.knowledge.clock
+    }
+
+    fn suggest_setup(&self, kind: SetupKind, rng: &mut GameRng) -> Option<SuggestedSetup<usize>> {
+        let setup = (self.knowledge.setups?)(&self.rules, kind, rng);
+        Some(SuggestedSetup {
+            rows: setup.rows,
+            cols: setup.cols,
+            placements: setup
+                .placements
+                .into_iter()
+                .map(|a| self.rules.action_id(a))
+                .collect(),
+        })
     }
 
     fn title(&self) -> &str {

@@ -10,7 +10,9 @@ mod opponent;
 mod process;
 mod protocol;
 mod registry;
+mod setups;
 mod spec;
+mod standard_clock;
 mod typed;
 
 pub use batch::{
@@ -30,5 +32,7 @@ pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
 pub use process::{BotProcess, MAX_LINE};
 pub use protocol::{parse_answer, ProtocolBot, ProtocolConfig, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
+pub use setups::{SetupKind, SetupSuggester, SuggestedSetup};
 pub use spec::{parameters, rules_with, GameSpec};
+pub use standard_clock::StandardClock;
 pub use typed::Typed;

@@ -1,7 +1,7 @@
 //! Every game of the workspace by name, with its presets and parameters:
 //! the one place a game is added.
 
-use game_env::{GameDef, Knowledge, Registry};
+use game_env::{GameDef, Knowledge, Registry, StandardClock};
 use game_traits::kuhn::KuhnPoker;
 
 /// The prefixes of the older bot protocols the registered games know
@@ -32,7 +32,14 @@ pub fn registry() -> Registry {
         preset_key: "variant",
         aliases: &[],
         value_aliases: &[],
-        knowledge: Knowledge::default(),
+        knowledge: Knowledge {
+            // A hand of Kuhn poker is a bet or two: a minute a seat.
+            clock: StandardClock::Fischer {
+                base_ms: 60_000,
+                increment_ms: 1_000,
+            },
+            ..Knowledge::default()
+        },
     });
     r
 }
@@ -68,6 +75,10 @@ fn register_battleline(r: &mut Registry) {
                 },
             ],
             legend: LEGEND,
+            clock: StandardClock::Fischer {
+                base_ms: 300_000,
+                increment_ms: 5_000,
+            },
             legacy: &[game_env::LegacyProtocol {
                 prefix: crate::spelinski::PREFIX,
                 plays: crate::spelinski::plays,
@@ -118,6 +129,12 @@ fn register_stratego(r: &mut Registry) {
             }],
             legend: LEGEND,
             routine: None,
+            // The ISF clock of Gravon's tournaments.
+            clock: StandardClock::Bronstein {
+                base_ms: 12 * 60_000,
+                delay_ms: 4_000,
+            },
+            setups: Some(stratego_setup),
             sparring: &[game_env::Sparring {
                 name: "expert-v1",
                 about:
@@ -126,6 +143,26 @@ fn register_stratego(r: &mut Registry) {
             }],
         },
     });
+}
+
+/// Stratego's setup editor starts from a uniformly random setup or one
+/// drawn from the model of human setups that its expert sets up with.
+#[cfg(feature = "stratego")]
+fn stratego_setup(
+    rules: &stratego_core::Rules,
+    kind: game_env::SetupKind,
+    rng: &mut game_traits::GameRng,
+) -> game_env::SuggestedSetup<stratego_core::Action> {
+    use stratego_core::{Action, Setup, SETUP_SQUARES};
+    let setup = match kind {
+        game_env::SetupKind::Random => Setup::shuffle(rules.variant, rng),
+        game_env::SetupKind::Human => Setup::human_like(rules.variant, rng),
+    };
+    game_env::SuggestedSetup {
+        rows: SETUP_SQUARES / 10,
+        cols: 10,
+        placements: setup.kinds().iter().map(|&k| Action::Place(k)).collect(),
+    }
 }
 
 #[cfg(feature = "cardwar")]
@@ -149,6 +186,10 @@ fn register_cardwar(r: &mut Registry) {
             expert: Some(|_| Box::new(Expert)),
             policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             legend: LEGEND,
+            clock: StandardClock::Fischer {
+                base_ms: 300_000,
+                increment_ms: 3_000,
+            },
             // Asked before every fight, a prayer is offered to a person once
             // per battle.
             routine: Some(Observation::prayer_offer),

@@ -3,10 +3,10 @@
 //! A [`TimeControl`] is data: untimed, Fischer (a base time, and an
 //! increment added after each move) or Bronstein (a base time, and after
 //! each move the time it took given back up to the delay, so that a player
-//! never gains time). Each game has a standard control
-//! ([`TimeControl::standard`]): Stratego the ISF clock of Gravon's
-//! tournaments (12 minutes and a 4 s Bronstein delay), the others a short
-//! Fischer clock.
+//! never gains time). Each game declares its standard control
+//! ([`DynGame::standard_clock`], read by [`TimeControl::standard`]):
+//! Stratego the ISF clock of Gravon's tournaments (12 minutes and a 4 s
+//! Bronstein delay), the others a short Fischer clock.
 //!
 //! A [`Clock`] charges the seat to move from when its turn began. Its
 //! instants are tokio's, so that tests run it on paused time
@@ -17,6 +17,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use game_env::{DynGame, StandardClock};
 use game_traits::PlayerId;
 use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
@@ -55,6 +56,23 @@ pub enum TimeControl {
     },
 }
 
+impl From<StandardClock> for TimeControl {
+    fn from(clock: StandardClock) -> Self {
+        match clock {
+            StandardClock::Fischer {
+                base_ms,
+                increment_ms,
+            } => TimeControl::Fischer {
+                base_ms,
+                increment_ms,
+            },
+            StandardClock::Bronstein { base_ms, delay_ms } => {
+                TimeControl::Bronstein { base_ms, delay_ms }
+            }
+        }
+    }
+}
+
 /// Why a time control is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ControlError {
@@ -90,9 +108,8 @@ pub enum Word {
 }
 
 impl Asked {
-    /// The control asked for a match of `game` (a registry specification),
-    /// checked.
-    pub fn resolve(self, game: &str) -> Result<TimeControl, ControlError> {
+    /// The control asked for a match of `game`, checked.
+    pub fn resolve(self, game: &dyn DynGame) -> Result<TimeControl, ControlError> {
         let control = match self {
             Asked::Word(Word::Standard) => TimeControl::standard(game),
             Asked::Word(Word::None) => TimeControl::Untimed,
@@ -104,22 +121,9 @@ impl Asked {
 }
 
 impl TimeControl {
-    /// The standard control of `game` (a registry specification).
-    pub fn standard(game: &str) -> TimeControl {
-        let key = game.split('(').next().unwrap_or(game);
-        let fischer = |base_s: u64, increment_s: u64| TimeControl::Fischer {
-            base_ms: base_s * 1_000,
-            increment_ms: increment_s * 1_000,
-        };
-        match key {
-            "stratego" => TimeControl::Bronstein {
-                base_ms: 12 * 60_000,
-                delay_ms: 4_000,
-            },
-            "cardwar" => fischer(300, 3),
-            "kuhn_poker" => fischer(60, 1),
-            _ => fischer(300, 5),
-        }
+    /// The standard control of `game`, as the game declares it.
+    pub fn standard(game: &dyn DynGame) -> TimeControl {
+        game.standard_clock().into()
     }
 
     /// Whether a clock runs.
@@ -372,6 +376,15 @@ mod tests {
         delay_ms: 4_000,
     };
 
+    /// The standard control `spec` declares, through the registry.
+    fn standard(spec: &str) -> TimeControl {
+        TimeControl::standard(game_registry::registry().load(spec).unwrap().as_ref())
+    }
+
+    fn resolve(asked: Asked, spec: &str) -> Result<TimeControl, ControlError> {
+        asked.resolve(game_registry::registry().load(spec).unwrap().as_ref())
+    }
+
     fn after(start: Instant, ms: u64) -> Instant {
         start + Duration::from_millis(ms)
     }
@@ -478,23 +491,23 @@ mod tests {
 
     #[test]
     fn each_game_has_its_standard_control() {
-        assert_eq!(TimeControl::standard("stratego(variant=classic)"), ISF);
+        assert_eq!(standard("stratego(variant=classic)"), ISF);
         assert_eq!(
-            TimeControl::standard("battleline(variant=default)"),
+            standard("battleline(variant=default)"),
             TimeControl::Fischer {
                 base_ms: 300_000,
                 increment_ms: 5_000
             }
         );
         assert_eq!(
-            TimeControl::standard("cardwar"),
+            standard("cardwar"),
             TimeControl::Fischer {
                 base_ms: 300_000,
                 increment_ms: 3_000
             }
         );
         assert_eq!(
-            TimeControl::standard("kuhn_poker(variant=high)"),
+            standard("kuhn_poker(variant=high)"),
             TimeControl::Fischer {
                 base_ms: 60_000,
                 increment_ms: 1_000
@@ -506,24 +519,28 @@ mod tests {
     fn a_control_is_asked_by_word_or_in_full() {
         let asked = |v: serde_json::Value| serde_json::from_value::<Asked>(v).unwrap();
         assert_eq!(
-            asked(serde_json::json!("standard")).resolve("stratego"),
+            resolve(asked(serde_json::json!("standard")), "stratego"),
             Ok(ISF)
         );
         assert_eq!(
-            asked(serde_json::json!("none")).resolve("stratego"),
+            resolve(asked(serde_json::json!("none")), "stratego"),
             Ok(TimeControl::Untimed)
         );
         assert_eq!(
-            asked(serde_json::json!({"kind": "fischer", "base_ms": 2000, "increment_ms": 0}))
-                .resolve("kuhn_poker"),
+            resolve(
+                asked(serde_json::json!({"kind": "fischer", "base_ms": 2000, "increment_ms": 0})),
+                "kuhn_poker"
+            ),
             Ok(TimeControl::Fischer {
                 base_ms: 2_000,
                 increment_ms: 0
             })
         );
         assert_eq!(
-            asked(serde_json::json!({"kind": "bronstein", "base_ms": 0, "delay_ms": 0}))
-                .resolve("kuhn_poker"),
+            resolve(
+                asked(serde_json::json!({"kind": "bronstein", "base_ms": 0, "delay_ms": 0})),
+                "kuhn_poker"
+            ),
             Err(ControlError::BaseTooShort(0))
         );
         assert!(serde_json::from_value::<Asked>(serde_json::json!("blitz")).is_err());

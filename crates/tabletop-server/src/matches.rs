@@ -86,7 +86,9 @@ impl Server {
             });
         };
         let g = self.registry.load(game).map_err(MatchError::Game)?;
-        let control = control.resolve(g.name()).map_err(MatchError::TimeControl)?;
+        let control = control
+            .resolve(g.as_ref())
+            .map_err(MatchError::TimeControl)?;
         let [s0, s1] = seats else {
             return Err(MatchError::SeatCount(seats.len()));
         };

@@ -1,31 +1,19 @@
-//! `GET /api/setups?game=SPEC&kind=random|human&seed=N`: a Stratego setup
-//! to start the page's setup editor from, as data.
-//!
-//! `random` is a uniformly random setup ([`Setup::shuffle`]), `human` one
-//! drawn from the model of human setups that the expert sets up with
-//! ([`Setup::human_like`]). The same game, kind and seed give the same
-//! setup. The answer names each square's kind by the code a placement
+//! `GET /api/setups?game=SPEC&kind=random|human&seed=N`: a setup to start
+//! the page's setup editor from, as data, for a game that suggests setups
+//! ([`DynGame::suggest_setup`]; Stratego: `random` a uniformly random
+//! setup, `human` one drawn from the model of human setups that the expert
+//! sets up with). The same game, kind and seed give the same setup. The answer names each square's kind by the code a placement
 //! action carries, front row first and each row from the owner's left
 //! (the order in which the setup phase places them), with the army table
 //! of the seat's observation (names, ranks, counts): the page draws and
 //! checks a setup with no knowledge of the rule sets of its own.
 
-use game_env::{DynGame, EnvError, Typed};
+pub use game_env::SetupKind;
+use game_env::{DynGame, EnvError};
 use game_traits::rand::SeedableRng;
-use game_traits::{Game, GameRng, PlayerId};
-use serde::{Deserialize, Serialize};
+use game_traits::{GameRng, PlayerId};
+use serde::Serialize;
 use serde_json::Value;
-use stratego_core::{Action, Rules, Setup, Stratego, SETUP_SQUARES};
-
-/// Which generator a suggestion comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SetupKind {
-    /// Uniformly random.
-    Random,
-    /// Drawn from the model of human setups.
-    Human,
-}
 
 /// A suggested setup, as `GET /api/setups` answers it.
 #[derive(Debug, Serialize)]
@@ -56,8 +44,8 @@ pub struct Suggestion {
 /// Why no setup is suggested.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
-    /// The game is none of Stratego's rule sets (its name).
-    #[error("game: {0} has no setup to edit (only Stratego's rule sets do)")]
+    /// The game suggests no setups (its name).
+    #[error("game: {0} has no setup to edit (it suggests none)")]
     NoSetup(String),
     /// The engine failed to describe its own setup (a failure of ours).
     #[error(transparent)]
@@ -65,30 +53,16 @@ pub enum SetupError {
 }
 
 /// The suggestion of `kind` and `seed` for `game`, refused (a typed 400)
-/// unless the game is one of Stratego's rule sets.
+/// unless the game suggests setups.
 pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggestion, SetupError> {
-    let state = game.new_state();
-    let rules: Rules = *state
-        .as_any()
-        .downcast_ref::<Typed<Stratego>>()
-        .ok_or_else(|| SetupError::NoSetup(game.name().to_owned()))?
-        .state()
-        .rules();
     let mut rng = GameRng::seed_from_u64(seed);
-    let setup = match kind {
-        SetupKind::Random => Setup::shuffle(rules.variant, &mut rng),
-        SetupKind::Human => Setup::human_like(rules.variant, &mut rng),
-    };
+    let setup = game
+        .suggest_setup(kind, &mut rng)
+        .ok_or_else(|| SetupError::NoSetup(game.name().to_owned()))?;
     let squares = setup
-        .kinds()
+        .placements
         .iter()
-        .map(|&k| {
-            let id = Action::Place(k).id(&rules).ok_or_else(|| {
-                SetupError::Engine(EnvError::Internal(format!(
-                    "a setup of {} holds a kind its rules lack",
-                    game.name()
-                )))
-            })?;
+        .map(|&id| {
             let wire = game.action_struct(id).map_err(SetupError::Engine)?;
             wire.get("kind")
                 .and_then(Value::as_str)
@@ -100,6 +74,7 @@ pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggest
                 })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let state = game.new_state();
     let observation = state
         .observation_struct(PlayerId::P0)
         .map_err(SetupError::Engine)?;
@@ -117,8 +92,8 @@ pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggest
         kind,
         seed,
         variant,
-        rows: SETUP_SQUARES / 10,
-        cols: 10,
+        rows: setup.rows,
+        cols: setup.cols,
         squares,
         army,
     })

@@ -1,6 +1,6 @@
 //! The routes that describe rather than play: the games and their seats,
-//! the OpenAPI description, the wire schema, and Stratego's setup
-//! suggestions.
+//! the OpenAPI description, the wire schema, and the setup suggestions of
+//! the games that make them.
 
 use std::sync::Arc;
 
@@ -100,8 +100,10 @@ pub(super) async fn games(State(server): State<Arc<Server>>) -> Result<Response,
                     }
                 }
             }
-            let standard = crate::clock::TimeControl::standard(&listing.name);
-            obj.insert("time_control".into(), serde_json::json!(standard));
+            if let Ok(game) = &loaded {
+                let standard = crate::clock::TimeControl::standard(game.as_ref());
+                obj.insert("time_control".into(), serde_json::json!(standard));
+            }
         }
         out.push(value);
     }
@@ -123,8 +125,8 @@ struct SetupQuery {
     seed: u64,
 }
 
-/// `GET /api/setups`: a Stratego setup to start the page's setup editor
-/// from ([`suggest`]).
+/// `GET /api/setups`: a setup to start the page's setup editor from
+/// ([`suggest`]).
 pub(super) async fn setups(
     State(server): State<Arc<Server>>,
     RawQuery(query): RawQuery,

@@ -230,3 +230,26 @@ async fn a_bad_game_kind_or_seed_is_a_typed_400() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_without_a_setup_suggester_is_a_typed_400() {
+    let (_, app) = app(false);
+    let without: Vec<String> = specs()
+        .into_iter()
+        .filter(|s| !s.starts_with("stratego"))
+        .collect();
+    assert!(
+        without.iter().any(|s| s.starts_with("kuhn_poker")),
+        "{without:?}"
+    );
+    for spec in without {
+        for kind in ["random", "human"] {
+            let uri = format!("/api/setups?game={}&kind={kind}&seed=1", escape(&spec));
+            let r = send(&app, "GET", &uri, None, None).await;
+            assert_eq!(r.status, StatusCode::BAD_REQUEST, "{uri}: {}", r.json);
+            assert_eq!(r.json["kind"], "bad_request", "{uri}: {}", r.json);
+            let error = r.json["error"].as_str().unwrap_or_default();
+            assert!(error.contains(&spec), "{uri}: the game is named: {error}");
+        }
+    }
+}
