@@ -51,7 +51,7 @@ fn harness() -> &'static Harness {
         let seats = ["human".to_owned(), "human".to_owned()];
         let created = runtime
             .block_on(server.create(
-                tabletop_server::limits::ClientAddr::UNKNOWN,
+                tabletop_server::client::ClientKey::UNKNOWN,
                 &kuhn,
                 &seats,
                 Some(1),
