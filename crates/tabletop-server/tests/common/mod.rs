@@ -186,3 +186,17 @@ pub fn spawn_server(
         .to_owned();
     (child, base)
 }
+
+/// A server with `config` served by the real listener on loopback; returns
+/// it and its address (the listener stops with the test's runtime).
+pub async fn listen(config: Config) -> (Arc<Server>, std::net::SocketAddr) {
+    let server = Server::open(registry(), config).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = router(server.clone());
+    let s = server.clone();
+    tokio::spawn(async move {
+        tabletop_server::listen::serve(listener, app, s, std::time::Duration::from_secs(5)).await
+    });
+    (server, addr)
+}

@@ -6,7 +6,6 @@
 use crate::common;
 
 use std::io::{Read, Write};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -15,7 +14,7 @@ use axum::Router;
 use common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tabletop_server::{registry, router, Config, Server};
+use tabletop_server::{router, Config};
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
@@ -36,20 +35,6 @@ fn assert_json_error(status: StatusCode, body: &Value, what: &str) {
     assert!(body["error"].is_string(), "{what}: {body}");
     assert_eq!(body["status"], json!(status.as_u16()), "{what}: {body}");
     assert!(body["kind"].is_string(), "{what}: {body}");
-}
-
-/// A server with `config` served by the real listener on loopback; returns
-/// its address (the listener stops with the test's runtime).
-async fn listen(config: Config) -> (Arc<Server>, std::net::SocketAddr) {
-    let server = Server::open(registry(), config).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = router(server.clone());
-    let s = server.clone();
-    tokio::spawn(async move {
-        tabletop_server::listen::serve(listener, app, s, Duration::from_secs(5)).await
-    });
-    (server, addr)
 }
 
 fn config() -> Config {

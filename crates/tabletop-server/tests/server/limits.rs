@@ -35,19 +35,6 @@ fn config() -> Config {
     .unlimited()
 }
 
-/// A server with `config` served by the real listener on loopback.
-async fn listen(config: Config) -> (Arc<Server>, SocketAddr) {
-    let server = Server::open(registry(), config).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = router(server.clone());
-    let s = server.clone();
-    tokio::spawn(async move {
-        tabletop_server::listen::serve(listener, app, s, Duration::from_secs(5)).await
-    });
-    (server, addr)
-}
-
 /// The status of `GET /api/games` sent with `X-Forwarded-For: forwarded`.
 async fn games_forwarding(addr: SocketAddr, forwarded: &str) -> StatusCode {
     let status = reqwest::Client::new()
