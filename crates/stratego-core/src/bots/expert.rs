@@ -16,10 +16,9 @@ use game_traits::{Agent, Budget, GameRng};
 use rand::Rng;
 
 use crate::action::Action;
-use crate::bots::heuristic::Heuristic;
+use crate::bots::heuristic::{neighbours, Heuristic};
 use crate::observation::Observation;
 use crate::setup::{Setup, SetupSquare};
-use crate::square::Square;
 use crate::state::Stratego;
 
 use alphabeta::Searcher;
@@ -195,14 +194,4 @@ impl Agent<Stratego> for Expert {
             .collect();
         legal[tied[rng.random_range(0..tied.len())]]
     }
-}
-
-/// The orthogonal neighbours of `sq`.
-fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
-    let (f, r) = (sq.file() as i8, sq.rank() as i8);
-    [(0, 1), (0, -1), (-1, 0), (1, 0)]
-        .into_iter()
-        .filter_map(move |(df, dr)| {
-            Square::from_file_rank(u8::try_from(f + df).ok()?, u8::try_from(r + dr).ok()?)
-        })
 }

@@ -138,8 +138,8 @@ impl Heuristic {
 }
 
 /// The orthogonal neighbours of `sq` (attacks are orthogonal in every rule
-/// set).
-fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+/// set); the expert and its belief read squares by them too.
+pub(super) fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
     let (f, r) = (sq.file() as i8, sq.rank() as i8);
     [(0, 1), (0, -1), (-1, 0), (1, 0)]
         .into_iter()
