@@ -301,17 +301,23 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+# The key of a package's library target in test_sources(): no target can
+# be named so.
+LIB = "<lib>"
+
+
 def test_sources() -> dict:
-    """{(package, test name): the test's source directory or file}."""
+    """{(package, test name): the test's source directory or file}, and
+    {(package, LIB): its library's root file}."""
     done = subprocess.run(
         ["cargo", "metadata", "--no-deps", "--format-version", "1"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )
     return {
-        (p["name"], t["name"]): pathlib.Path(t["src_path"])
+        (p["name"], LIB if "lib" in t["kind"] else t["name"]): pathlib.Path(t["src_path"])
         for p in json.loads(done.stdout)["packages"]
         for t in p["targets"]
-        if "test" in t["kind"]
+        if "test" in t["kind"] or "lib" in t["kind"]
     }
 
 
@@ -326,7 +332,7 @@ def check_test_command(where: str, command: str, cargo: tuple) -> bool:
     words = command.split(" -- ")[0].split()
     package = next((v for f, v in zip(words, words[1:]) if f in ("-p", "--package")), root)
     if unit:
-        return check_unit_test(where, command, package, unit)
+        return check_unit_test(where, command, package, unit, sources)
     source = sources.get((package, found.group(2)))
     if source is None:
         raise DocError(where, f"no test {found.group(2)!r} in {package}: {command}")
@@ -340,18 +346,14 @@ def check_test_command(where: str, command: str, cargo: tuple) -> bool:
     return True
 
 
-def check_unit_test(where: str, command: str, package: str, found: re.Match) -> bool:
-    """A `--lib FILTER` command: some test function of the package's own
-    sources has the filter in its name, and reads every `VAR=` it sets."""
-    done = subprocess.run(
-        ["cargo", "metadata", "--no-deps", "--format-version", "1"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
-    )
-    manifest = next((p["manifest_path"] for p in json.loads(done.stdout)["packages"] if p["name"] == package), None)
-    if manifest is None:
-        raise DocError(where, f"no package {package}: {command}")
+def check_unit_test(where: str, command: str, package: str, found: re.Match, sources: dict) -> bool:
+    """A `--lib FILTER` command: some test function of the package's
+    library has the filter in its name, and reads every `VAR=` it sets."""
+    library = sources.get((package, LIB))
+    if library is None:
+        raise DocError(where, f"package {package} has no library: {command}")
     filter_ = found.group(2)
-    for path in sorted((pathlib.Path(manifest).parent / "src").rglob("*.rs")):
+    for path in sorted(library.parent.rglob("*.rs")):
         text = path.read_text(encoding="utf-8")
         if re.search(r"#\[test\]\s*(?:#\[[^\]]*\]\s*)*fn\s+\w*" + re.escape(filter_), text):
             for var in re.findall(r"([A-Z_][A-Z0-9_]*)=", found.group(1)):
