@@ -294,6 +294,34 @@ impl Game {
             .collect()
     }
 
+    /// The tensor's named parts as the game declares them, in order: a
+    /// dict each with ``name``, ``offset``, ``length``, and ``stack`` (the
+    /// name of the stack of like planes it is one of, e.g. ``board``, or
+    /// ``None`` for plain features) and ``dims`` (the plane's real shape,
+    /// ``None`` with no stack). ``tabletop.spaces`` stacks them.
+    fn observation_tensor_planes<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.inner
+            .layout()
+            .planes
+            .iter()
+            .map(|p| {
+                let d = PyDict::new(py);
+                d.set_item("name", &p.name)?;
+                d.set_item("offset", p.offset)?;
+                d.set_item("length", p.len)?;
+                d.set_item("stack", p.stack.as_ref().map(|s| &s.name))?;
+                d.set_item(
+                    "dims",
+                    p.stack
+                        .as_ref()
+                        .map(|s| PyTuple::new(py, &s.dims))
+                        .transpose()?,
+                )?;
+                Ok(d)
+            })
+            .collect()
+    }
+
     /// The game's metadata (OpenSpiel's ``GameType`` and ``GameInfo``) as a
     /// dict: ``name``, ``chance_mode`` (``explicit_stochastic`` or
     /// ``deterministic``), ``information`` (``imperfect`` or ``perfect``),

@@ -104,6 +104,9 @@ class Game:
         """The observation tensor's shape."""
     def observation_tensor_size(self) -> int:
         """Values in one observation tensor."""
+    def observation_tensor_planes(self) -> List[Dict[str, Any]]:
+        """Each plane's ``name``, ``offset``, ``length``, ``stack`` (or
+        ``None``) and ``dims`` (its real shape, or ``None``)."""
     def observation_tensor_layout(self) -> List[Tuple[str, int, int]]:
         """The tensor's named parts: (name, offset, length)."""
     def info(self) -> Dict[str, Any]:

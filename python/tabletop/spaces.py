@@ -1,9 +1,10 @@
 """Observation tensors with the shapes their planes have.
 
-Every game's tensor is flat, a run of named planes
-(``Game.observation_tensor_layout()``). Here the planes that share a real
-shape are stacked under one name: Stratego's 54 board planes of 100 cells
-are ``board``, ``(54, 10, 10)``, the rest (counts, flags) ``features``.
+Every game's tensor is flat, a run of named planes, and each game
+declares which of them are planes of one stack with a real shape
+(``Game.observation_tensor_planes()``). Here they are stacked: Stratego's
+54 board planes of 100 cells are ``board``, ``(54, 10, 10)``, the rest
+(counts, flags) ``features``.
 
 >>> import numpy as np, tabletop
 >>> from tabletop.spaces import observation_groups, split
@@ -30,19 +31,6 @@ import tabletop
 
 __all__ = ["Group", "observation_groups", "split", "dict_space"]
 
-# What a plane of a given length is, per game: a name for the stack of
-# such planes and the plane's real shape. Planes no entry names are
-# ``features``.
-_SHAPES: Dict[str, List[Tuple[str, Tuple[int, ...]]]] = {
-    # The board: 10 x 10 squares, row-major from the viewer's side.
-    "stratego": [("board", (10, 10))],
-    # A side of the 9 flags, each a set over the 70 cards; card sets; a
-    # value per flag.
-    "battleline": [("sides", (9, 70)), ("cards", (70,)), ("flags", (9,))],
-    # A value per slot of the 24-card line, hand, pile...
-    "cardwar": [("cards", (24,))],
-}
-
 
 @dataclass(frozen=True)
 class Group:
@@ -60,18 +48,16 @@ def observation_groups(game: tabletop.Game) -> List[Group]:
     """The groups of ``game``'s observation planes (see the module
     docstring), in the order of their first plane; together they cover
     the flat tensor exactly once."""
-    kinds = _SHAPES.get(game.name.split("(")[0], [])
     found: Dict[str, Tuple[List[str], List[np.ndarray], Tuple[int, ...]]] = {}
     rest: Tuple[List[str], List[np.ndarray]] = ([], [])
-    for name, offset, length in game.observation_tensor_layout():
-        span = np.arange(offset, offset + length)
-        kind = next((k for k in kinds if int(np.prod(k[1])) == length), None)
-        if kind is None:
-            rest[0].append(name)
+    for plane in game.observation_tensor_planes():
+        span = np.arange(plane["offset"], plane["offset"] + plane["length"])
+        if plane["stack"] is None:
+            rest[0].append(plane["name"])
             rest[1].append(span)
             continue
-        planes, spans, _ = found.setdefault(kind[0], ([], [], kind[1]))
-        planes.append(name)
+        planes, spans, _ = found.setdefault(plane["stack"], ([], [], tuple(plane["dims"])))
+        planes.append(plane["name"])
         spans.append(span)
     groups = [
         Group(key, tuple(planes), (len(planes), *shape), np.concatenate(spans))

@@ -23,6 +23,21 @@ def test_groups_cover_the_flat_tensor_exactly_once(spec: str) -> None:
         assert g.shape[0] == len(g.planes) or g.name == "features"
 
 
+def test_each_game_declares_its_planes_stacks_with_the_layout(spec: str) -> None:
+    game = tabletop.load_game(spec)
+    planes = game.observation_tensor_planes()
+    assert [(p["name"], p["offset"], p["length"]) for p in planes] == game.observation_tensor_layout()
+    for p in planes:
+        assert (p["stack"] is None) == (p["dims"] is None)
+        if p["dims"] is not None:
+            assert isinstance(p["dims"], tuple) and int(np.prod(p["dims"])) == p["length"]
+    # One shape a stack: the planes of a stack stack.
+    dims = {}
+    for p in planes:
+        if p["stack"] is not None:
+            assert dims.setdefault(p["stack"], p["dims"]) == p["dims"]
+
+
 def test_stratego_has_its_board_of_planes() -> None:
     game = tabletop.load_game("stratego")
     board = observation_groups(game)[0]

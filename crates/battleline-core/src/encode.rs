@@ -172,7 +172,13 @@ impl Observation {
 
 impl Encode for BattleLine {
     fn tensor_layout(_: &Rules) -> TensorLayout {
-        TensorLayout::of_parts(&PARTS)
+        // A side of the 9 flags, each a set over the 70 cards; card sets;
+        // a value per flag.
+        TensorLayout::of_parts(&PARTS).stacked(&[
+            ("sides", &[FLAGS, CARDS]),
+            ("cards", &[CARDS]),
+            ("flags", &[FLAGS]),
+        ])
     }
 
     type Written = ();

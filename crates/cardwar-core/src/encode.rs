@@ -259,7 +259,8 @@ impl Encode for CardWar {
             );
         }
         let named: Vec<(&str, usize)> = parts.iter().map(|(n, l)| (n.as_str(), *l)).collect();
-        TensorLayout::of_parts(&named)
+        // A value per slot of the line, hand, pile...
+        TensorLayout::of_parts(&named).stacked(&[("cards", &[LINE_CAP])])
     }
 
     type Written = Written;

@@ -18,6 +18,22 @@ pub struct Plane {
     pub offset: usize,
     /// Number of values.
     pub len: usize,
+    /// The stack of like planes this one belongs to and its real shape
+    /// (each of Stratego's board planes is a `board` plane of 10 x 10),
+    /// for learning code that wants more than a flat run of values
+    /// (`tabletop.spaces` in Python); `None` for a run of plain features.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stack: Option<Stack>,
+}
+
+/// What a [`Plane`] is one of: the planes of a stack share a meaning and
+/// a real shape, and stack into `[planes, dims...]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stack {
+    /// The stack's name, e.g. `board`.
+    pub name: String,
+    /// One plane's shape, row-major; its product is the plane's length.
+    pub dims: Vec<usize>,
 }
 
 /// The shape of an observation tensor and what each part holds.
@@ -50,6 +66,7 @@ impl TensorLayout {
                     name: (*n).to_owned(),
                     offset: i * len,
                     len,
+                    stack: None,
                 })
                 .collect(),
         }
@@ -66,6 +83,7 @@ impl TensorLayout {
                     name: name.to_owned(),
                     offset,
                     len,
+                    stack: None,
                 };
                 offset += len;
                 plane
@@ -75,6 +93,31 @@ impl TensorLayout {
             shape: vec![offset],
             planes,
         }
+    }
+
+    /// The layout with each plane whose length is that of one of
+    /// `stacks`' shapes (the first that fits) marked as a plane of that
+    /// stack: a game declares here what its planes are, once.
+    ///
+    /// ```
+    /// use game_traits::TensorLayout;
+    ///
+    /// let layout = TensorLayout::of_parts(&[("mine", 100), ("theirs", 100), ("turn", 1)])
+    ///     .stacked(&[("board", &[10, 10])]);
+    /// let stacks: Vec<_> = layout.planes.iter().map(|p| p.stack.as_ref().map(|s| &s.name[..])).collect();
+    /// assert_eq!(stacks, [Some("board"), Some("board"), None]);
+    /// ```
+    pub fn stacked(mut self, stacks: &[(&str, &[usize])]) -> Self {
+        for plane in &mut self.planes {
+            plane.stack = stacks
+                .iter()
+                .find(|(_, dims)| dims.iter().product::<usize>() == plane.len)
+                .map(|&(name, dims)| Stack {
+                    name: name.to_owned(),
+                    dims: dims.to_vec(),
+                });
+        }
+        self
     }
 
     /// The part named `name`.

@@ -25,7 +25,7 @@ pub use agent::{
     RandomAgent,
 };
 pub use budget::{Budget, BudgetError};
-pub use encode::{Encode, Plane, TensorLayout};
+pub use encode::{Encode, Plane, Stack, TensorLayout};
 pub use error::{GameError, ParseError};
 pub use game::Game;
 pub use info::{ChanceMode, GameInfo, Information, Utility};

@@ -103,7 +103,12 @@ impl Stratego {
         let mut planes = Vec::new();
         let mut offset = 0;
         let mut push = |name: String, len: usize| {
-            planes.push(Plane { name, offset, len });
+            planes.push(Plane {
+                name,
+                offset,
+                len,
+                stack: None,
+            });
             offset += len;
         };
         for (name, n) in board_groups(k) {
@@ -124,10 +129,12 @@ impl Stratego {
                 push(name.to_owned(), 1);
             }
         }
+        // The board planes, row-major from the viewer's side.
         TensorLayout {
             shape: vec![offset],
             planes,
         }
+        .stacked(&[("board", &[10, 10])])
     }
 
     /// The information-state string of `obs` (syntax in
