@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
-use game_env::DynGame;
+use game_env::{BotFailure, DynGame, EnvError};
 use game_registry::{PlayerSpec, PlayerSpecError};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
@@ -109,8 +109,14 @@ pub struct PairingResult {
     /// The thinking time of `bots[0]` and of `bots[1]` over all finished
     /// games.
     pub think: [Think; 2],
-    /// Games that failed, with the reason (an engine or bot bug).
+    /// Games that failed, with the reason (an engine bug, or a bot that
+    /// could not be built): not counted in `games`.
     pub errors: Vec<String>,
+    /// Why `bots[0]`'s and `bots[1]`'s lost games were forfeits: a bot
+    /// that fails to decide (times out, answers garbage or an illegal
+    /// move, exits, resigns) loses that game, which counts in `games` and
+    /// the opponent's `wins` as any loss does.
+    pub forfeits: [Vec<BotFailure>; 2],
 }
 
 /// How long a bot took over its decisions.
@@ -162,6 +168,7 @@ impl PairingResult {
             seconds: 0.0,
             think: [Think::default(); 2],
             errors: Vec::new(),
+            forfeits: [Vec::new(), Vec::new()],
         }
     }
 
@@ -289,6 +296,10 @@ pub fn run_arena(
                 for (bot, seat) in seats.into_iter().enumerate() {
                     total.think[bot] = total.think[bot].merged(game.think[seat]);
                 }
+                if let Some((seat, failure)) = game.forfeit {
+                    let bot = usize::from((seat == PlayerId::P0) != first_in_seat0);
+                    total.forfeits[bot].push(failure);
+                }
                 match game.outcome {
                     Outcome::Draw => total.draws += 1,
                     Outcome::Win(w) => {
@@ -343,14 +354,19 @@ pub struct Played {
     pub seconds: f64,
     /// The thinking time of the bot in seat 0 and of the one in seat 1.
     pub think: [Think; 2],
-    /// The record as one line of JSON, when asked for.
+    /// The record as one line of JSON, when asked for: a forfeited
+    /// game's ends at the position where the bot failed.
     pub record: Option<String>,
+    /// The seat whose bot failed to decide, and how: it lost the game.
+    pub forfeit: Option<(PlayerId, BotFailure)>,
 }
 
 /// Plays one game of `game` from `seed`, seat `i` by `bots[i]`: chance
 /// from the seed's chance stream and each seat's bot from its own stream,
 /// as [`game_traits::play_match`] draws them, so the same seed gives the
-/// same game.
+/// same game. A bot that fails to decide forfeits: the game is the
+/// other seat's ([`Played::forfeit`] says why), as on the server; an
+/// error is an engine's fault or a bot that could not be built.
 pub fn play_game(
     game: &dyn DynGame,
     bots: [&PlayerSpec; 2],
@@ -370,6 +386,7 @@ pub fn play_game(
     let max = game.info().max_game_length as usize;
     let mut think = [Think::default(); 2];
     let start = Instant::now();
+    let mut forfeit = None;
     loop {
         let id = match state.turn() {
             Turn::Terminal => break,
@@ -379,11 +396,16 @@ pub fn play_game(
                 .ok_or_else(|| format!("{name} seed {seed}: chance without outcomes"))?,
             Turn::Player(p) => {
                 let asked = Instant::now();
-                let id = agents[p]
-                    .choose(state.as_ref(), p, &mut seat_rngs[p])
-                    .map_err(|e| format!("{name} seed {seed}: {p}'s bot: {e}"))?;
+                let chosen = agents[p].choose(state.as_ref(), p, &mut seat_rngs[p]);
                 think[p.index().min(1)].record(asked.elapsed().as_secs_f64());
-                id
+                match chosen {
+                    Ok(id) => id,
+                    Err(EnvError::Bot { failure, .. }) => {
+                        forfeit = Some((p, failure));
+                        break;
+                    }
+                    Err(e) => return Err(format!("{name} seed {seed}: {p}'s bot: {e}")),
+                }
             }
         };
         state
@@ -392,9 +414,12 @@ pub fn play_game(
         actions.push(id);
     }
     let seconds = start.elapsed().as_secs_f64();
-    let outcome = state
-        .outcome()
-        .ok_or_else(|| format!("{name} seed {seed}: ended without an outcome"))?;
+    let outcome = match &forfeit {
+        Some((loser, _)) => Outcome::Win(loser.other()),
+        None => state
+            .outcome()
+            .ok_or_else(|| format!("{name} seed {seed}: ended without an outcome"))?,
+    };
     let record = match keep_record {
         true => Some(
             game.record_json(seed, &actions)
@@ -408,6 +433,7 @@ pub fn play_game(
         seconds,
         think,
         record,
+        forfeit,
     })
 }
 

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use game_env::{BotSpec, Budget, DynGame};
+use game_env::{BotFailure, BotSpec, Budget, DynGame};
 
 use crate::arena::{ArenaResult, Think};
 use crate::ladder::{Ladder, Rating};
@@ -112,6 +112,16 @@ pub fn format_report(
             }
             for e in r.errors.iter().take(3) {
                 let _ = writeln!(out, "    failed: {e}");
+            }
+            for (name, failures) in [&a, &b].into_iter().zip(&r.forfeits) {
+                if !failures.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "    {name} forfeited {}: {}",
+                        failures.len(),
+                        tally(failures)
+                    );
+                }
             }
             ladder.add(&a, &b, r.wins[0], r.draws, r.wins[1]);
             for (name, t) in [a, b].into_iter().zip(r.think) {
@@ -243,6 +253,26 @@ fn write_bots(out: &mut String, think: &[(String, Think)], ratings: Option<&[Rat
 }
 
 /// `1 thread`, `2 threads`.
+/// The failures by their message, the three most frequent: "the bot
+/// resigned (2), no answer within 3s (1)".
+fn tally(failures: &[BotFailure]) -> String {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for f in failures {
+        let text = f.to_string();
+        match counts.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((text, 1)),
+        }
+    }
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+    counts
+        .iter()
+        .take(3)
+        .map(|(t, n)| format!("{t} ({n})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn threads(n: usize) -> String {
     match n {
         1 => "1 thread".to_owned(),

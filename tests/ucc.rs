@@ -1,8 +1,8 @@
 //! The referee of the 2012 UCC programming competition's Stratego protocol
 //! (`crates/game-registry/src/ucc.rs`): the example Python agent plays classic Stratego in the
 //! arena from both seats, the referee shows the seat only its own pieces,
-//! and agents that answer garbage or an illegal move forfeit with the
-//! reason.
+//! agents that answer garbage or an illegal move forfeit with the reason,
+//! and an agent's `SURRENDER` resigns: the arena scores each as a loss.
 
 mod common;
 use common::play;
@@ -14,7 +14,8 @@ use game_traits::{agent_rng, chance_rng, Game, PerPlayer, PlayerId, Turn};
 use tabletop_rules::stratego::{ObsCell, Square, Stratego};
 use tabletop_rules::ucc::{UccBot, UccConfig, TOKENS};
 use tabletop_rules::{
-    play_game, registry, round_robin, run_arena, select, ArenaConfig, BotSpec, PlayerSpec,
+    format_report, play_game, registry, round_robin, run_arena, select, ArenaConfig, BotSpec,
+    PlayerSpec, ReportOptions,
 };
 
 /// The rules closest to the UCC manager's: no two-square or more-squares
@@ -241,4 +242,54 @@ fn garbage_and_illegal_moves_forfeit_with_the_reason() {
         )),
         BotFailure::Garbage(_) | BotFailure::Exited
     ));
+}
+
+#[test]
+fn an_agent_that_answers_surrender_resigns() {
+    assert_eq!(forfeit_of(setup_then("SURRENDER")), BotFailure::Resigned);
+}
+
+/// The arena once left a failing bot's games out of its counts, which
+/// flattered the bot that failed (peternlewis surrenders lost positions).
+#[test]
+fn the_arena_scores_a_bot_that_fails_as_a_loss_and_says_why() {
+    // A seat's program is split on whitespace: the agent goes in a file.
+    let script = std::env::temp_dir().join(format!("ucc-surrender-{}.py", std::process::id()));
+    std::fs::write(&script, setup_then("SURRENDER").pop().unwrap()).unwrap();
+    let quitter: PlayerSpec = format!("ucc:python3 -u {}", script.display())
+        .parse()
+        .unwrap();
+    let speaker: PlayerSpec = format!("ucc:{}", example_bot().join(" ")).parse().unwrap();
+    let games = vec![classic()];
+    let pairings = round_robin(&games, &[speaker, quitter]);
+    let config = ArenaConfig {
+        games: 4,
+        seed: 5,
+        threads: 2,
+        keep_records: true,
+    };
+    let result = run_arena(&games, &pairings, &config, &mut |_| {});
+    let _ = std::fs::remove_file(&script);
+    let r = &result.pairings[0];
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.games, 4, "forfeits are games played");
+    assert_eq!(r.wins, [4, 0], "the quitter loses each, from either seat");
+    assert!(r.forfeits[0].is_empty());
+    assert_eq!(r.forfeits[1], vec![BotFailure::Resigned; 4]);
+    assert_eq!(result.records.len(), 4, "a forfeit keeps its record");
+    let report = format_report(
+        &games,
+        &result,
+        &ReportOptions {
+            games: 4,
+            seed: 5,
+            threads: 2,
+            ms_per_move: None,
+            ladder: false,
+        },
+    );
+    assert!(
+        report.contains("forfeited 4: the bot resigned (4)"),
+        "{report}"
+    );
 }

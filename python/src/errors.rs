@@ -68,6 +68,8 @@ fn failure_kind(failure: &BotFailure) -> &'static str {
         BotFailure::Write(_) => "write",
         BotFailure::NoDecision => "no_decision",
         BotFailure::WrongGame => "wrong_game",
+        BotFailure::IllegalAnswer { .. } => "illegal_answer",
+        BotFailure::Resigned => "resigned",
         _ => "other",
     }
 }

@@ -150,4 +150,9 @@ pub enum BotFailure {
     /// The bot plays another game than the state's.
     #[error("the bot plays another game")]
     WrongGame,
+    /// The bot resigned: a protocol's own word for giving the game up
+    /// (the UCC protocol's `SURRENDER`), a loss like any other failure
+    /// but not a fault.
+    #[error("the bot resigned")]
+    Resigned,
 }

@@ -94,6 +94,9 @@ pub enum UccError {
     /// Nobody decides now for this seat.
     #[error("no decision for this seat now")]
     NoDecision,
+    /// The agent answered `SURRENDER`: it gives the game up.
+    #[error("the agent surrendered")]
+    Surrendered,
 }
 
 /// A bot program of the UCC 2012 protocol; an [`Opponent`] for classic
@@ -311,11 +314,12 @@ impl Frame {
         }
     }
 
-    /// Reads `x y DIRECTION [n]`.
+    /// Reads `x y DIRECTION [n]`, or the protocol's `SURRENDER`.
     fn parse_move(self, line: &str) -> Result<Action, UccError> {
         let garbage = || UccError::Garbage(line.chars().take(200).collect());
         let words: Vec<&str> = line.split_whitespace().collect();
         let (x, y, dir, n) = match words.as_slice() {
+            ["SURRENDER"] => return Err(UccError::Surrendered),
             [x, y, dir] => (*x, *y, *dir, "1"),
             [x, y, dir, n] => (*x, *y, *dir, *n),
             _ => return Err(garbage()),
@@ -429,6 +433,7 @@ impl From<UccError> for BotFailure {
             UccError::Garbage(line) => BotFailure::Garbage(line),
             UccError::Illegal { answer, reason } => BotFailure::IllegalAnswer { answer, reason },
             UccError::NoDecision => BotFailure::NoDecision,
+            UccError::Surrendered => BotFailure::Resigned,
         }
     }
 }
