@@ -32,6 +32,7 @@ pub mod config;
 mod flag;
 pub mod http;
 pub mod leaderboard;
+mod leftover;
 pub mod limits;
 pub mod listen;
 pub mod lobby;

@@ -14,6 +14,11 @@
 //! A trusted proxy's connections carry many clients, so they count in
 //! all only. The place is held by the connection's stream itself
 //! (`Counted`), so an upgraded WebSocket keeps it until it closes.
+//!
+//! An answer after which the connection closes says `Connection: close`:
+//! hyper writes it when it knows before the answer (a stop, a malformed
+//! request), [`crate::leftover`] when a body the routes did not read is
+//! the reason.
 
 use std::io;
 use std::pin::Pin;
@@ -21,7 +26,6 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::body::Body;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -30,6 +34,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use crate::client::{ClientKey, Peer};
+use crate::leftover;
 use crate::limits::Ticket;
 use crate::metrics::Metrics;
 use crate::Server;
@@ -140,9 +145,18 @@ pub async fn serve(
         };
         let client = Peer(peer.ip());
         let app = app.clone();
+        let for_requests = server.clone();
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(client);
-            app.clone().oneshot(req.map(Body::new))
+            let (req, leftover) = leftover::watch(req);
+            let app = app.clone();
+            let server = for_requests.clone();
+            async move {
+                let mut response = app.oneshot(req).await?;
+                let config = server.config();
+                leftover.settle(&mut response, config.max_body, config.http.body_timeout);
+                Ok::<_, std::convert::Infallible>(response)
+            }
         });
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder.timer(TokioTimer::new());

@@ -14,6 +14,7 @@ mod common;
 mod pg_cluster;
 
 mod api;
+mod connections;
 mod hygiene;
 mod leak;
 mod legacy_seats;
