@@ -54,7 +54,7 @@ pub use game_registry::ucc;
 pub use game_registry::{registry, PlayerError, PlayerSpec, PlayerSpecError};
 pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{
-    move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,
+    help, move_label, narrate, play_session, record_file_name, records_dir, records_dir_from,
     strongest_bot, PlayOptions, SessionEnd, BOT_NOTE, ROUTINE_NOTE,
 };
 pub use replay::{pick_record, replay_record, View, ViewError};

@@ -57,11 +57,22 @@ pub enum SessionEnd {
     InputEnded,
 }
 
-const HELP: &str = "\
-Type a move's number, its notation as listed, or a short form (R7 F1, e4e5, 10a).
+const COMMANDS: &str = "\
 Commands: moves (list them all), show (the table again), legend (what the table's codes mean),
-bot [N] (a bot of the opponent's kind makes your next N moves; bot 40 sets up a Stratego army),
+bot [N] (a bot of the opponent's kind makes your next N moves),
 save [FILE] (the record so far; without FILE into the records folder), help, quit.";
+
+/// The help screen of `game`: how to type a move in it (the move forms
+/// the game declares, [`DynGame::move_forms`]) and the session's
+/// commands.
+pub fn help(game: &dyn DynGame) -> String {
+    match game.move_forms() {
+        "" => format!("Type a move's number or its notation as listed.\n{COMMANDS}"),
+        forms => format!(
+            "Type a move's number, its notation as listed, or a short form:\n{forms}\n{COMMANDS}"
+        ),
+    }
+}
 
 /// Where records go when no path is given: `$XDG_DATA_HOME/tabletop`, else
 /// `~/.local/share/tabletop` (outside any checkout); `None` when neither
@@ -128,11 +139,12 @@ pub fn play_session(
     let me = options.seat;
     writeln!(
         output,
-        "{}\nYou are {me}, against {} ({}), seed {}.\n{HELP}",
+        "{}\nYou are {me}, against {} ({}), seed {}.\n{}",
         game.title(),
         bot.name(),
         spec,
-        options.seed
+        options.seed,
+        help(game)
     )?;
     let mut state = game.new_state();
     let mut session = Session {
@@ -208,7 +220,7 @@ pub fn play_session(
                         match parse_command(line.trim(), legal.len()) {
                             Command::Play(i) => (legal[i], ""),
                             Command::Action(text) => {
-                                match resolve(game, state.as_ref(), &legal, &text) {
+                                match resolve(game, state.as_ref(), me, &legal, &text) {
                                     Ok(id) => (id, ""),
                                     Err(message) => {
                                         writeln!(output, "{message}")?;
@@ -222,7 +234,7 @@ pub fn play_session(
                                 return Ok(SessionEnd::Quit);
                             }
                             Command::Help => {
-                                writeln!(output, "{HELP}")?;
+                                writeln!(output, "{}", help(game))?;
                                 continue;
                             }
                             Command::Moves => {
@@ -411,11 +423,13 @@ fn list_moves(
 }
 
 /// The legal action `text` names (the game's notation or a short form), or
-/// what to tell the person: the game's parse error, or the engine's reason
-/// why the action is not allowed now.
+/// what to tell the person `me`: the game's parse error, or the engine's
+/// reason why the action is not allowed now with what shows it
+/// ([`DynState::explain_refusal`]: a refused claim's counterexample).
 fn resolve(
     game: &dyn DynGame,
     state: &dyn DynState,
+    me: PlayerId,
     legal: &[usize],
     text: &str,
 ) -> Result<usize, String> {
@@ -426,9 +440,10 @@ fn resolve(
     match game.parse_action(text) {
         Ok(id) if legal.contains(&id) => Ok(id),
         Ok(id) => Err(match state.check_id(id) {
-            Err(EnvError::IllegalAction { reason, .. }) => {
-                format!("{text:?} is not allowed now: {reason}")
-            }
+            Err(EnvError::IllegalAction { reason, .. }) => match state.explain_refusal(me, id) {
+                Some(why) => format!("{text:?} is not allowed now: {reason}: {why}"),
+                None => format!("{text:?} is not allowed now: {reason}"),
+            },
             _ => format!("{text:?} is not a legal move here. {hint}"),
         }),
         Err(EnvError::UnknownAction { reason, .. }) => Err(format!(
@@ -526,6 +541,50 @@ mod tests {
         );
         assert_eq!(parse_command("save", 3), Command::Save(None));
         assert_eq!(parse_command("legend", 3), Command::Legend);
+    }
+
+    #[cfg(feature = "battleline")]
+    #[test]
+    fn a_refused_claim_is_told_with_the_cards_that_would_beat_it() {
+        use battleline_core::{Card, Colour, FlagId, Phase, PositionBuilder, Rules};
+        let t = |c, v| Card::troop(c, v).unwrap();
+        let f1 = FlagId::new(0).unwrap();
+        // Red 1-2-3 against Blue 8 and 9: Blue 7 or 10 is still to come.
+        let position = PositionBuilder::new(Rules::default())
+            .place(f1, PlayerId::P0, t(Colour::Red, 1))
+            .place(f1, PlayerId::P0, t(Colour::Red, 2))
+            .place(f1, PlayerId::P0, t(Colour::Red, 3))
+            .place(f1, PlayerId::P1, t(Colour::Blue, 8))
+            .place(f1, PlayerId::P1, t(Colour::Blue, 9))
+            .hand(PlayerId::P0, [t(Colour::Red, 4)].into_iter().collect())
+            .hand(PlayerId::P1, [t(Colour::Blue, 6)].into_iter().collect())
+            .turn(PlayerId::P0, Phase::Claim)
+            .draws_due(1)
+            .build()
+            .unwrap();
+        let game = crate::registry().load("battleline").unwrap();
+        let state = game
+            .deserialize_state(&serde_json::to_string(&position).unwrap())
+            .unwrap();
+        let mut legal = Vec::new();
+        state.legal_ids(&mut legal);
+        let told = resolve(
+            game.as_ref(),
+            state.as_ref(),
+            PlayerId::P0,
+            &legal,
+            "claim 1",
+        )
+        .unwrap_err();
+        assert!(
+            told.contains("not allowed now: ")
+                && told.contains(": P1 could still complete Wedge ")
+                && told.ends_with("which beats your Wedge 6 (R1 R2 R3)"),
+            "{told}"
+        );
+        // What P1 holds in his hand is never named: the proof reads
+        // only the claimant's observation.
+        assert!(!told.contains("B6 "), "{told}");
     }
 
     #[test]

@@ -96,6 +96,31 @@ fn short_move_forms_are_accepted() {
     }
 }
 
+#[test]
+fn help_lists_the_move_forms_of_its_own_game() {
+    let registry = registry();
+    let mut games = select(&registry, None).unwrap();
+    games.push(kuhn());
+    for game in &games {
+        let (_, text) = session(game.as_ref(), b"help\nquit\n", &options(PlayerId::P0, 1));
+        let shown = tabletop_rules::help(game.as_ref());
+        assert_eq!(
+            text.matches(shown.as_str()).count(),
+            2,
+            "{}: {text}",
+            game.name()
+        );
+        assert!(shown.contains(game.move_forms()), "{}", game.name());
+    }
+    #[cfg(all(feature = "stratego", feature = "cardwar"))]
+    {
+        // Each game's help shows the forms it reads, not another game's.
+        let help = |name: &str| tabletop_rules::help(registry.load(name).unwrap().as_ref());
+        assert!(help("cardwar").contains("10a") && !help("stratego").contains("10a"));
+        assert!(help("stratego").contains("e4e5") && !help("cardwar").contains("e4e5"));
+    }
+}
+
 #[cfg(feature = "battleline")]
 #[test]
 fn legend_only_on_help() {

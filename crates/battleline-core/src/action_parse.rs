@@ -5,7 +5,7 @@
 use std::str::FromStr;
 
 use crate::action::Action;
-use crate::card::{Card, Deck};
+use crate::card::{Card, Deck, Tactic};
 use crate::flag::FlagId;
 
 /// Why a text names no Battle Line action.
@@ -29,11 +29,32 @@ pub enum ParseActionError {
 }
 
 /// Words of the long forms that carry no meaning of their own.
+/// The move forms a person may type, for a help screen: what
+/// [`Action`]'s `FromStr` reads beyond the notation of the listed moves.
+pub const MOVE_FORMS: &str = "\
+a card and a flag: R7 F1, r7f1, play R7 at F1 (troops by colour letter and value);
+tactics by name or code: Darius F3 or DA F3, Alexander (AL), Cavalry (C8), Shield Bearers (SB),
+Fog F9 (FOG), Mud (MUD), scout (SCT), redeploy R7 F2 / redeploy R7 discards,
+deserter R7, traitor R7 F2; claim 3 (or claim F3); draw troop, draw tactics; pass; end";
+
 const FILLER: [&str; 7] = ["play", "at", "to", "the", "from", "deck", "takes"];
 
 fn card(word: &str) -> Result<Card, ParseActionError> {
     word.to_ascii_uppercase()
         .parse()
+        .or_else(|_| {
+            Tactic::ALL
+                .into_iter()
+                .find(|t| {
+                    let name = t.name().replace(' ', "");
+                    name.eq_ignore_ascii_case(word)
+                        || name
+                            .strip_prefix("Companion")
+                            .is_some_and(|n| n.eq_ignore_ascii_case(word))
+                })
+                .map(Card::tactic)
+                .ok_or(())
+        })
         .map_err(|_| ParseActionError::NotACard(word.to_owned()))
 }
 
@@ -78,7 +99,11 @@ impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
-        let lower = s.to_ascii_lowercase();
+        // Two-word tactic names are one word to the parser.
+        let lower = s
+            .to_ascii_lowercase()
+            .replace("companion cavalry", "companioncavalry")
+            .replace("shield bearers", "shieldbearers");
         let words: Vec<&str> = lower
             .split_whitespace()
             .filter(|w| !FILLER.contains(w))

@@ -103,6 +103,29 @@ impl Tactic {
         matches!(self, Tactic::Alexander | Tactic::Darius)
     }
 
+    /// The card's name, as messages to a person write it (`Darius`,
+    /// `Companion Cavalry`); renderings and notation use [`Tactic::short`].
+    ///
+    /// ```
+    /// use battleline_core::Tactic;
+    /// assert_eq!(Tactic::Darius.name(), "Darius");
+    /// assert_eq!(Tactic::ShieldBearers.name(), "Shield Bearers");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tactic::Alexander => "Alexander",
+            Tactic::Darius => "Darius",
+            Tactic::CompanionCavalry => "Companion Cavalry",
+            Tactic::ShieldBearers => "Shield Bearers",
+            Tactic::Fog => "Fog",
+            Tactic::Mud => "Mud",
+            Tactic::Scout => "Scout",
+            Tactic::Redeploy => "Redeploy",
+            Tactic::Deserter => "Deserter",
+            Tactic::Traitor => "Traitor",
+        }
+    }
+
     /// The short name used in renderings.
     pub const fn short(self) -> &'static str {
         match self {
@@ -207,6 +230,22 @@ impl Card {
     /// Whether the card goes into a slot of a formation (troops and morale tactics).
     pub const fn is_slot_card(self) -> bool {
         self.0 < TROOPS as u8 + 4
+    }
+
+    /// The card as messages to a person name it: a troop by its code
+    /// (`R7`), a tactics card by its name (`Darius`), never by the code
+    /// renderings use (`DA`).
+    ///
+    /// ```
+    /// use battleline_core::{Card, Colour, Tactic};
+    /// assert_eq!(Card::tactic(Tactic::Darius).name(), "Darius");
+    /// assert_eq!(Card::troop(Colour::Red, 7).unwrap().name(), "R7");
+    /// ```
+    pub fn name(self) -> String {
+        match self.kind() {
+            CardKind::Troop(..) => self.to_string(),
+            CardKind::Tactic(t) => t.name().to_owned(),
+        }
     }
 
     /// The deck the card belongs to.

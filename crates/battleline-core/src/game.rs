@@ -77,6 +77,13 @@ impl Game for BattleLine {
         crate::narration::narrate(viewer, before, view, after)
     }
 
+    fn explain_refusal(observation: &Observation, action: Action) -> Option<String> {
+        match action {
+            Action::Claim(flag) => crate::narration::refused_claim(observation, flag),
+            _ => None,
+        }
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         let Some(pool) = self.chance_pool() else {

@@ -46,7 +46,7 @@ pub use game_traits::{
 };
 
 pub use action::{Action, ACTION_SPACE};
-pub use action_parse::ParseActionError;
+pub use action_parse::{ParseActionError, MOVE_FORMS};
 #[cfg(feature = "bots")]
 pub use bots::{Expert, ExpertV1, Heuristic, Prob, Weights};
 pub use card::{Card, CardKind, CardSet, CardSetIter, Colour, Deck, Tactic, CARDS, TROOPS};

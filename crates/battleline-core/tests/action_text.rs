@@ -146,3 +146,28 @@ fn draws_hide_the_opponents_card_and_name_the_viewers() {
     let play = "r7f1".parse::<Action>().unwrap();
     assert_eq!(play.to_string(), "play R7 at F1");
 }
+
+#[test]
+fn tactics_cards_are_read_by_name_as_by_code() {
+    let at = |t, n| Action::Play {
+        card: Card::tactic(t),
+        flag: flag(n),
+    };
+    for (text, action) in [
+        ("Darius F3", at(Tactic::Darius, 3)),
+        ("play darius at f3", at(Tactic::Darius, 3)),
+        ("DA F3", at(Tactic::Darius, 3)),
+        ("Companion Cavalry F2", at(Tactic::CompanionCavalry, 2)),
+        ("cavalry 2", at(Tactic::CompanionCavalry, 2)),
+        ("Shield Bearers F1", at(Tactic::ShieldBearers, 1)),
+        ("fog f9", at(Tactic::Fog, 9)),
+    ] {
+        assert_eq!(text.parse(), Ok(action), "{text}");
+    }
+    assert_eq!(
+        "deserter alexander".parse(),
+        Ok(Action::Deserter {
+            card: Card::tactic(Tactic::Alexander)
+        })
+    );
+}

@@ -7,6 +7,12 @@ use std::str::FromStr;
 use crate::action::Action;
 use crate::card::Soldier;
 
+/// The move forms a person may type, for a help screen: what
+/// [`Action`]'s `FromStr` reads beyond the notation of the listed moves.
+pub const MOVE_FORMS: &str = "\
+a card to lay: 10a, Kb (rank 2..10, J, Q or K and suit a or b), or place Kb / lay Kb;
+end (end your line, keeping the rest in reserve); pray; decline (do not pray)";
+
 /// Why a text names no card war action.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {

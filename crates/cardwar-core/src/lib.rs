@@ -43,7 +43,7 @@ pub use game_traits::{
 };
 
 pub use action::{Action, ACTION_SPACE};
-pub use action_parse::ParseActionError;
+pub use action_parse::{ParseActionError, MOVE_FORMS};
 #[cfg(feature = "bots")]
 pub use bots::{Expert, Heuristic, RESERVE_BELOW};
 pub use card::{CardSet, Cards, Guard, Soldier, SOLDIERS};

@@ -221,6 +221,10 @@ pub struct Knowledge<G: Game> {
     pub delegate: Option<Delegate<G>>,
     /// What every code of the game's rendering means, for screens.
     pub legend: &'static str,
+    /// The move forms a person may type beyond the listed notation (`R7
+    /// F1`, `e4e5`, `10a`), for a help screen; empty when the game reads
+    /// only its notation.
+    pub move_forms: &'static str,
     /// Bot programs of older protocols that play this game.
     pub legacy: &'static [LegacyProtocol<G>],
     /// A question the game asks again and again with the same usual answer
@@ -320,6 +324,7 @@ impl<G: Game> Default for Knowledge<G> {
             policy: None,
             delegate: None,
             legend: "",
+            move_forms: "",
             legacy: &[],
             routine: None,
             clock: crate::StandardClock::default(),

@@ -96,6 +96,11 @@ pub trait DynGame: Send + Sync {
     /// What every code of the game's rendering means.
     fn legend(&self) -> &str;
 
+    /// The move forms a person may type beyond the listed notation
+    /// ([`Knowledge::move_forms`](crate::Knowledge::move_forms)); empty
+    /// when the game reads only its notation.
+    fn move_forms(&self) -> &str;
+
     /// The time control the game is played under unless its players ask
     /// for another ([`Knowledge::clock`](crate::Knowledge::clock)).
     fn standard_clock(&self) -> StandardClock;
@@ -203,6 +208,12 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// words with what it shows him ([`Game::narrate`]: a fight's result,
     /// a claim's proof); read from his observations before and after it.
     fn narrate(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError>;
+
+    /// What shows `viewer` why action `id` is refused now, beyond the
+    /// engine's reason ([`Game::explain_refusal`]: the cards that would
+    /// beat a refused Battle Line claim), read from his observation only;
+    /// `None` when the game has nothing to add or `id` names no action.
+    fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<String>;
 
     /// Whether action `id` is legal now: the engine's refusal as
     /// [`EnvError::IllegalAction`] if not.
@@ -509,6 +520,10 @@ where
 
     fn legend(&self) -> &str {
         self.knowledge.legend
+    }
+
+    fn move_forms(&self) -> &str {
+        self.knowledge.move_forms
     }
 
     fn standard_clock(&self) -> StandardClock {

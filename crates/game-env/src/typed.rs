@@ -225,6 +225,11 @@ where
         ))
     }
 
+    fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<String> {
+        let action = action_of::<G>(self.state.rules(), id).ok()?;
+        G::explain_refusal(&self.state.observation(viewer), action)
+    }
+
     fn check_id(&self, id: usize) -> Result<(), EnvError> {
         let action = action_of::<G>(self.state.rules(), id)?;
         self.state

@@ -46,7 +46,7 @@ pub fn registry() -> Registry {
 
 #[cfg(feature = "battleline")]
 fn register_battleline(r: &mut Registry) {
-    use battleline_core::{BattleLine, Heuristic, LEGEND};
+    use battleline_core::{BattleLine, Heuristic, LEGEND, MOVE_FORMS};
     r.register::<BattleLine>(GameDef {
         name: "battleline",
         doc: "Battle Line",
@@ -75,6 +75,7 @@ fn register_battleline(r: &mut Registry) {
                 },
             ],
             legend: LEGEND,
+            move_forms: MOVE_FORMS,
             clock: StandardClock::Fischer {
                 base_ms: 300_000,
                 increment_ms: 5_000,
@@ -94,7 +95,9 @@ fn register_battleline(r: &mut Registry) {
 
 #[cfg(feature = "stratego")]
 fn register_stratego(r: &mut Registry) {
-    use stratego_core::{material_evaluation, Heuristic, Observation, Stratego, LEGEND};
+    use stratego_core::{
+        material_evaluation, Heuristic, Observation, Stratego, LEGEND, MOVE_FORMS,
+    };
     // Random playouts of Stratego run for hundreds of moves: the search
     // bots cut them short and count the material instead, and leave the
     // setup, which such playouts cannot judge, to the heuristic.
@@ -128,6 +131,7 @@ fn register_stratego(r: &mut Registry) {
                 },
             }],
             legend: LEGEND,
+            move_forms: MOVE_FORMS,
             routine: None,
             // The ISF clock of Gravon's tournaments.
             clock: StandardClock::Bronstein {
@@ -167,7 +171,7 @@ fn stratego_setup(
 
 #[cfg(feature = "cardwar")]
 fn register_cardwar(r: &mut Registry) {
-    use cardwar_core::{CardWar, Expert, Heuristic, Observation, LEGEND};
+    use cardwar_core::{CardWar, Expert, Heuristic, Observation, LEGEND, MOVE_FORMS};
     // Mostly dice: the choices differ little under random playouts, so
     // ISMCTS needs more iterations to tell them apart (cheap here).
     r.register::<CardWar>(GameDef {
@@ -186,6 +190,7 @@ fn register_cardwar(r: &mut Registry) {
             expert: Some(|_| Box::new(Expert)),
             policy: Some(|| Box::new(game_traits::Observing(Heuristic))),
             legend: LEGEND,
+            move_forms: MOVE_FORMS,
             clock: StandardClock::Fischer {
                 base_ms: 300_000,
                 increment_ms: 3_000,

@@ -10,6 +10,11 @@ use crate::action::{Action, Move};
 use crate::kind::Kind;
 use crate::square::Square;
 
+/// The move forms a person may type, for a help screen: what
+/// [`Action`]'s `FromStr` reads beyond the notation of the listed moves.
+pub const MOVE_FORMS: &str = "\
+a move or an attack by its two squares: e4e5, e4-e5, E4 E5, e4xe5 (files a..j, ranks 1..10)";
+
 /// Why a text names no Stratego action.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {

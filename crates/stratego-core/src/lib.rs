@@ -35,7 +35,7 @@ mod view;
 mod wire;
 
 pub use action::{Action, Move};
-pub use action_parse::ParseActionError;
+pub use action_parse::{ParseActionError, MOVE_FORMS};
 #[cfg(feature = "bots")]
 pub use bots::{material_evaluation, piece_value, Expert, Heuristic, EXPERT_DEFAULT_BUDGET};
 pub use chase::Chase;
