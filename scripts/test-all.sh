@@ -102,6 +102,9 @@ wait_for() { # JOB NAME LOG
     fi
 }
 
+section "Module circles: each one explained in docs/architecture.md"
+python3 scripts/modgraph.py --check docs/architecture.md
+
 section "Rust: cargo test --workspace"
 cargo test --workspace --features "$FULL_FEATURES" --no-run
 if [ -n "${apt_job:-}" ]; then

@@ -23,6 +23,9 @@ export WIRE_GAMES="${WIRE_GAMES:-4}"               # games checked against the w
 export TABLETOP_LOAD_MATCHES="${TABLETOP_LOAD_MATCHES:-8}" # the server's load test
 export LEAK_RECORDS="${LEAK_RECORDS:-2}"           # records per preset, the server's leak test
 
+echo "== Module circles: each one explained in docs/architecture.md"
+python3 scripts/modgraph.py --check docs/architecture.md
+
 echo "== Rust: cargo test --workspace (small counts), but game-policy's"
 # game-policy's tests need tract's ONNX stack, a third of a cold test
 # build; they, the server's policy seats and its PostgreSQL store (both

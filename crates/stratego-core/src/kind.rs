@@ -3,8 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::variant::Variant;
-
 /// A kind of piece, the same index in every rule set: ranks from the
 /// strongest (`R0`, the Marshal) down, then [`Kind::MINE`] and
 /// [`Kind::FLAG`]. The Czech army has nine ranks, so it does not use `R9`.
@@ -113,19 +111,6 @@ impl KindSet {
         KindSet(1 << kind.0)
     }
 
-    /// The kinds `variant` uses.
-    pub const fn of_variant(variant: Variant) -> KindSet {
-        let mut bits = 0;
-        let mut k = 0;
-        while k < Kind::COUNT {
-            if variant.count(Kind(k as u8)) > 0 {
-                bits |= 1 << k;
-            }
-            k += 1;
-        }
-        KindSet(bits)
-    }
-
     /// Whether `kind` is in the set.
     pub const fn contains(self, kind: Kind) -> bool {
         self.0 & (1 << kind.0) != 0
@@ -189,7 +174,7 @@ impl From<KindSet> for u16 {
     }
 }
 
-/// The pieces of the Soviet "Сражение" ([`Variant::Srazhenie`]) by the
+/// The pieces of the Soviet "Сражение" ([`Variant::Srazhenie`](crate::Variant::Srazhenie)) by the
 /// text's names (Маршал, Генерал, …, Разведчик, мина, знамя) in English,
 /// the strongest first: rank 1 is the Marshal, rank 10 the Scout.
 pub mod srazhenie {
@@ -220,7 +205,7 @@ pub mod srazhenie {
     pub const FLAG: Kind = Kind::FLAG;
 }
 
-/// The pieces of the Czech rules ([`Variant::Czech`]) by the text's names
+/// The pieces of the Czech rules ([`Variant::Czech`](crate::Variant::Czech)) by the text's names
 /// (without diacritics), the strongest first.
 pub mod czech {
     use super::Kind;
@@ -248,7 +233,7 @@ pub mod czech {
     pub const PRAPOR: Kind = Kind::FLAG;
 }
 
-/// The pieces of the international classic rules ([`Variant::Classic`]),
+/// The pieces of the international classic rules ([`Variant::Classic`](crate::Variant::Classic)),
 /// the strongest first: 10 Marshal down to 1 Spy.
 pub mod classic {
     use super::Kind;

@@ -19,6 +19,7 @@ mod listing;
 mod narration;
 mod notation;
 mod observation;
+mod planes;
 mod position;
 mod render;
 mod rule_set;

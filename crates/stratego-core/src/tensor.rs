@@ -7,9 +7,9 @@
 
 use game_traits::PlayerId;
 
-use crate::encode::{board_groups, kinds, scalar_groups, BOARD};
 use crate::kind::{Kind, KindSet};
 use crate::observation::{ObsCell, Observation};
+use crate::planes::{board_groups, kinds, scalar_groups, BOARD};
 use crate::rules::Rules;
 use crate::shuttle::Shuttle;
 

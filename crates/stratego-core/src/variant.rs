@@ -17,6 +17,23 @@ pub enum Variant {
     Classic,
 }
 
+// Beside the variants rather than in `kind.rs`: which kinds an army has is
+// the variant's to say, and the piece types stay free of the rule sets.
+impl KindSet {
+    /// The kinds `variant` uses.
+    pub const fn of_variant(variant: Variant) -> KindSet {
+        let mut bits = 0;
+        let mut k = 0;
+        while k < Kind::COUNT {
+            if variant.count(Kind::ALL[k]) > 0 {
+                bits |= 1 << k;
+            }
+            k += 1;
+        }
+        KindSet::from_bits(bits)
+    }
+}
+
 impl Variant {
     /// All three rule sets.
     pub const ALL: [Variant; 3] = [Variant::Srazhenie, Variant::Czech, Variant::Classic];
