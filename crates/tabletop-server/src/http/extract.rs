@@ -14,7 +14,7 @@ use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use game_traits::PlayerId;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 
 use crate::client::ClientKey;
 use crate::http::error::ApiError;
@@ -168,8 +168,10 @@ pub async fn seat_of(cell: &Cell, token: Option<Token>) -> Result<Option<PlayerI
     }
 }
 
-/// A JSON body (declared `application/json`) read into `T`, every
-/// failure a 4xx with the reason.
+/// A JSON object body (declared `application/json`) read into `T`, every
+/// failure a 4xx with the reason. Every body of the API is an object: an
+/// array or a scalar is refused (400, `bad_request`), where serde would
+/// read an array into `T`'s fields in order (`[3]` as `{"action": 3}`).
 pub struct JsonBody<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
@@ -189,6 +191,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 ApiError::BadRequest(r.body_text())
             }
         })?;
+        // JSON's whitespace, then the object's brace: any other first
+        // byte is another value, or no JSON (serde's reason then).
+        let first = bytes
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+        if first.is_some_and(|b| *b != b'{') && serde_json::from_slice::<IgnoredAny>(&bytes).is_ok()
+        {
+            return Err(ApiError::BadRequest(
+                "the body must be a JSON object".into(),
+            ));
+        }
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::BadRequest(format!("bad JSON body: {e}")))

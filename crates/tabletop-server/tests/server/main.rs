@@ -14,6 +14,7 @@ mod common;
 mod pg_cluster;
 
 mod api;
+mod bodies;
 mod connections;
 mod hygiene;
 mod leak;
