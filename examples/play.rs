@@ -7,9 +7,12 @@
 //! ```
 //!
 //! The table is shown from your side; each move is told as you see it (a
-//! fight's result, a claim's proof). Type a move as listed, a short form
-//! (`R7 F1`, `e4e5`, `10a`) or its number; `legend` explains the table's
-//! codes, `help` lists the commands. `--save` writes the record into the
+//! fight's result, a claim's proof). Type a move as listed, its number or
+//! a short form of its game (`help` lists them: `R7 F1` in Battle Line,
+//! `e4e5` in Stratego, `10a` in card war); `legend` explains the table's
+//! codes. A Stratego army is set up in one step: a setup like people play
+//! (or random, or one written as 40 letters), edited by swapping two
+//! squares (`swap a1 b4`), then `ok`. `--save` writes the record into the
 //! records folder (`$XDG_DATA_HOME/tabletop`, else
 //! `~/.local/share/tabletop`), `--save FILE` to that file; the `replay`
 //! example reads it. `--help` lists every option with its default.

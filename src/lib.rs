@@ -40,6 +40,7 @@ mod ladder;
 mod play;
 mod replay;
 mod report;
+mod setup_dialog;
 mod stats;
 mod tables;
 

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use game_env::{BotSpec, DynGame, DynState, EnvError};
 use game_traits::{agent_rng, chance_rng, Outcome, PerPlayer, PlayerId, Turn};
 
+use crate::setup_dialog::{set_up, SetupAnswer, SetupPhase};
+
 /// How a session is set up.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayOptions {
@@ -155,6 +157,15 @@ pub fn play_session(
     };
     let mut chance = chance_rng(options.seed);
     let mut bot_rngs = PerPlayer::from_fn(|p| agent_rng(options.seed, p));
+    // The setups offered to the person: a stream of their own, beside the
+    // chance stream (0) and the seats' (1, 2).
+    let mut setup_rng = chance_rng(options.seed);
+    setup_rng.set_stream(3);
+    let setup = SetupPhase::of(game, &mut setup_rng);
+    // Each seat's placements so far, told as one line once complete.
+    let mut placed: PerPlayer<Vec<usize>> = PerPlayer::default();
+    // The person's setup, accepted in one step, played from the front.
+    let mut army: std::collections::VecDeque<usize> = Default::default();
     let mut legal = Vec::new();
     let mut shown_for = None;
     let mut handed_over = 0u32;
@@ -187,8 +198,9 @@ pub fn play_session(
             },
             Turn::Player(p) if p == me => {
                 let routine = game.routine(state.as_ref(), me);
-                match routine {
-                    Some((key, id)) if declined.contains(&key) => (id, ROUTINE_NOTE),
+                match (army.pop_front(), routine) {
+                    (Some(id), _) => (id, ""),
+                    (None, Some((key, id))) if declined.contains(&key) => (id, ROUTINE_NOTE),
                     _ if handed_over > 0 => {
                         handed_over -= 1;
                         match helper.choose(state.as_ref(), me, &mut bot_rngs[me]) {
@@ -201,6 +213,26 @@ pub fn play_session(
                     }
                     _ => {
                         state.legal_ids(&mut legal);
+                        if setup
+                            .as_ref()
+                            .is_some_and(|s| s.starts(&legal, placed[me].len()))
+                        {
+                            match set_up(game, state.as_ref(), me, &mut setup_rng, input, output)? {
+                                SetupAnswer::Army(ids) => army.extend(ids),
+                                SetupAnswer::HandOver(n) => handed_over = n,
+                                SetupAnswer::Quit => {
+                                    writeln!(output, "game left unfinished")?;
+                                    session.save_to_option(game, output)?;
+                                    return Ok(SessionEnd::Quit);
+                                }
+                                SetupAnswer::InputEnded => {
+                                    writeln!(output, "\ninput ended; game left unfinished")?;
+                                    session.save_to_option(game, output)?;
+                                    return Ok(SessionEnd::InputEnded);
+                                }
+                            }
+                            continue;
+                        }
                         if shown_for != Some(session.actions.len()) {
                             show_board(state.as_ref(), me, output)?;
                             list_moves(state.as_ref(), me, &legal, LIST_LINES, output)?;
@@ -289,7 +321,22 @@ pub fn play_session(
                 }
             }
         }
-        writeln!(output, "{}{note}", narrate(state.as_ref(), id, me))?;
+        let placement = match (state.turn(), &setup) {
+            (Turn::Player(p), Some(s)) if s.is_placement(id) => Some((p, s.size())),
+            _ => None,
+        };
+        match placement {
+            // A setup is told in one line once complete, never piece by
+            // piece: the opponent's names nothing, the person's is
+            // written out for him to type again.
+            Some((p, size)) => {
+                placed[p].push(id);
+                if placed[p].len() == size {
+                    writeln!(output, "{}{note}", setup_told(game, p, me, &placed[p]))?;
+                }
+            }
+            None => writeln!(output, "{}{note}", narrate(state.as_ref(), id, me))?,
+        }
         if let Err(e) = state.apply_id(id) {
             writeln!(
                 output,
@@ -298,6 +345,20 @@ pub fn play_session(
             return Ok(SessionEnd::Quit);
         }
         session.actions.push(id);
+    }
+}
+
+/// `player`'s complete setup `ids`, told to `viewer`: his own written out
+/// (to type at the setup prompt of another game), the opponent's as one
+/// line that names none of his pieces.
+fn setup_told(game: &dyn DynGame, player: PlayerId, viewer: PlayerId, ids: &[usize]) -> String {
+    let n = ids.len();
+    if player != viewer {
+        return format!("{player}: set up his {n} pieces");
+    }
+    match game.write_setup(ids) {
+        Some(text) => format!("you: set up your {n} pieces: {text}"),
+        None => format!("you: set up your {n} pieces"),
     }
 }
 

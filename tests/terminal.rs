@@ -3,7 +3,6 @@
 //! squares, fights told as far as the viewer may know them, the legend on
 //! demand only, and records saved outside the checkout.
 
-use std::collections::HashSet;
 use std::io::Cursor;
 
 use game_env::DynGame;
@@ -104,9 +103,16 @@ fn help_lists_the_move_forms_of_its_own_game() {
     for game in &games {
         let (_, text) = session(game.as_ref(), b"help\nquit\n", &options(PlayerId::P0, 1));
         let shown = tabletop_rules::help(game.as_ref());
+        // Where the session starts with a setup, help there tells how to
+        // write one.
+        let (again, times) = match game.setup_help() {
+            setup if setup.is_empty() => (shown.clone(), 2),
+            setup => (setup, 1),
+        };
+        assert!(text.contains(&shown), "{}: {text}", game.name());
         assert_eq!(
-            text.matches(shown.as_str()).count(),
-            2,
+            text.matches(&again).count(),
+            times,
             "{}: {text}",
             game.name()
         );
@@ -155,27 +161,102 @@ fn every_line_has_one_prefix() {
     }
 }
 
+/// The setup last shown written out in `text`.
+fn last_setup_shown(text: &str) -> &str {
+    let from = text
+        .rfind("This setup written out: ")
+        .expect("a setup shown")
+        + 24;
+    text[from..].lines().next().unwrap()
+}
+
+/// The person's setup as told in `text`, and the lines telling the
+/// opponent's.
+fn setups_told(text: &str) -> (&str, Vec<&str>) {
+    let mine = text
+        .lines()
+        .find_map(|l| l.split_once("you: set up your 40 pieces: ").map(|(_, t)| t))
+        .expect("the person's setup told");
+    let theirs = text.lines().filter(|l| l.contains("P1: set up")).collect();
+    (mine, theirs)
+}
+
 #[cfg(feature = "stratego")]
 #[test]
-fn placements_name_their_squares() {
+fn setup_in_one_step_plays_the_setup_shown() {
+    let game = registry().load("stratego(variant=classic)").unwrap();
+    let (_, text) = session(game.as_ref(), b"ok\nquit\n", &options(PlayerId::P0, 2));
+    let (mine, theirs) = setups_told(&text);
+    assert_eq!(mine, last_setup_shown(&text));
+    // One line for each army, never one a piece.
+    assert_eq!(theirs, ["P1: set up his 40 pieces"], "{text}");
+    assert!(!text.contains("places a piece"), "{text}");
+    assert!(text.contains("Legal moves:"), "{text}");
+}
+
+#[cfg(feature = "stratego")]
+#[test]
+fn setup_offers_human_random_or_a_written_setup() {
+    let game = registry().load("stratego(variant=classic)").unwrap();
+    let written = "BDGFDFDDDBHFLJGKDIFGEHEMCEHBDDIBJEIBHEBG";
+    let script = format!("random\nhuman\n{written}\nok\nquit\n");
+    let (_, text) = session(game.as_ref(), script.as_bytes(), &options(PlayerId::P0, 2));
+    assert_eq!(setups_told(&text).0, written);
+    assert_eq!(
+        text.matches("This setup written out: ").count(),
+        4,
+        "{text}"
+    );
+    // A setup that is none is refused with how to write one.
+    let (_, text) = session(
+        game.as_ref(),
+        b"BBBBBBBBBBBB\nok\nquit\n",
+        &options(PlayerId::P0, 2),
+    );
+    assert!(text.contains("not a setup: "), "{text}");
+    assert!(text.contains("your front row first"), "{text}");
+}
+
+#[cfg(feature = "stratego")]
+#[test]
+fn swapping_two_squares_exchanges_their_pieces() {
+    let game = registry().load("stratego(variant=classic)").unwrap();
+    for (seat, a, b, refused) in [
+        (PlayerId::P0, "a4", "j1", "a7"),
+        (PlayerId::P1, "j7", "a10", "a4"),
+    ] {
+        let (_, shown) = session(game.as_ref(), b"quit\n", &options(seat, 5));
+        let before = last_setup_shown(&shown).to_owned();
+        let script = format!("swap {a} {b}\nswap {a} {refused}\nok\nquit\n");
+        let (_, text) = session(game.as_ref(), script.as_bytes(), &options(seat, 5));
+        // The front row's first square (the owner's left) and the back
+        // row's last, in the written form's order.
+        let mut expected: Vec<char> = before.chars().collect();
+        expected.swap(0, 39);
+        let mine = text
+            .lines()
+            .find_map(|l| l.split_once("you: set up your 40 pieces: ").map(|(_, t)| t))
+            .unwrap();
+        assert_eq!(mine, expected.iter().collect::<String>(), "{seat}");
+        assert!(
+            text.contains(&format!("{refused:?} is not one of your setup squares")),
+            "{text}"
+        );
+    }
+}
+
+#[cfg(feature = "stratego")]
+#[test]
+fn a_bot_setup_is_told_in_one_line() {
     let game = registry().load("stratego(variant=classic)").unwrap();
     let (_, text) = session(game.as_ref(), b"bot 40\nquit\n", &options(PlayerId::P0, 2));
-    let placed: Vec<&str> = text
+    let told: Vec<&str> = text
         .lines()
-        .filter_map(|l| l.strip_suffix(BOT_NOTE))
-        .map(|l| l.trim_start_matches("P0> "))
+        .filter(|l| l.contains("set up your 40 pieces"))
         .collect();
-    assert_eq!(placed.len(), 40, "{text}");
-    let squares: HashSet<&str> = placed
-        .iter()
-        .map(|l| {
-            assert!(l.starts_with("you: place ") && !l.contains('#'), "{l}");
-            l.rsplit_once(" on ").unwrap().1
-        })
-        .collect();
-    assert_eq!(squares.len(), 40, "every placement names its own square");
-    // The opponent's placements name the square, never the piece.
-    assert!(text.contains("P1 places a piece on "), "{text}");
+    assert_eq!(told.len(), 1, "{text}");
+    assert!(told[0].ends_with(BOT_NOTE), "{text}");
+    assert!(!text.contains("place "), "{text}");
 }
 
 #[cfg(feature = "stratego")]

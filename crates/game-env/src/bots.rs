@@ -238,6 +238,9 @@ pub struct Knowledge<G: Game> {
     /// The game's setup generator, if it has a setup phase to suggest
     /// setups for.
     pub setups: Option<crate::SetupSuggester<G>>,
+    /// How a person writes a setup and names its squares, if the game has
+    /// a setup phase a terminal sets up in one step.
+    pub setup_forms: Option<crate::SetupForms<G>>,
 }
 
 /// A game's own bot beyond the generic ones, chosen by its name.
@@ -329,6 +332,7 @@ impl<G: Game> Default for Knowledge<G> {
             routine: None,
             clock: crate::StandardClock::default(),
             setups: None,
+            setup_forms: None,
         }
     }
 }

@@ -110,6 +110,25 @@ pub trait DynGame: Send + Sync {
     /// ([`Knowledge::setups`](crate::Knowledge::setups)).
     fn suggest_setup(&self, kind: SetupKind, rng: &mut GameRng) -> Option<SuggestedSetup<usize>>;
 
+    /// The placements (action ids, in the order the setup phase plays
+    /// them) of the setup `text` writes
+    /// ([`Knowledge::setup_forms`](crate::Knowledge::setup_forms)):
+    /// refused with why when it writes none or the game reads no setups.
+    fn read_setup(&self, text: &str) -> Result<Vec<usize>, EnvError>;
+
+    /// The setup the placements `ids` make, as text [`DynGame::read_setup`]
+    /// reads back; `None` when they make none or the game writes no
+    /// setups.
+    fn write_setup(&self, ids: &[usize]) -> Option<String>;
+
+    /// Where, in the order of the placements, `seat`'s setup square named
+    /// `name` is filled; `None` when it is none of his setup squares.
+    fn setup_square(&self, seat: PlayerId, name: &str) -> Option<usize>;
+
+    /// How to write a setup and its squares, for a help screen; empty when
+    /// the game reads no setups.
+    fn setup_help(&self) -> String;
+
     /// The game and rule set in words ("Stratego, classic rules (ISF)").
     fn title(&self) -> &str;
 
@@ -541,6 +560,41 @@ where
                 .map(|a| self.rules.action_id(a))
                 .collect(),
         })
+    }
+
+    fn read_setup(&self, text: &str) -> Result<Vec<usize>, EnvError> {
+        let refused = |reason: String| EnvError::UnknownAction {
+            given: text.chars().take(60).collect(),
+            reason,
+        };
+        let forms = self
+            .knowledge
+            .setup_forms
+            .ok_or_else(|| refused("this game has no setups to write".into()))?;
+        let actions = (forms.read)(&self.rules, text).map_err(refused)?;
+        Ok(actions
+            .into_iter()
+            .map(|a| self.rules.action_id(a))
+            .collect())
+    }
+
+    fn write_setup(&self, ids: &[usize]) -> Option<String> {
+        let forms = self.knowledge.setup_forms?;
+        let actions = ids
+            .iter()
+            .map(|&id| self.rules.action_from_id(id))
+            .collect::<Option<Vec<_>>>()?;
+        (forms.write)(&self.rules, &actions)
+    }
+
+    fn setup_square(&self, seat: PlayerId, name: &str) -> Option<usize> {
+        (self.knowledge.setup_forms?.square)(&self.rules, seat, name)
+    }
+
+    fn setup_help(&self) -> String {
+        self.knowledge
+            .setup_forms
+            .map_or_else(String::new, |forms| (forms.help)(&self.rules))
     }
 
     fn title(&self) -> &str {

@@ -32,7 +32,7 @@ pub use opponent::{AgentOpponent, Opponent, OpponentFactory};
 pub use process::{BotProcess, MAX_LINE};
 pub use protocol::{parse_answer, ProtocolBot, ProtocolConfig, PROTOCOL_VERSION};
 pub use registry::{GameDef, GameListing, LoadedRecord, ParameterInfo, PresetInfo, Registry};
-pub use setups::{SetupKind, SetupSuggester, SuggestedSetup};
+pub use setups::{SetupForms, SetupKind, SetupReader, SetupSuggester, SuggestedSetup};
 pub use spec::{parameters, rules_with, GameSpec};
 pub use standard_clock::StandardClock;
 pub use typed::Typed;

@@ -3,7 +3,7 @@
 //! asked through [`DynGame::suggest_setup`](crate::DynGame::suggest_setup),
 //! which a setup editor starts from.
 
-use game_traits::{Game, GameRng};
+use game_traits::{Game, GameRng, PlayerId};
 use serde::{Deserialize, Serialize};
 
 /// Which generator a suggestion comes from.
@@ -33,3 +33,33 @@ pub struct SuggestedSetup<A> {
 /// from the generator given.
 pub type SetupSuggester<G> =
     fn(&<G as Game>::Rules, SetupKind, &mut GameRng) -> SuggestedSetup<<G as Game>::Action>;
+
+/// How a person writes a whole setup and names its squares, so that a
+/// terminal sets an army up in one step and edits it by swapping two
+/// squares (Stratego: 40 letters front row first; squares `a1`..`j4`).
+pub struct SetupForms<G: Game> {
+    /// The placements of the setup `text` writes, in the order the setup
+    /// phase plays them, or why it writes none.
+    pub read: SetupReader<G>,
+    /// The setup these placements make, as text that `read` reads back;
+    /// `None` when they make none.
+    pub write: fn(&G::Rules, &[G::Action]) -> Option<String>,
+    /// Where, in the order of the placements, `seat`'s setup square named
+    /// `name` is filled; `None` when `name` is not one of his setup
+    /// squares.
+    pub square: fn(&G::Rules, PlayerId, &str) -> Option<usize>,
+    /// How to write a setup and its squares under the rules, for a help
+    /// screen.
+    pub help: fn(&G::Rules) -> String,
+}
+
+/// See [`SetupForms::read`].
+pub type SetupReader<G> = fn(&<G as Game>::Rules, &str) -> Result<Vec<<G as Game>::Action>, String>;
+
+impl<G: Game> Clone for SetupForms<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for SetupForms<G> {}

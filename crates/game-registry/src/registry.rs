@@ -139,6 +139,38 @@ fn register_stratego(r: &mut Registry) {
                 delay_ms: 4_000,
             },
             setups: Some(stratego_setup),
+            setup_forms: Some(game_env::SetupForms {
+                read: |rules, text| {
+                    stratego_core::Setup::from_text(
+                        rules.variant,
+                        &text.trim().to_ascii_uppercase(),
+                    )
+                    .map(|s| {
+                        s.kinds()
+                            .iter()
+                            .map(|&k| stratego_core::Action::Place(k))
+                            .collect()
+                    })
+                    .map_err(|e| e.to_string())
+                },
+                write: |rules, placements| {
+                    let kinds: Vec<_> = placements
+                        .iter()
+                        .map(|a| match a {
+                            stratego_core::Action::Place(k) => Some(*k),
+                            _ => None,
+                        })
+                        .collect::<Option<_>>()?;
+                    let kinds = kinds.try_into().ok()?;
+                    Some(
+                        stratego_core::Setup::new(rules.variant, kinds)
+                            .ok()?
+                            .to_text(),
+                    )
+                },
+                square: |_, seat, name| stratego_core::SetupSquare::named(seat, name)?.index(),
+                help: |rules| stratego_core::Setup::writing_help(rules.variant),
+            }),
             sparring: &[game_env::Sparring {
                 name: "expert-v1",
                 about:

@@ -113,3 +113,39 @@ fn a_suggested_stratego_setup_is_played_placement_by_placement() {
         }
     }
 }
+
+#[test]
+fn stratego_declares_how_a_setup_is_written_and_its_squares_named() {
+    let r = game_registry::registry();
+    for listing in r.list() {
+        let game = r.load(&listing.name).unwrap();
+        if listing.name != "stratego" {
+            assert!(game.setup_help().is_empty(), "{}", listing.name);
+            assert!(game.read_setup("BDGFDFDDDB").is_err(), "{}", listing.name);
+            continue;
+        }
+        for preset in &listing.presets {
+            let game = r.load(&preset.spec).unwrap();
+            let mut rng = GameRng::seed_from_u64(8);
+            let setup = game.suggest_setup(SetupKind::Human, &mut rng).unwrap();
+            let text = game.write_setup(&setup.placements).unwrap();
+            assert_eq!(text.len(), 40, "{}", preset.spec);
+            assert_eq!(game.read_setup(&text).unwrap(), setup.placements);
+            assert_eq!(
+                game.read_setup(&text.to_lowercase()).unwrap(),
+                setup.placements
+            );
+            assert!(game.read_setup(&text[1..]).is_err(), "{}", preset.spec);
+            assert!(game.setup_help().contains("front row first"));
+            // Placement order: the front row from the owner's left.
+            let p0 = game_traits::PlayerId::P0;
+            let p1 = game_traits::PlayerId::P1;
+            assert_eq!(game.setup_square(p0, "a4"), Some(0));
+            assert_eq!(game.setup_square(p0, "j1"), Some(39));
+            assert_eq!(game.setup_square(p1, "j7"), Some(0));
+            assert_eq!(game.setup_square(p1, "a10"), Some(39));
+            assert_eq!(game.setup_square(p0, "a7"), None);
+            assert_eq!(game.setup_square(p0, "z9"), None);
+        }
+    }
+}

@@ -123,3 +123,83 @@ pub(crate) fn narrate(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use game_traits::{Game, GameRng, Turn};
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::action::Action;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
+    use crate::state::Stratego;
+
+    /// Everything told to the first player while both armies are set up
+    /// (his from seed 1, the opponent's from `theirs`) and over his first
+    /// few moves, none of them an attack.
+    fn told_to_p0(theirs: u64) -> Vec<String> {
+        let rules = Rules::default();
+        let mut game = Stratego::new(&rules).unwrap();
+        let setup = |seed| Setup::shuffle(rules.variant, &mut GameRng::seed_from_u64(seed));
+        let mut placements = setup(1)
+            .kinds()
+            .iter()
+            .chain(setup(theirs).kinds())
+            .map(|&k| Action::Place(k))
+            .collect::<Vec<_>>()
+            .into_iter();
+        let mut told = Vec::new();
+        let mut legal = Vec::new();
+        let mut moves = 0;
+        while moves < 3 {
+            let action = match game.turn() {
+                Turn::Chance => Action::Start(PlayerId::P0),
+                Turn::Player(_) if game.observation(PlayerId::P0).in_setup() => {
+                    placements.next().unwrap()
+                }
+                Turn::Player(PlayerId::P0) => {
+                    moves += 1;
+                    game.legal_actions(&mut legal);
+                    let o = game.observation(PlayerId::P0);
+                    *legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Move(m) if o.cell(m.to) == ObsCell::Empty))
+                        .unwrap()
+                }
+                // The opponent's moves differ with his pieces: his first
+                // move is the last action told.
+                Turn::Player(_) | Turn::Terminal => break,
+            };
+            let before = game.observation(PlayerId::P0);
+            let view = game.action_view(PlayerId::P0, action);
+            game.apply(action).unwrap();
+            told.push(narrate(
+                PlayerId::P0,
+                &before,
+                &view,
+                &game.observation(PlayerId::P0),
+            ));
+        }
+        told
+    }
+
+    #[test]
+    fn the_opponents_hidden_pieces_never_change_what_is_told() {
+        let told = told_to_p0(2);
+        assert_eq!(
+            told.iter()
+                .filter(|t| t.starts_with("P1 places a piece on "))
+                .count(),
+            40
+        );
+        assert!(told.last().unwrap().starts_with("you: "), "{told:?}");
+        for theirs in 3..8 {
+            assert_eq!(
+                told_to_p0(theirs),
+                told,
+                "opponent's setup from seed {theirs}"
+            );
+        }
+    }
+}

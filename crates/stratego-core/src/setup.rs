@@ -51,6 +51,23 @@ impl SetupSquare {
         }
     }
 
+    /// `player`'s setup square on the board square named `name` (`a1`,
+    /// `j4` for the first player, `a7`..`j10` for the second); `None` when
+    /// `name` is no square or not one of his.
+    ///
+    /// ```
+    /// use stratego_core::{PlayerId, SetupSquare};
+    /// assert_eq!(SetupSquare::named(PlayerId::P0, "a4"), Some(SetupSquare { row: 0, col: 0 }));
+    /// assert_eq!(SetupSquare::named(PlayerId::P1, "a10"), Some(SetupSquare { row: 3, col: 9 }));
+    /// assert_eq!(SetupSquare::named(PlayerId::P1, "a4"), None);
+    /// ```
+    pub fn named(player: PlayerId, name: &str) -> Option<SetupSquare> {
+        let square: Square = name.trim().to_ascii_lowercase().parse().ok()?;
+        (0..SETUP_SQUARES)
+            .filter_map(SetupSquare::from_index)
+            .find(|s| s.board_square(player) == Some(square))
+    }
+
     /// The board square of this setup square for `player`: the first
     /// player's home rows are ranks 1..=4, the second player's setup is
     /// turned by 180 degrees onto ranks 7..=10. `None` off the setup area.
@@ -183,6 +200,20 @@ impl Setup {
             return Err(StrategoError::InvalidSetup("fewer than 40 letters"));
         }
         Setup::new(variant, kinds)
+    }
+
+    /// How a person writes a setup of `variant` as text
+    /// ([`Setup::from_text`]) and names its squares, for a help screen.
+    pub fn writing_help(variant: Variant) -> String {
+        let letters: Vec<String> = variant
+            .kinds()
+            .filter_map(|k| Some(format!("{} {}", variant.letter(k)?, variant.name(k))))
+            .collect();
+        format!(
+            "a setup is 40 letters, your front row first, each row from your left: {}; \
+             a square of your home rows is its file and rank (a1..j4 seated first, a7..j10 second)",
+            letters.join(", ")
+        )
     }
 
     /// Reads a classic setup in the 40-letter Gravon form (`B`..`M`).
