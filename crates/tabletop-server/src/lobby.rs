@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::client::ClientKey;
 use crate::refusal::MatchError;
-use crate::token::{self, Token};
+use crate::token::Token;
 use crate::views::Extra;
 
 /// The most matches waiting for a person at once (a full lobby refuses a
@@ -242,7 +242,7 @@ impl Lobby {
             open.remove(&id);
             return Err(MatchError::Over);
         }
-        let invited = invite.is_some_and(|i| token::seat_of(&[Some(o.invite), None], &i).is_some());
+        let invited = invite.is_some_and(|i| o.invite.same(&i));
         if !(o.listed || invited) {
             return Err(MatchError::NotInvited);
         }

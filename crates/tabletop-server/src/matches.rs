@@ -18,7 +18,7 @@ use crate::refusal::MatchError;
 use crate::room::Room;
 use crate::seat::{self, Seat};
 use crate::server::Server;
-use crate::token::Token;
+use crate::token::{Seal, Token};
 use crate::views;
 
 /// What `POST /api/matches` returns.
@@ -57,6 +57,11 @@ fn issue_tokens(seats: &[Seat; 2]) -> Result<[Option<Token>; 2], MatchError> {
         }
     }
     Ok(tokens)
+}
+
+/// What the room and the store keep of `tokens`.
+fn sealed(tokens: &[Option<Token>; 2]) -> [Option<Seal>; 2] {
+    tokens.map(|t| t.map(|t| t.seal()))
 }
 
 impl Server {
@@ -120,7 +125,7 @@ impl Server {
             None => new_seed()?,
         };
         let tokens = issue_tokens(&seats)?;
-        let mut room = Room::new(0, g, seed, seats, tokens);
+        let mut room = Room::new(0, g, seed, seats, sealed(&tokens));
         room.run_chance();
         *room.clock_mut() = Clock::new(control);
         if clock_runs {
@@ -145,7 +150,7 @@ impl Server {
     ) -> Result<Created, MatchError> {
         let g = self.registry.load(game).map_err(MatchError::Game)?;
         let tokens = issue_tokens(&seats)?;
-        let room = Room::replay(0, g, seed, seats, tokens, actions, None)?;
+        let room = Room::replay(0, g, seed, seats, sealed(&tokens), actions, None)?;
         let (_, created) = self.store_new(room, tokens, None).await?;
         Ok(created)
     }
@@ -163,7 +168,7 @@ impl Server {
         let spec = game.clone();
         let seed = room.seed();
         let seat_text = room.seats().clone().map(|s| s.to_string());
-        let token_text = tokens.map(|t| t.map(|t| t.to_string()));
+        let token_text = sealed(&tokens).map(|s| s.map(|s| s.to_string()));
         let actions = room.actions().to_vec();
         let progress = room.progress();
         let clock = room

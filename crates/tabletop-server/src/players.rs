@@ -85,8 +85,9 @@ impl Server {
     /// Adds a person named `name`.
     pub async fn add_person(&self, name: &str) -> Result<NewPlayer, MatchError> {
         let folded = check_name(name)?;
-        let key = Token::new()?.to_string();
-        let (n, k) = (name.to_owned(), key.clone());
+        let secret = Token::new()?;
+        let key = secret.to_string();
+        let (n, k) = (name.to_owned(), secret.seal().to_string());
         let id = self
             .db(move |s| s.add_person(&n, &folded, &k))
             .await?
@@ -102,8 +103,8 @@ impl Server {
     pub async fn person(&self, key: Option<&str>) -> Result<Option<Player>, MatchError> {
         let Some(key) = key else { return Ok(None) };
         let token = Token::parse(key).ok_or(PlayerError::UnknownKey)?;
-        let text = token.to_string();
-        let found = self.db(move |s| s.player_by_key(&text)).await?;
+        let seal = token.seal().to_string();
+        let found = self.db(move |s| s.player_by_key(&seal)).await?;
         Ok(Some(found.ok_or(PlayerError::UnknownKey)?))
     }
 

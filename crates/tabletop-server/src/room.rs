@@ -17,7 +17,7 @@ use crate::refusal::MatchError;
 pub use crate::refusal::ReplayError;
 use crate::seat::Seat;
 use crate::store::Progress;
-use crate::token::{self, Token};
+use crate::token::{self, Seal, Token};
 
 /// The text a spectator sees for an action the two seats perceive
 /// differently.
@@ -65,7 +65,8 @@ pub struct Room {
     game: Arc<dyn DynGame>,
     seed: u64,
     seats: [Seat; 2],
-    tokens: [Option<Token>; 2],
+    /// The human seats' token seals (the tokens themselves are never kept).
+    seals: [Option<Seal>; 2],
     state: Box<dyn DynState>,
     actions: Vec<usize>,
     log: Vec<Entry>,
@@ -100,7 +101,7 @@ impl Room {
         game: Arc<dyn DynGame>,
         seed: u64,
         seats: [Seat; 2],
-        tokens: [Option<Token>; 2],
+        seals: [Option<Seal>; 2],
     ) -> Room {
         Room {
             id,
@@ -108,7 +109,7 @@ impl Room {
             game,
             seed,
             seats,
-            tokens,
+            seals,
             actions: Vec::new(),
             log: Vec::new(),
             forfeit: None,
@@ -127,11 +128,11 @@ impl Room {
         game: Arc<dyn DynGame>,
         seed: u64,
         seats: [Seat; 2],
-        tokens: [Option<Token>; 2],
+        seals: [Option<Seal>; 2],
         actions: &[usize],
         forfeit: Option<(PlayerId, String)>,
     ) -> Result<Room, ReplayError> {
-        let mut room = Room::new(id, game, seed, seats, tokens);
+        let mut room = Room::new(id, game, seed, seats, seals);
         room.actions.reserve(actions.len());
         room.log.reserve(actions.len());
         room.forfeit = forfeit;
@@ -174,7 +175,7 @@ impl Room {
 
     /// The seat whose token is `token`, if any (constant time).
     pub fn seat_of(&self, token: &Token) -> Option<PlayerId> {
-        token::seat_of(&self.tokens, token)
+        token::seat_of(&self.seals, token)
     }
 
     /// The program of `seat`, if started.

@@ -25,7 +25,7 @@ use crate::refusal::{MatchError, ReplayError};
 use crate::room::Room;
 use crate::seat;
 use crate::store::{Store, StoreError, StoredMatch};
-use crate::token::Token;
+use crate::token::Seal;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -176,11 +176,11 @@ impl Server {
             })
         };
         let seats = [seat(0)?, seat(1)?];
-        let tokens = [0, 1].map(|i| m.tokens[i].as_deref().and_then(Token::parse));
+        let seals = [0, 1].map(|i| m.tokens[i].as_deref().and_then(Seal::parse));
         let forfeit = m
             .forfeit
             .and_then(|(s, r)| PlayerId::from_index(s as usize).map(|p| (p, r)));
-        let mut room = Room::replay(id, game, m.seed, seats, tokens, &m.actions, forfeit)?;
+        let mut room = Room::replay(id, game, m.seed, seats, seals, &m.actions, forfeit)?;
         if m.agreed_draw {
             room.set_agreed_draw();
         }

@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 use tabletop_server::room::Room;
 use tabletop_server::seat::{self, Seat};
 use tabletop_server::store::{migrate_postgres, Store, MIGRATIONS};
-use tabletop_server::token::Token;
+use tabletop_server::token::{Seal, Token};
 use tabletop_server::{registry, views};
 
 /// An older server's database: the first two schema steps and one
@@ -38,7 +38,7 @@ fn older_database(url: &str) -> (i64, [String; 2]) {
     let game = registry().load("kuhn_poker").unwrap();
     let tokens = [Token::new().unwrap(), Token::new().unwrap()];
     let seats = [Seat::Human, Seat::Human];
-    let mut room = Room::new(0, game.clone(), 77, seats, tokens.map(Some));
+    let mut room = Room::new(0, game.clone(), 77, seats, tokens.map(|t| Some(t.seal())));
     room.run_chance();
     let id: i64 = client
         .query_one(
@@ -343,6 +343,18 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
     let url = pg.url();
     let (old, old_tokens) = older_database(&url);
     let mut first = Process::start(&url);
+    // The older server stored the tokens as given; the first start keeps
+    // only their seals (the moves below still open the seats with them).
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let row = client
+        .query_one("SELECT token0, token1 FROM matches WHERE id = $1", &[&old])
+        .unwrap();
+    for (i, given) in old_tokens.iter().enumerate() {
+        let stored: String = row.get(i);
+        assert_eq!(stored.len(), 64, "a seal, not the token");
+        assert!(!stored.contains(given.as_str()));
+    }
+    drop(client);
     let mut second = Process::start(&url);
     let pair = Arc::new(Pair {
         bases: [first.base.clone(), second.base.clone()],
@@ -466,10 +478,7 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
         let m = store.get(*id).unwrap().unwrap();
         let game = registry().load(&m.spec).unwrap();
         let seats = m.seats.clone().map(|s| seat::parse(&s, true).unwrap());
-        let tokens = m
-            .tokens
-            .clone()
-            .map(|t| t.as_deref().and_then(Token::parse));
+        let tokens = m.tokens.clone().map(|t| t.as_deref().and_then(Seal::parse));
         let forfeit = m
             .forfeit
             .clone()

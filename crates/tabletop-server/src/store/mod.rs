@@ -147,6 +147,25 @@ mod sql {
     #[cfg(feature = "postgres")]
     pub const BOTS_DUE: &str =
         "SELECT id FROM matches WHERE finished = 0 AND bot_due = 1 ORDER BY id";
+    // Secrets a server from before seals stored as given (32 hex digits;
+    // a seal has 64), sealed when the store opens.
+    pub const PLAIN_TOKENS: &str =
+        "SELECT id, token0, token1 FROM matches WHERE length(token0) = 32 OR length(token1) = 32";
+    pub const SEAL_TOKENS: &str = "UPDATE matches SET token0 = $1, token1 = $2 WHERE id = $3";
+    pub const PLAIN_KEYS: &str = "SELECT id, key FROM players WHERE length(key) = 32";
+    pub const SEAL_KEY: &str = "UPDATE players SET key = $1 WHERE id = $2";
+}
+
+/// The stored form of a seat token or player key read as `text`: its seal
+/// when `text` is a secret stored as given by a server from before seals,
+/// else `text` unchanged (already a seal, or no secret).
+fn sealed_text(text: Option<String>) -> Option<String> {
+    match text {
+        Some(t) if t.len() == 32 => crate::token::Seal::parse(&t)
+            .map(|s| s.to_string())
+            .or(Some(t)),
+        other => other,
+    }
 }
 
 /// What a match waits for after a write: stored with it, so that a start

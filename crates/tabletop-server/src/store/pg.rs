@@ -15,8 +15,8 @@ use postgres::{Client, NoTls, Transaction};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::{
-    checked_actions, forfeit_of, opening, query, sql, Change, Dialect, Progress, Records,
-    StoreResult, StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, opening, query, sealed_text, sql, Change, Dialect, Progress,
+    Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// The channel of the change notices; the payload is `ID VERSION`.
@@ -73,6 +73,25 @@ pub fn migrate_postgres(client: &mut Client, steps: usize) -> StoreResult<()> {
     tx.commit().map_err(opening)
 }
 
+/// Seals the seat tokens and player keys that a server from before seals
+/// stored as given, in one transaction. Processes starting together may
+/// both seal a row: each writes the same seal.
+fn seal_plain_secrets(client: &mut Client) -> StoreResult<()> {
+    let mut tx = client.transaction().map_err(opening)?;
+    for row in tx.query(sql::PLAIN_TOKENS, &[]).map_err(opening)? {
+        let (id, t0, t1): (i64, Option<String>, Option<String>) =
+            (row.get(0), row.get(1), row.get(2));
+        tx.execute(sql::SEAL_TOKENS, &[&sealed_text(t0), &sealed_text(t1), &id])
+            .map_err(opening)?;
+    }
+    for row in tx.query(sql::PLAIN_KEYS, &[]).map_err(opening)? {
+        let (id, key): (i64, Option<String>) = (row.get(0), row.get(1));
+        tx.execute(sql::SEAL_KEY, &[&sealed_text(key), &id])
+            .map_err(opening)?;
+    }
+    tx.commit().map_err(opening)
+}
+
 /// Connects to `url`, migrates, and returns the records and what the
 /// processes share.
 pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
@@ -80,6 +99,7 @@ pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
     off_runtime(move || {
         let mut first = Client::connect(&url, NoTls).map_err(opening)?;
         migrate_postgres(&mut first, MIGRATIONS.len())?;
+        seal_plain_secrets(&mut first)?;
         let claims = Client::connect(&url, NoTls).map_err(opening)?;
         let pool = Arc::new(Pool {
             url: url.clone(),

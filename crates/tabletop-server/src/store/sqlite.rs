@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{
-    checked_actions, forfeit_of, opening, query, sql, Dialect, Progress, Records, StoreResult,
-    StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, opening, query, sealed_text, sql, Dialect, Progress, Records,
+    StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// Applies the steps of [`MIGRATIONS`] the database has not had, each in
@@ -30,6 +30,35 @@ fn migrate(conn: &mut Connection) -> StoreResult<()> {
     Ok(())
 }
 
+/// Seals the seat tokens and player keys that a server from before seals
+/// stored as given, in one transaction.
+fn seal_plain_secrets(conn: &mut Connection) -> StoreResult<()> {
+    let tx = conn.transaction().map_err(opening)?;
+    let tokens: Vec<(i64, Option<String>, Option<String>)> = tx
+        .prepare(sql::PLAIN_TOKENS)
+        .and_then(|mut q| {
+            q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect()
+        })
+        .map_err(opening)?;
+    for (id, t0, t1) in tokens {
+        tx.execute(
+            sql::SEAL_TOKENS,
+            params![sealed_text(t0), sealed_text(t1), id],
+        )
+        .map_err(opening)?;
+    }
+    let keys: Vec<(i64, Option<String>)> = tx
+        .prepare(sql::PLAIN_KEYS)
+        .and_then(|mut q| q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+        .map_err(opening)?;
+    for (id, key) in keys {
+        tx.execute(sql::SEAL_KEY, params![sealed_text(key), id])
+            .map_err(opening)?;
+    }
+    tx.commit().map_err(opening)
+}
+
 /// The SQLite database, one connection behind a lock.
 pub struct Sqlite {
     conn: Mutex<Connection>,
@@ -47,6 +76,7 @@ impl Sqlite {
         ))
         .map_err(opening)?;
         migrate(&mut conn)?;
+        seal_plain_secrets(&mut conn)?;
         Ok(Sqlite {
             conn: Mutex::new(conn),
         })
@@ -327,6 +357,50 @@ mod tests {
         store.finish(1).unwrap();
         assert_eq!(store.unfinished().unwrap(), Vec::<i64>::new());
         assert_eq!(store.get(1).unwrap().unwrap().seed, 3);
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
+    }
+
+    /// A server from before seals stored seat tokens and player keys as
+    /// given: the next start keeps only their seals, which the tokens and
+    /// keys still open.
+    #[test]
+    fn secrets_an_older_server_stored_as_given_are_sealed_when_opened() {
+        use crate::store::Players;
+        use crate::token::{Seal, Token};
+        let dir = std::env::temp_dir().join(format!("tabletop-seal-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        let (token, key) = (Token::new().unwrap(), Token::new().unwrap());
+        {
+            let mut conn = Connection::open(&dir).unwrap();
+            migrate(&mut conn).unwrap();
+            conn.execute(
+                "INSERT INTO matches (spec, seed, seat0, seat1, token0) VALUES ('kuhn', 3, 'human', 'bot:random', ?1)",
+                [token.to_string()],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO players (name, folded, kind, key) VALUES ('Ann', 'ann', 'person', ?1)",
+                [key.to_string()],
+            )
+            .unwrap();
+        }
+        let store = Sqlite::open(&dir, false).unwrap();
+        let m = store.get(1).unwrap().unwrap();
+        let stored = m.tokens[0].clone().unwrap();
+        assert_eq!(stored.len(), 64);
+        assert!(Seal::parse(&stored).unwrap().opens(&token));
+        assert_eq!(m.tokens[1], None);
+        let stored_key: String = store
+            .lock()
+            .query_row("SELECT key FROM players", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(stored_key, key.seal().to_string());
+        let ann = store.player_by_key(&key.seal().to_string()).unwrap();
+        assert_eq!(ann.map(|p| p.name), Some("Ann".to_owned()));
+        assert_eq!(store.player_by_key(&key.to_string()).unwrap(), None);
         drop(store);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
