@@ -137,6 +137,13 @@ struct Args {
     /// Seconds a stop waits for requests in flight and bots deciding.
     #[arg(long, default_value_t = 20)]
     shutdown_grace: u64,
+    /// Write a consistent copy of the SQLite database (`--db`) to this new
+    /// file and exit, while a server may be running on it. To restore:
+    /// stop the server, put the copy in the database's place (removing
+    /// its `-wal` and `-shm` files), start it (docs/server.md, "Backup
+    /// and restore").
+    #[arg(long, value_name = "FILE", conflicts_with = "database")]
+    backup: Option<PathBuf>,
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, default_value = "info")]
     log: tracing::Level,
@@ -187,6 +194,18 @@ async fn main() -> ExitCode {
         .with_max_level(args.log)
         .with_writer(std::io::stderr)
         .init();
+    if let Some(to) = &args.backup {
+        return match tabletop_server::store::backup(&args.db, to) {
+            Ok(()) => {
+                println!("backed up {} to {}", args.db.display(), to.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tabletop-server: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let addr = SocketAddr::new(args.host, args.port);
     let mut allowed_hosts = HttpLimits::default().allowed_hosts;
     if !args.host.is_unspecified() {

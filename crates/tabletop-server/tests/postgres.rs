@@ -513,3 +513,53 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
         began.elapsed().as_secs_f64()
     );
 }
+
+/// docs/server.md, "Backup and restore": `pg_dump` of a served database,
+/// restored with `pg_restore` into a new database, is served by a new
+/// process with the same matches, the seats' tokens still opening them.
+#[test]
+fn a_dump_restored_into_a_new_database_serves_the_same_matches() {
+    let pg = Postgres::start();
+    let live = Process::start(&pg.url());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let http = reqwest::Client::new();
+    let kuhn = specs().into_iter().find(|s| s.starts_with("kuhn")).unwrap();
+    let (id, token, before) = runtime.block_on(async {
+        let created: Value = http
+            .post(format!("{}/api/matches", live.base))
+            .json(&json!({"game": kuhn, "seats": ["human", "human"]}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = created["id"].as_i64().unwrap();
+        let token = created["tokens"][0]["token"].as_str().unwrap().to_owned();
+        let view = http
+            .get(format!("{}/api/matches/{id}", live.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        (id, token, view)
+    });
+    pg.client(
+        "pg_dump",
+        &["--format=custom", "--file=backup.dump", "postgres"],
+    );
+    pg.client("createdb", &["restored"]);
+    pg.client("pg_restore", &["--dbname=restored", "backup.dump"]);
+    drop(live);
+    let restored = Process::start(&pg.url_of("restored"));
+    runtime.block_on(async {
+        let url = format!("{}/api/matches/{id}", restored.base);
+        let view = http.get(&url).send().await.unwrap().text().await.unwrap();
+        assert_eq!(view, before, "the public view of the match");
+        let seat = http.get(&url).bearer_auth(&token).send().await.unwrap();
+        assert_eq!(seat.status(), 200, "the token opens its seat");
+        assert_ne!(seat.text().await.unwrap(), before, "the seat sees its card");
+    });
+}

@@ -27,6 +27,7 @@ use std::path::Path;
 pub use pg::migrate_postgres;
 pub use pg::Shared;
 pub use players::{Kind, Player, Players, Standing};
+pub use sqlite::backup;
 
 use crate::config::Config;
 
@@ -404,6 +405,14 @@ pub enum StoreError {
         id: i64,
         /// What is wrong with it.
         reason: Corruption,
+    },
+    /// A backup refused before the database is read.
+    #[error("backing up to {}: {reason}", path.display())]
+    Backup {
+        /// Where the backup was to go.
+        path: std::path::PathBuf,
+        /// Why not.
+        reason: &'static str,
     },
     /// The blocking task running the statement did not finish (it
     /// panicked or the runtime is shutting down).

@@ -48,7 +48,10 @@ pub struct Postgres {
 impl Postgres {
     pub fn start() -> Postgres {
         let bin = postgres_bin();
-        let dir = std::env::temp_dir().join(format!("tabletop-pg-{}", std::process::id()));
+        // One directory per server: the tests of a binary run at once.
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tabletop-pg-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         if is_root() {
@@ -121,7 +124,21 @@ impl Postgres {
     }
 
     pub fn url(&self) -> String {
-        format!("postgres://tabletop@127.0.0.1:{}/postgres", self.port)
+        self.url_of("postgres")
+    }
+
+    /// The URL of its database `name`.
+    pub fn url_of(&self, name: &str) -> String {
+        format!("postgres://tabletop@127.0.0.1:{}/{name}", self.port)
+    }
+
+    /// Runs PostgreSQL's client `program` (`pg_dump`, `createdb`,
+    /// `pg_restore`) on this server as `tabletop`, in its directory.
+    pub fn client(&self, program: &str, args: &[&str]) {
+        let port = self.port.to_string();
+        let mut all = vec!["-h", "127.0.0.1", "-p", &port, "-U", "tabletop"];
+        all.extend_from_slice(args);
+        self.run(program, &all);
     }
 }
 

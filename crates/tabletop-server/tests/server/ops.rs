@@ -238,3 +238,110 @@ fn the_binary_stops_on_sigterm() {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }
+
+/// The binary with `args`, run to its end: its status and standard output.
+fn run_binary(args: &[&std::ffi::OsStr]) -> (std::process::ExitStatus, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// docs/server.md, "Backup and restore": `--backup` copies the database of
+/// a running server; a server started on the copy has its matches, and the
+/// seats' tokens still open them.
+#[test]
+fn a_backup_of_a_running_servers_database_restores_its_matches() {
+    let dir = std::env::temp_dir().join(format!("tabletop-backup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (db, copy) = (dir.join("live.db"), dir.join("copy.db"));
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let http = reqwest::Client::new();
+    let (mut live, base) = spawn_server(0, |c| c.arg("--db").arg(&db));
+    let (id, token, before) = runtime.block_on(async {
+        let created: serde_json::Value = http
+            .post(format!("{base}/api/matches"))
+            .json(&json!({"game": kuhn(), "seats": ["human", "human"]}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = created["id"].as_i64().unwrap();
+        let token = created["tokens"][0]["token"].as_str().unwrap().to_owned();
+        let view = http
+            .get(format!("{base}/api/matches/{id}"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        (id, token, view)
+    });
+    let (status, said) = run_binary(&[
+        "--db".as_ref(),
+        db.as_os_str(),
+        "--backup".as_ref(),
+        copy.as_os_str(),
+    ]);
+    assert!(status.success(), "{said}");
+    assert!(said.starts_with("backed up "), "{said}");
+    let (again, _) = run_binary(&[
+        "--db".as_ref(),
+        db.as_os_str(),
+        "--backup".as_ref(),
+        copy.as_os_str(),
+    ]);
+    assert!(!again.success(), "a backup never overwrites");
+    let missing = dir.join("no-such.db");
+    let (none, _) = run_binary(&[
+        "--db".as_ref(),
+        missing.as_os_str(),
+        "--backup".as_ref(),
+        dir.join("x.db").as_os_str(),
+    ]);
+    assert!(
+        !none.success() && !missing.exists(),
+        "no database is made up"
+    );
+    live.kill().unwrap();
+    live.wait().unwrap();
+    let (mut restored, base) = spawn_server(0, |c| c.arg("--db").arg(&copy));
+    runtime.block_on(async {
+        let view = http
+            .get(format!("{base}/api/matches/{id}"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(view, before, "the public view of the match");
+        let seat = http
+            .get(format!("{base}/api/matches/{id}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(seat.status(), 200, "the token opens its seat");
+        let seat = seat.text().await.unwrap();
+        assert_ne!(seat, before, "the seat's view shows its card: {seat}");
+        let wrong = http
+            .get(format!("{base}/api/matches/{id}"))
+            .bearer_auth("0".repeat(32))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(wrong.status(), 403);
+    });
+    restored.kill().unwrap();
+    restored.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
