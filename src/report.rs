@@ -99,8 +99,7 @@ pub fn format_report(
         if pairings.is_empty() {
             continue;
         }
-        let title = table.title().split(':').next().unwrap_or("");
-        let _ = writeln!(out, "\n{title}: {}", table.name());
+        let _ = writeln!(out, "\n{}: {}", table.title(), table.name());
         let mut ladder = Ladder::new();
         let mut think: Vec<(String, Think)> = Vec::new();
         for r in &pairings {

@@ -81,6 +81,7 @@ pub fn registered_games() -> Vec<GameListing> {
         .into_iter()
         .map(|g| GameListing {
             name: g.name,
+            title: g.title,
             doc: g.doc,
             preset_key: Some(g.preset_key),
             presets: g
@@ -88,6 +89,8 @@ pub fn registered_games() -> Vec<GameListing> {
                 .into_iter()
                 .map(|p| Preset {
                     name: p.name,
+                    title: p.title,
+                    differences: p.differences,
                     doc: p.doc,
                     spec: p.spec,
                 })
@@ -144,6 +147,8 @@ pub fn deserialize_state(data: &str) -> PyResult<State> {
 pub struct GameListing {
     /// The game's name in specifications.
     pub name: String,
+    /// Its name as a person reads it (``Battle Line``).
+    pub title: String,
     /// One line on what it is.
     pub doc: String,
     /// The parameter that picks a preset, if the game has presets.
@@ -168,6 +173,10 @@ impl GameListing {
 pub struct Preset {
     /// Its name (``classic``).
     pub name: String,
+    /// Its name as a person reads it (``International``).
+    pub title: String,
+    /// One sentence for a player on what sets it apart.
+    pub differences: String,
     /// What it is.
     pub doc: String,
     /// Its full specification for ``load_game``.

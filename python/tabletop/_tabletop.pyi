@@ -56,6 +56,8 @@ def deserialize_state(data: str) -> State:
 class Preset:
     """A named rule set of a game."""
     name: str
+    title: str
+    differences: str
     doc: str
     spec: str
 
@@ -68,6 +70,7 @@ class Parameter:
 class GameListing:
     """A registered game."""
     name: str
+    title: str
     doc: str
     preset_key: Optional[str]
     presets: List[Preset]

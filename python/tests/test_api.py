@@ -28,6 +28,15 @@ def test_registry_lists_every_game_with_presets_and_parameters() -> None:
     assert specs == SPECS
 
 
+def test_games_and_presets_carry_their_declared_titles() -> None:
+    for g in tabletop.registered_games():
+        assert g.title
+        for p in g.presets:
+            assert p.title and p.differences
+    stratego = next(g for g in tabletop.registered_games() if g.name == "stratego")
+    assert (stratego.title, stratego.presets[0].title) == ("Stratego", "International")
+
+
 def test_a_game_name_alone_loads_its_first_preset() -> None:
     for g in tabletop.registered_games():
         if g.presets:

@@ -18,6 +18,7 @@ impl Game for BattleLine {
     type ActionView = ActionView;
 
     const NAME: &'static str = "battleline";
+    const TITLE: &'static str = "Battle Line";
 
     fn new(rules: &Rules) -> Result<Self, BattleLineError> {
         Ok(BattleLine::start(*rules))

@@ -90,31 +90,43 @@ impl RuleSet for Rules {
         vec![
             Preset::new(
                 "default",
+                "Standard",
+                "The full game with tactics cards.",
                 "the Ukrainian rule text (battleline-uk.txt) with the rulings of RULES-NOTES.md",
                 Rules::default(),
             ),
             Preset::new(
                 "published-order",
+                "Published formation order",
+                "The Battalion (one colour) ranks above the Skirmish Line (a run), as in the boxed edition.",
                 "the default with the published GMT formation order (Battalion above Skirmish Line)",
                 Rules::published_order(),
             ),
             Preset::new(
                 "troops-only",
+                "Troops only",
+                "No tactics cards: troop cards and flags alone.",
                 "the default without tactics cards: the base game of bot competitions and the Schotten Totten family",
                 Rules::troops_only(),
             ),
             Preset::new(
                 "claims-at-start",
+                "Claims at turn start",
+                "Flags may be claimed only at the start of your turn.",
                 "the default with the text's variant: claims only at the start of the turn",
                 Rules::claims_at_start_of_turn(),
             ),
             Preset::new(
                 "movable-environment",
+                "Movable Fog and Mud",
+                "Redeploy and Deserter may also take Fog and Mud.",
                 "the default with the published GMT reading of Fog and Mud: Redeploy and Deserter can take them",
                 Rules::movable_environment(),
             ),
             Preset::new(
                 "unseen-wilds",
+                "Unseen wild cards",
+                "A Leader or Shield Bearer may only stand for a troop card nobody can see on the table.",
                 "the default with wild cards that may only become troop cards not visible on the table",
                 Rules::unseen_wilds(),
             ),

@@ -84,6 +84,8 @@ fn cached_claims_agree_with_fresh_proofs_over_random_games() {
     // depend on most.
     rule_sets.push(Preset::new(
         "ties-block",
+        "Ties block",
+        "",
         "",
         Rules {
             proof_tie: ProofTie::Blocks,

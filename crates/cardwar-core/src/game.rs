@@ -20,6 +20,7 @@ impl Game for CardWar {
     type ActionView = ActionView;
 
     const NAME: &'static str = "cardwar";
+    const TITLE: &'static str = "Card War";
 
     fn new(rules: &Rules) -> Result<Self, CardWarError> {
         rules.validate()?;

@@ -76,11 +76,15 @@ impl RuleSet for Rules {
         vec![
             Preset::new(
                 "default",
+                "Standard",
+                "A card that gave its last health to the next one shares that card’s fate.",
                 "cardwar-ru.txt with the rulings of docs/cardwar.md (a donor shares the fate of the card it fed)",
                 d,
             ),
             Preset::new(
                 "donors_return",
+                "Givers return",
+                "Every card that gave its last health comes back after the battle.",
                 "every health-1 donor comes back after the battle, as the engine ruled before the text's lone-last-card sentence was read as the only way back",
                 Rules {
                     donor_returns: true,
@@ -89,6 +93,8 @@ impl RuleSet for Rules {
             ),
             Preset::new(
                 "all_or_nothing_reserve",
+                "All or nothing",
+                "The second attacker attacks with all his cards or keeps them all in reserve.",
                 "the second attacker \"uses them in the attack or keeps them as a reserve\" read as all of them or none (cardwar-ru.txt, ruling 29)",
                 Rules {
                     reserve_all_or_nothing: true,
@@ -97,6 +103,8 @@ impl RuleSet for Rules {
             ),
             Preset::new(
                 "hand_24",
+                "24 in hand",
+                "All 24 soldiers start in hand and 12 attack; nothing is put aside.",
                 "the text's counts of 24 cards in hand and 12 to attack (cardwar-ru.txt, first round): nothing put aside, so the piles start empty (ruling 1)",
                 Rules { aside: 0, ..d },
             ),

@@ -106,6 +106,8 @@ impl RuleSet for CoinRules {
     fn presets() -> Vec<Preset<Self>> {
         vec![Preset::new(
             "loaded",
+            "Loaded",
+            "Heads 7 times in 10.",
             "heads 7 times in 10",
             CoinRules::default(),
         )]
@@ -128,6 +130,7 @@ impl Game for CoinGame {
     type Error = Illegal;
     type ActionView = CoinAction;
     const NAME: &'static str = "coin";
+    const TITLE: &'static str = "Coin";
 
     fn new(rules: &CoinRules) -> Result<Self, Illegal> {
         rules.validate()?;

@@ -129,7 +129,10 @@ pub trait DynGame: Send + Sync {
     /// the game reads no setups.
     fn setup_help(&self) -> String;
 
-    /// The game and rule set in words ("Stratego, classic rules (ISF)").
+    /// The game and rule set as a person reads them, from their declared
+    /// titles ([`Game::TITLE`], [`Preset::title`](game_traits::Preset)):
+    /// "Stratego, International"; options changed from the preset follow
+    /// ("Stratego, International, with two_square_limit=3").
     fn title(&self) -> &str;
 
     /// When `seat`'s decision in `state` is a routine question (see
@@ -288,7 +291,7 @@ impl<G: Game + Encode + Wire> TypedGame<G> {
         Ok(TypedGame {
             rules_json: to_json(&rules)?,
             name: G::NAME.to_owned(),
-            title: G::NAME.to_owned(),
+            title: title_of::<G>(&rules),
             info: G::info(&rules),
             layout: G::tensor_layout(&rules),
             knowledge: Knowledge::default(),
@@ -639,6 +642,14 @@ pub fn typed_record<G: Game + Encode + Wire>(
         .map(|&a| rules.action_id(a))
         .collect();
     Ok((TypedGame::new(rules)?, record.seed(), ids))
+}
+
+/// "Battle Line, Troops only": the game's title and that of the preset
+/// whose rules `rules` are, or "own rules" when they are no preset's.
+fn title_of<G: Game>(rules: &G::Rules) -> String {
+    let presets = G::Rules::presets();
+    let preset = presets.iter().find(|p| p.rules == *rules);
+    format!("{}, {}", G::TITLE, preset.map_or("own rules", |p| p.title))
 }
 
 /// The legal actions of `state` as `id: text` lines, for logs and tests.

@@ -48,6 +48,11 @@ pub struct ParameterInfo {
 pub struct PresetInfo {
     /// Its name.
     pub name: String,
+    /// Its name as a person reads it ([`Preset::title`](game_traits::Preset)).
+    pub title: String,
+    /// One sentence for a player on what sets it apart
+    /// ([`Preset::differences`](game_traits::Preset)).
+    pub differences: String,
     /// What it is.
     pub doc: String,
     /// Its full specification.
@@ -59,6 +64,8 @@ pub struct PresetInfo {
 pub struct GameListing {
     /// Its name.
     pub name: String,
+    /// Its name as a person reads it ([`Game::TITLE`]).
+    pub title: String,
     /// What it is.
     pub doc: String,
     /// The parameter that picks a preset.
@@ -101,12 +108,15 @@ impl Registry {
         let presets = G::Rules::presets();
         let listing = GameListing {
             name: def.name.to_owned(),
+            title: G::TITLE.to_owned(),
             doc: def.doc.to_owned(),
             preset_key: def.preset_key.to_owned(),
             presets: presets
                 .iter()
                 .map(|p| PresetInfo {
                     name: p.name.to_owned(),
+                    title: p.title.to_owned(),
+                    differences: p.differences.to_owned(),
                     doc: p.doc.to_owned(),
                     spec: format!("{}({}={})", def.name, def.preset_key, p.name),
                 })
@@ -130,7 +140,6 @@ impl Registry {
             let (game, seed, ids) = typed_record::<G>(json)?;
             let game = game
                 .named(format!("{name} (from a record)"))
-                .titled(name)
                 .with_knowledge(knowledge);
             Ok((Arc::new(game) as Arc<dyn DynGame>, seed, ids))
         });
@@ -289,6 +298,17 @@ fn load_typed<G: Game + Encode + Wire>(
     let preset =
         preset.ok_or_else(|| EnvError::InvalidRules(format!("{} has no rule set", def.name)))?;
     let rules = rules_with(def.name, &preset.rules, &params)?;
+    let title = if params.is_empty() {
+        format!("{}, {}", G::TITLE, preset.title)
+    } else {
+        let changed: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!(
+            "{}, {}, with {}",
+            G::TITLE,
+            preset.title,
+            changed.join(", ")
+        )
+    };
     let mut canonical = GameSpec {
         name: def.name.to_owned(),
         params,
@@ -302,7 +322,7 @@ fn load_typed<G: Game + Encode + Wire>(
     })?;
     Ok(Arc::new(
         game.named(canonical.to_string())
-            .titled(format!("{}: {}", def.doc, preset.doc))
+            .titled(title)
             .with_knowledge(def.knowledge),
     ))
 }

@@ -36,6 +36,51 @@ fn games_load_by_name_preset_and_parameters() {
 }
 
 #[test]
+fn games_and_presets_are_listed_and_titled_by_their_declared_titles() {
+    let r = registry();
+    let kuhn = &r.list()[0];
+    assert_eq!(kuhn.title, "Kuhn Poker");
+    let presets: Vec<_> = kuhn
+        .presets
+        .iter()
+        .map(|p| (p.title.as_str(), p.differences.as_str()))
+        .collect();
+    assert_eq!(
+        presets,
+        [
+            ("Classic", "Ante 1, bet 1: the textbook game."),
+            ("High ante", "Ante 3, bet 1: calling is cheaper."),
+        ]
+    );
+    assert_eq!(
+        r.load("kuhn/high").unwrap().title(),
+        "Kuhn Poker, High ante"
+    );
+}
+
+#[test]
+fn a_changed_preset_is_titled_with_its_changes() {
+    let r = registry();
+    assert_eq!(
+        r.load("kuhn(variant=high,ante=5)").unwrap().title(),
+        "Kuhn Poker, High ante, with ante=5"
+    );
+}
+
+#[test]
+fn a_record_under_no_presets_rules_is_titled_own_rules() {
+    let r = registry();
+    let game = r.load("kuhn(ante=7)").unwrap();
+    let (back, _, _) = r.load_record(&game.record_json(1, &[]).unwrap()).unwrap();
+    assert_eq!(back.title(), "Kuhn Poker, own rules");
+    let classic = r.load("kuhn").unwrap();
+    let (back, _, _) = r
+        .load_record(&classic.record_json(1, &[]).unwrap())
+        .unwrap();
+    assert_eq!(back.title(), "Kuhn Poker, Classic");
+}
+
+#[test]
 fn bad_names_parameters_and_values_are_clear_errors() {
     let r = registry();
     let msg = |spec: &str| r.load(spec).err().unwrap().to_string();
@@ -136,6 +181,8 @@ impl RuleSet for Options {
     fn presets() -> Vec<Preset<Self>> {
         vec![Preset::new(
             "plain",
+            "Plain",
+            "Every option at its default.",
             "every option at its default",
             Options::default(),
         )]
@@ -231,7 +278,7 @@ fn records_round_trip_through_the_registry() {
     let (back, seed, back_ids) = r.load_record(&json).unwrap();
     assert_eq!((seed, back_ids.as_slice()), (9, &ids[..]));
     assert_eq!(back.rules_json(), game.rules_json());
-    assert!(game.title().contains("ante 3"), "{}", game.title());
+    assert_eq!(back.title(), game.title());
     // A record that does not replay, of an unknown game, or not JSON.
     assert!(r
         .load_record(&json.replace("[{\"Deal\":\"King\"}", "[\"Bet\""))

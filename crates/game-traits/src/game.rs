@@ -89,6 +89,9 @@ pub trait Game:
 
     /// A short stable name of the game, used in records.
     const NAME: &'static str;
+    /// The game's name as a person reads it ("Battle Line"): what every
+    /// screen calls it, with its preset's [`Preset::title`](crate::Preset).
+    const TITLE: &'static str;
     /// Whether anything is hidden (by default something is).
     const INFORMATION: crate::Information = crate::Information::Imperfect;
 

@@ -351,7 +351,7 @@ impl<T: Named> FromParameter for T {
 ///     fn is_chance_outcome(&self, _: u8) -> bool { false }
 ///     fn max_game_length(&self) -> u32 { u32::from(self.max_rounds) }
 ///     fn presets() -> Vec<Preset<Self>> {
-///         vec![Preset { name: "default", doc: "sixty rounds", rules: Rules { tactics: true, max_rounds: 60 } }]
+///         vec![Preset::new("default", "Standard", "Sixty rounds.", "sixty rounds", Rules { tactics: true, max_rounds: 60 })]
 ///     }
 ///     game_traits::parameter_table! {
 ///         tactics: Bool, "whether the tactics cards are in the game";

@@ -87,10 +87,19 @@ pub trait RuleSet:
 }
 
 /// A named rule set: a rule text, or a well-known reading of one.
+///
+/// It carries its own words for people (a title, one line on what sets it
+/// apart), so every screen (the page, the terminal, an arena's report)
+/// names it the same way and none keeps a table of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preset<R> {
     /// Its name in specifications (`classic`, `troops-only`).
     pub name: &'static str,
+    /// Its name as a person reads it (`International`, `Troops only`).
+    pub title: &'static str,
+    /// One sentence for a player on what sets it apart from the other
+    /// rule sets of its game.
+    pub differences: &'static str,
     /// One line citing its source and what sets it apart.
     pub doc: &'static str,
     /// The rules.
@@ -98,8 +107,22 @@ pub struct Preset<R> {
 }
 
 impl<R> Preset<R> {
-    /// A preset named `name`, documented by `doc`.
-    pub const fn new(name: &'static str, doc: &'static str, rules: R) -> Self {
-        Preset { name, doc, rules }
+    /// A preset named `name` in specifications and `title` for people,
+    /// `differences` saying what sets it apart to a player, `doc` citing
+    /// its source.
+    pub const fn new(
+        name: &'static str,
+        title: &'static str,
+        differences: &'static str,
+        doc: &'static str,
+        rules: R,
+    ) -> Self {
+        Preset {
+            name,
+            title,
+            differences,
+            doc,
+            rules,
+        }
     }
 }

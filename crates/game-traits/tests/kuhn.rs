@@ -185,6 +185,7 @@ mod broken {
         type Error = <KuhnPoker as Game>::Error;
         type ActionView = KuhnView;
         const NAME: &'static str = "broken-kuhn";
+        const TITLE: &'static str = "Broken Kuhn";
         fn new(r: &KuhnRules) -> Result<Self, Self::Error> {
             KuhnPoker::new(r).map(Broken)
         }

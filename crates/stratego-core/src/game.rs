@@ -45,6 +45,7 @@ impl Game for Stratego {
     type ActionView = ActionView;
 
     const NAME: &'static str = "stratego";
+    const TITLE: &'static str = "Stratego";
 
     fn new(rules: &Rules) -> Result<Self, StrategoError> {
         rules.validate()?;

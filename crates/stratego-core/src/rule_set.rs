@@ -97,31 +97,43 @@ impl RuleSet for Rules {
         vec![
             Preset::new(
                 "classic",
+                "International",
+                "Tournament rules: at most 5 moves between the same two squares, no endless chasing.",
                 "International Stratego Federation Game Rules: 5 moves between two squares (scout clause), more-squares rule, both stuck is a draw",
                 Rules::classic(),
             ),
             Preset::new(
                 "classic_milton_bradley",
+                "Milton Bradley",
+                "Box rules: at most 3 turns between the same two squares; a Scout cannot move and strike in one turn.",
                 "Milton Bradley / Hasbro rules: 3 consecutive turns between the same 2 squares, the Scout may not move and strike in one turn",
                 Rules::classic_milton_bradley(),
             ),
             Preset::new(
                 "classic_gravon",
+                "Gravon",
+                "The online rules of Gravon: 5 turns between two squares, no chasing rule.",
                 "Gravon's rules page (gravon.de): 5 consecutive turns between the same 2 squares with the scout clause, no more-squares rule",
                 Rules::classic_gravon(),
             ),
             Preset::new(
                 "srazhenie",
+                "Srazhenie",
+                "The Soviet edition: the Marshal is number 1, at most 3 moves between two squares, a draw after 100 moves without an attack.",
                 "Soviet «Сражение» (stratego-srazhenie-ru.txt): 1 Marshal strongest, 3 moves between two squares, draw after 100 moves without attack",
                 Rules::srazhenie(),
             ),
             Preset::new(
                 "srazhenie_runner_soldiers",
+                "Srazhenie, running Soldiers",
+                "As Srazhenie, and the Soldier (9) runs any distance in a straight line.",
                 "«Сражение», the text's variant «Солдаты-бегуны»: the Soldier (9) moves any distance in a straight line",
                 Rules::srazhenie_runner_soldiers(),
             ),
             Preset::new(
                 "czech",
+                "Czech",
+                "Pieces step in eight directions, an attacker stays unknown, and who starts is drawn.",
                 "Czech rules (stratego-czech-cs.txt): eight-direction steps, the attacker's kind stays hidden, no two-square rule, who starts is drawn",
                 Rules::czech(),
             ),

@@ -9,6 +9,7 @@ import * as play from './play.js';
 import * as replay from './replay.js';
 import * as leaderboard from './leaderboard.js';
 import { bindKeys } from './keys.js';
+import { learn } from './names.js';
 
 const SCREENS = ['home', 'match', 'replay', 'leaderboard'];
 let listing = null;
@@ -44,6 +45,7 @@ async function init() {
     show('home');
     return;
   }
+  learn(listing);
   home.setup(listing, go);
   bindKeys();
   window.addEventListener('popstate', open);

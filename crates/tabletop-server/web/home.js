@@ -61,7 +61,7 @@ export function setup(l, go) {
   listing = l;
   const sel = $('game');
   for (const g of listing.games) {
-    const group = el('optgroup', { label: names.GAMES[g.name] || g.doc });
+    const group = el('optgroup', { label: g.title });
     const specs = g.presets.length ? g.presets.map((p) => p.spec) : [g.name];
     for (const spec of specs) {
       const opt = new Option(names.fullName(spec), spec);
@@ -165,7 +165,7 @@ function fillMine() {
 
 export async function enter(l, go) {
   listing = l;
-  document.title = 'Tabletop: play Battle Line, Stratego, Card War';
+  document.title = `Tabletop: play ${listing.games.map((g) => g.title).join(', ')}`;
   showLegend(selected());
   fillMine();
   await fillLobby(go);

@@ -14,7 +14,7 @@ function fillGames(listing, spec) {
   const sel = $('board-game');
   if (!filled) {
     for (const g of listing.games) {
-      const group = el('optgroup', { label: names.GAMES[g.name] || g.doc });
+      const group = el('optgroup', { label: g.title });
       const specs = g.presets.length ? g.presets.map((p) => p.spec) : [g.name];
       for (const s of specs) group.append(new Option(names.fullName(s), s));
       sel.append(group);

@@ -53,7 +53,7 @@ export async function enter(r, listing, go) {
     showError(e);
     return;
   }
-  const renderer = await rendererFor(names.gameOf(view.game));
+  const renderer = await rendererFor(listing, names.gameOf(view.game));
   current = { id: r.id, token, seat: view.you, renderer, busy: false, go };
   if (token) store.keepSeat(r.id, { seat: view.you, game: view.game });
   document.title = `${names.fullName(view.game)}: Tabletop`;

@@ -79,7 +79,7 @@ export async function enter(r, listing, go) {
     view: r.view || (finished ? 'full' : 'spectator'),
     token,
     finished,
-    renderer: await rendererFor(names.gameOf(live.game)),
+    renderer: await rendererFor(listing, names.gameOf(live.game)),
     go,
   };
   document.title = `Replay: ${names.fullName(live.game)}`;

@@ -259,6 +259,7 @@ impl Game for KuhnPoker {
     type ActionView = KuhnView;
 
     const NAME: &'static str = "kuhn-poker";
+    const TITLE: &'static str = "Kuhn Poker";
 
     fn new(rules: &KuhnRules) -> Result<Self, KuhnError> {
         rules.validate()?;

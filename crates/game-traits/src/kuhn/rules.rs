@@ -72,10 +72,18 @@ impl RuleSet for KuhnRules {
         vec![
             Preset::new(
                 "classic",
+                "Classic",
+                "Ante 1, bet 1: the textbook game.",
                 "ante 1, bet 1 (the textbook game)",
                 KuhnRules { ante: 1 },
             ),
-            Preset::new("high", "ante 3, bet 1", KuhnRules { ante: 3 }),
+            Preset::new(
+                "high",
+                "High ante",
+                "Ante 3, bet 1: calling is cheaper.",
+                "ante 3, bet 1",
+                KuhnRules { ante: 3 },
+            ),
         ]
     }
 

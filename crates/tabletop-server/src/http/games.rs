@@ -64,7 +64,8 @@ pub(super) async fn wire_schema() -> Response {
         .into_response()
 }
 
-/// `GET /api/games`: every game with its presets, legend, bots, the
+/// `GET /api/games`: every game with its title, presets (each with its
+/// title and one line on what differs), legend, bots, drawing, the
 /// operator's policies and standard time control, and the seats offered.
 pub(super) async fn games(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
     let mut out = Vec::new();
@@ -88,6 +89,10 @@ pub(super) async fn games(State(server): State<Arc<Server>>) -> Result<Response,
             serde_json::to_value(&listing).map_err(|e| internal("serialising a listing", e))?;
         if let Some(obj) = value.as_object_mut() {
             obj.insert("legend".into(), legend.into());
+            obj.insert(
+                "renderer".into(),
+                super::web::renderer(&listing.name).into(),
+            );
             obj.insert("bots".into(), serde_json::json!(bots));
             // The operator's trained policies, per rule set they fit.
             let policies = &server.config().policies;

@@ -2,8 +2,9 @@
 //! the binary so the server runs from any directory.
 //!
 //! A game-specific drawing is a module `web/renderers/NAME.js` (NAME the
-//! registry's game name) added to [`FILES`] and to the list in
-//! `web/renderers/index.js`; every other game uses `generic.js`.
+//! registry's game name) added to [`FILES`], the one list of drawings: the
+//! game listing names each game's drawing ([`renderer`]) and the page
+//! loads what it names; every other game uses `generic.js`.
 
 use axum::extract::Path;
 use axum::http::header;
@@ -115,6 +116,21 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../web/renderers/cardwar.js"),
     ),
 ];
+
+/// The drawing the page loads for game `name` (the registry's name), as its
+/// path under `/web/`: `renderers/NAME.js` when [`FILES`] holds one,
+/// else the generic drawing of any game.
+pub fn renderer(name: &str) -> &'static str {
+    let own = format!("renderers/{name}.js");
+    FILES
+        .iter()
+        .map(|(path, _, _)| *path)
+        .find(|path| *path == own)
+        .unwrap_or(GENERIC_RENDERER)
+}
+
+/// The drawing of a game without its own: actions and views as text.
+const GENERIC_RENDERER: &str = "renderers/generic.js";
 
 /// `GET /`, `GET /m/{id}` and `GET /m/{id}/replay`: the page (it reads
 /// its address to show the home, a match or a replay).

@@ -37,6 +37,66 @@ async fn the_listing_names_every_game_with_presets_bots_and_legend() {
     }
 }
 
+/// The page names games and rule sets by the titles each game declares
+/// beside its presets, read from the listing: one name per rule set
+/// everywhere a person reads it ("International" for Stratego's classic
+/// rules, as the terminal's and the arena's titles say too).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_listing_gives_every_game_and_preset_its_declared_title() {
+    let (server, app) = app(false);
+    let listing = send(&app, "GET", "/api/games", None, None).await.json;
+    let games = listing["games"].as_array().unwrap();
+    for (g, declared) in games.iter().zip(server.registry().list()) {
+        assert_eq!(g["title"], declared.title.as_str());
+        assert!(!declared.title.is_empty());
+        for (p, declared) in g["presets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(&declared.presets)
+        {
+            assert_eq!(p["title"], declared.title.as_str());
+            assert_eq!(p["differences"], declared.differences.as_str());
+            assert!(!declared.title.is_empty() && !declared.differences.is_empty());
+        }
+    }
+    let stratego = games.iter().find(|g| g["name"] == "stratego").unwrap();
+    assert_eq!(stratego["title"], "Stratego");
+    assert_eq!(stratego["presets"][0]["title"], "International");
+    let game = server.registry().load("stratego").unwrap();
+    assert_eq!(game.title(), "Stratego, International");
+}
+
+/// Each game's drawing is the one list of drawings the server serves: the
+/// listing names a game's own module when the page has one, the generic
+/// one otherwise, and the server serves what it names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_listing_names_each_games_drawing_and_the_server_serves_it() {
+    let (_, app) = app(false);
+    let listing = send(&app, "GET", "/api/games", None, None).await.json;
+    let renderer = |name: &str| {
+        listing["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == name)
+            .map(|g| g["renderer"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(
+        renderer("battleline").as_deref(),
+        Some("renderers/battleline.js")
+    );
+    assert_eq!(
+        renderer("kuhn_poker").as_deref(),
+        Some("renderers/generic.js")
+    );
+    for g in listing["games"].as_array().unwrap() {
+        let path = format!("/web/{}", g["renderer"].as_str().unwrap());
+        let r = send(&app, "GET", &path, None, None).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+    }
+}
+
 /// `stratego` alone is the international classic game: the first Stratego
 /// option of the listing (the page's first), and what a match created by
 /// the bare name plays; «Сражение» and the Czech rules are named variants.

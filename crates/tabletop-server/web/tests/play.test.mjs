@@ -177,6 +177,28 @@ test("the page's first Stratego option is the classic game", async () => {
   await page.close();
 });
 
+// Each game declares its title and its rule sets' titles and one-line
+// differences; the page names them as the listing gives them, and keeps
+// no table of its own: every game and rule set is named, none as "A game".
+test('the page names games and rule sets by the titles the listing declares', async () => {
+  const page = await browser.newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+  const listing = await page.evaluate(async () => (await fetch('/api/games')).json());
+  const groups = await page.$$eval('#game optgroup', (gs) =>
+    gs.map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => [o.value, o.textContent])]));
+  const expected = listing.games.map((g) => [g.title, g.presets.map((p) => [p.spec, `${g.title}, ${p.title}`])]);
+  assert.deepEqual(groups, expected);
+  assert.ok(expected.some(([, ps]) => ps.some(([spec, text]) => spec === 'stratego(variant=classic)' && text === 'Stratego, International')));
+  for (const g of listing.games) {
+    for (const p of g.presets) {
+      await page.selectOption('#game', p.spec);
+      assert.equal(await page.textContent('#rules-line'), p.differences, `the line of ${p.spec}`);
+    }
+  }
+  await page.close();
+});
+
 // The page reads the structured wire fields (observation, legal[].action,
 // log[].view), never the engine's prose: no renderer holds a regular
 // expression or a string search that could parse text. The scanner is
