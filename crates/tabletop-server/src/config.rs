@@ -35,6 +35,10 @@ pub struct Config {
     pub http: HttpLimits,
     /// What stays in memory and how much one client may hold.
     pub memory: MemoryLimits,
+    /// How long a finished unrated match is kept after it ended (counted
+    /// from the first hourly sweep that sees it over); `None` keeps every
+    /// match.
+    pub retain_finished: Option<Duration>,
 }
 
 /// The HTTP limits. A limit of 0 means none.
@@ -127,6 +131,7 @@ impl Default for Config {
             max_body: 16 * 1024,
             http: HttpLimits::default(),
             memory: MemoryLimits::default(),
+            retain_finished: None,
         }
     }
 }

@@ -137,6 +137,11 @@ struct Args {
     /// Seconds a stop waits for requests in flight and bots deciding.
     #[arg(long, default_value_t = 20)]
     shutdown_grace: u64,
+    /// Delete finished unrated matches this many days after they ended
+    /// (checked hourly); by default every match is kept. Rated matches
+    /// stay: the ratings come from them.
+    #[arg(long, value_name = "DAYS")]
+    retain_finished_days: Option<u32>,
     /// Write a consistent copy of the SQLite database (`--db`) to this new
     /// file and exit, while a server may be running on it. To restore:
     /// stop the server, put the copy in the database's place (removing
@@ -253,6 +258,9 @@ async fn main() -> ExitCode {
             lobby_seats_per_client: args.lobby_seats_per_client,
             ..MemoryLimits::default()
         },
+        retain_finished: args
+            .retain_finished_days
+            .map(|days| Duration::from_secs(u64::from(days) * 86_400)),
     };
     let server = match Server::open(registry(), config) {
         Ok(s) => s,

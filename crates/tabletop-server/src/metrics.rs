@@ -68,6 +68,8 @@ pub struct Metrics {
     pub matches_loaded: AtomicU64,
     /// Matches that left memory.
     pub matches_evicted: AtomicU64,
+    /// Finished unrated matches deleted by the retention.
+    pub matches_expired: AtomicU64,
     /// Actions decided by a seat (a person's or a bot's).
     pub moves: AtomicU64,
     /// Store calls that failed.
@@ -115,7 +117,7 @@ impl Metrics {
     /// The page in Prometheus' text format.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let counters: [(&str, &str, &AtomicU64); 7] = [
+        let counters: [(&str, &str, &AtomicU64); 8] = [
             (
                 "tabletop_matches_created_total",
                 "Matches created.",
@@ -130,6 +132,11 @@ impl Metrics {
                 "tabletop_matches_evicted_total",
                 "Matches that left memory.",
                 &self.matches_evicted,
+            ),
+            (
+                "tabletop_matches_expired_total",
+                "Finished unrated matches deleted by the retention.",
+                &self.matches_expired,
             ),
             (
                 "tabletop_moves_total",

@@ -15,7 +15,7 @@ use game_traits::PlayerId;
 use tokio::sync::watch;
 
 use crate::bots::BotRunner;
-use crate::clock::Clock;
+use crate::clock::{self, Clock};
 use crate::config::Config;
 use crate::limits::Gate;
 use crate::lobby::Lobby;
@@ -26,6 +26,10 @@ use crate::room::Room;
 use crate::seat;
 use crate::store::{Store, StoreError, StoredMatch};
 use crate::token::Seal;
+
+/// How often the retention deletes expired matches: retention is counted
+/// in days, so an hour late is nothing.
+const RETENTION_SWEEP: Duration = Duration::from_secs(3600);
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -233,6 +237,23 @@ impl Server {
         gone
     }
 
+    /// Deletes the finished unrated matches kept longer than
+    /// [`Config::retain_finished`] (none without it), counting from when
+    /// this sweep or an earlier one first saw them over; returns how many
+    /// went. Run hourly by [`Server::resume`].
+    pub async fn expire(&self) -> Result<usize, StoreError> {
+        let Some(keep) = self.config.retain_finished else {
+            return Ok(0);
+        };
+        let now = i64::try_from(clock::unix_ms()).unwrap_or(i64::MAX);
+        let cut = now.saturating_sub(i64::try_from(keep.as_millis()).unwrap_or(i64::MAX));
+        let gone = self.db(move |s| s.expire(now, cut)).await?.len();
+        self.metrics
+            .matches_expired
+            .fetch_add(gone as u64, Ordering::Relaxed);
+        Ok(gone)
+    }
+
     /// Matches in memory now.
     pub fn in_memory(&self) -> usize {
         self.memory.count()
@@ -265,6 +286,21 @@ impl Server {
                 server.sweep();
             }
         });
+        if self.config.retain_finished.is_some() {
+            let weak = Arc::downgrade(self);
+            tokio::spawn(async move {
+                loop {
+                    let Some(server) = weak.upgrade() else { return };
+                    match server.expire().await {
+                        Ok(0) => {}
+                        Ok(gone) => tracing::info!(gone, "deleted expired matches"),
+                        Err(e) => tracing::warn!(error = %e, "the retention sweep failed"),
+                    }
+                    drop(server);
+                    tokio::time::sleep(RETENTION_SWEEP).await;
+                }
+            });
+        }
     }
 
     /// Starts stopping: `/readyz` answers 503, bots store the move they

@@ -563,3 +563,48 @@ fn a_dump_restored_into_a_new_database_serves_the_same_matches() {
         assert_ne!(seat.text().await.unwrap(), before, "the seat sees its card");
     });
 }
+
+/// The retention's statements on PostgreSQL (the SQLite backend's unit
+/// test has the same steps): a sweep stamps what it sees over, the next
+/// deletes the unrated ones stamped before the cut, actions first.
+#[test]
+fn the_retention_deletes_finished_unrated_matches_in_postgresql_too() {
+    use tabletop_server::store::Progress;
+    let pg = Postgres::start();
+    let store = Store::connect(&pg.url()).unwrap();
+    let seats = ["human".to_owned(), "human".to_owned()];
+    let make = |progress| {
+        store
+            .create(
+                "kuhn_poker",
+                1,
+                &seats,
+                &[None, None],
+                &[0, 1],
+                progress,
+                None,
+            )
+            .unwrap()
+    };
+    let (over, rated, running) = (
+        make(Progress::Over),
+        make(Progress::Over),
+        make(Progress::PersonDue),
+    );
+    let mut client = postgres::Client::connect(&pg.url(), postgres::NoTls).unwrap();
+    client
+        .execute(
+            "INSERT INTO rated_matches (match_id) VALUES ($1)",
+            &[&rated],
+        )
+        .unwrap();
+    assert_eq!(store.expire(1_000, 0).unwrap(), Vec::<i64>::new());
+    assert_eq!(store.expire(2_000, 1_500).unwrap(), vec![over]);
+    assert!(store.get(over).unwrap().is_none());
+    let left: i64 = client
+        .query_one("SELECT count(*) FROM actions WHERE match_id = $1", &[&over])
+        .unwrap()
+        .get(0);
+    assert_eq!(left, 0);
+    assert!(store.get(rated).unwrap().is_some() && store.get(running).unwrap().is_some());
+}

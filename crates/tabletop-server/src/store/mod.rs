@@ -95,6 +95,9 @@ pub const MIGRATIONS: &[&str] = &[
          player1 INTEGER REFERENCES players(id),
          applied INTEGER NOT NULL DEFAULT 0
      );",
+    // 6: when a retention sweep first saw a match finished (Unix ms),
+    // from which `--retain-finished-days` counts.
+    "ALTER TABLE matches ADD COLUMN finished_ms INTEGER;",
 ];
 
 /// An SQL dialect of the schema.
@@ -155,6 +158,15 @@ mod sql {
     pub const SEAL_TOKENS: &str = "UPDATE matches SET token0 = $1, token1 = $2 WHERE id = $3";
     pub const PLAIN_KEYS: &str = "SELECT id, key FROM players WHERE length(key) = 32";
     pub const SEAL_KEY: &str = "UPDATE players SET key = $1 WHERE id = $2";
+    // Retention: finished matches get the time a sweep first sees them
+    // over; the unrated ones among them older than the cut go, actions
+    // first.
+    pub const STAMP_FINISHED: &str =
+        "UPDATE matches SET finished_ms = $1 WHERE finished = 1 AND finished_ms IS NULL";
+    pub const EXPIRED: &str = "SELECT id FROM matches WHERE finished = 1 AND finished_ms < $1
+         AND id NOT IN (SELECT match_id FROM rated_matches) ORDER BY id";
+    pub const DELETE_ACTIONS: &str = "DELETE FROM actions WHERE match_id = $1";
+    pub const DELETE_MATCH: &str = "DELETE FROM matches WHERE id = $1";
 }
 
 /// The stored form of a seat token or player key read as `text`: its seal
@@ -258,6 +270,12 @@ pub trait Records: Players + Send + Sync {
         progress: Progress,
         clock: Option<&str>,
     ) -> StoreResult<()>;
+
+    /// Deletes the finished unrated matches that a sweep first saw over
+    /// before `cut_ms` (Unix ms), and stamps the finished matches not yet
+    /// seen with `now_ms`; returns the ids deleted. Rated matches stay:
+    /// the ratings are computed from them.
+    fn expire(&self, now_ms: i64, cut_ms: i64) -> StoreResult<Vec<i64>>;
 
     /// Writes the clocks of match `id` (started, or stopped by a flag).
     fn set_clock(&self, id: i64, clock: Option<&str>) -> StoreResult<()>;

@@ -286,6 +286,24 @@ impl Records for Postgres {
             .map(|_| ())
     }
 
+    fn expire(&self, now_ms: i64, cut_ms: i64) -> StoreResult<Vec<i64>> {
+        self.pool.run("deleting expired matches", |c| {
+            let mut tx = c.transaction()?;
+            tx.execute(sql::STAMP_FINISHED, &[&now_ms])?;
+            let ids: Vec<i64> = tx
+                .query(sql::EXPIRED, &[&cut_ms])?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            for id in &ids {
+                tx.execute(sql::DELETE_ACTIONS, &[id])?;
+                tx.execute(sql::DELETE_MATCH, &[id])?;
+            }
+            tx.commit()?;
+            Ok(ids)
+        })
+    }
+
     fn unfinished(&self) -> StoreResult<Vec<i64>> {
         self.pool
             .run("listing the unfinished matches", |c| {

@@ -190,6 +190,26 @@ impl Records for Sqlite {
             .map_err(query("marking a match over"))
     }
 
+    fn expire(&self, now_ms: i64, cut_ms: i64) -> StoreResult<Vec<i64>> {
+        let op = "deleting expired matches";
+        let mut conn = self.lock();
+        let tx = conn.transaction().map_err(query(op))?;
+        tx.execute(sql::STAMP_FINISHED, params![now_ms])
+            .map_err(query(op))?;
+        let ids: Vec<i64> = tx
+            .prepare(sql::EXPIRED)
+            .and_then(|mut q| q.query_map(params![cut_ms], |r| r.get(0))?.collect())
+            .map_err(query(op))?;
+        for id in &ids {
+            tx.execute(sql::DELETE_ACTIONS, params![id])
+                .map_err(query(op))?;
+            tx.execute(sql::DELETE_MATCH, params![id])
+                .map_err(query(op))?;
+        }
+        tx.commit().map_err(query(op))?;
+        Ok(ids)
+    }
+
     fn unfinished(&self) -> StoreResult<Vec<i64>> {
         let op = "listing the unfinished matches";
         let conn = self.lock();
@@ -430,6 +450,43 @@ mod tests {
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
         }
+    }
+
+    #[test]
+    fn the_retention_deletes_finished_unrated_matches_a_sweep_saw_over_before_the_cut() {
+        let store = Sqlite::open(Path::new(":memory:"), false).unwrap();
+        let seats = ["human".to_owned(), "human".to_owned()];
+        let make = |progress| {
+            store
+                .create("kuhn", 1, &seats, &[None, None], &[0, 1], progress, None)
+                .unwrap()
+        };
+        let old = make(Progress::Over);
+        let rated = make(Progress::Over);
+        let running = make(Progress::PersonDue);
+        store
+            .lock()
+            .execute("INSERT INTO rated_matches (match_id) VALUES (?1)", [rated])
+            .unwrap();
+        // The first sweep only stamps what it sees over.
+        assert_eq!(store.expire(1_000, 0).unwrap(), Vec::<i64>::new());
+        let late = make(Progress::Over);
+        assert_eq!(store.expire(2_000, 1_500).unwrap(), vec![old]);
+        assert_eq!(store.get(old).unwrap(), None);
+        let left: i64 = store
+            .lock()
+            .query_row(
+                "SELECT count(*) FROM actions WHERE match_id = ?1",
+                [old],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(left, 0, "its actions go with it");
+        for kept in [rated, running, late] {
+            assert!(store.get(kept).unwrap().is_some(), "match {kept} stays");
+        }
+        assert_eq!(store.expire(3_000, 2_500).unwrap(), vec![late]);
+        assert_eq!(store.unfinished().unwrap(), vec![running]);
     }
 
     #[test]

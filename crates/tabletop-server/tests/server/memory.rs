@@ -115,6 +115,39 @@ async fn an_idle_match_leaves_memory_and_plays_on_when_asked_for() {
     );
 }
 
+/// docs/server.md, "Retention": `--retain-finished-days` deletes the
+/// finished unrated matches that long after a sweep first saw them over;
+/// a running match stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_retention_deletes_finished_matches_and_keeps_running_ones() {
+    let config = Config {
+        db: ":memory:".into(),
+        retain_finished: Some(Duration::from_millis(1)),
+        ..Config::default()
+    }
+    .unlimited();
+    let server = Server::open(registry(), config).unwrap();
+    let app = router(server.clone());
+    let (over, t) = create(&app, &kuhn(), ["human", "human"], 21).await;
+    finish(&app, over, &t).await;
+    let (running, _) = create(&app, &kuhn(), ["human", "human"], 22).await;
+    assert_eq!(
+        server.expire().await.unwrap(),
+        0,
+        "the first sweep sees it over"
+    );
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    assert_eq!(server.expire().await.unwrap(), 1);
+    assert_eq!(server.sweep(), 1, "nobody holds it: it leaves memory");
+    let gone = send(&app, "GET", &format!("/api/matches/{over}"), None, None).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    let kept = send(&app, "GET", &format!("/api/matches/{running}"), None, None).await;
+    assert_eq!(kept.status, StatusCode::OK);
+    assert!(server
+        .metrics_text()
+        .contains("tabletop_matches_expired_total 1"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_due_in_a_rebuilt_match_plays() {
     let db = std::env::temp_dir().join(format!("tabletop-memory-{}.db", std::process::id()));
