@@ -171,6 +171,24 @@ fn postgres_url(url: &str) -> Result<String, String> {
     }
 }
 
+/// `error` and each of its causes that its message does not already say:
+/// PostgreSQL's own reason (`FATAL: password authentication failed for
+/// user "tabletop"`) after the client's `db error`. No cause holds the
+/// database password: the URL is shown by `Config::database_name`.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        let said = c.to_string();
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = c.source();
+    }
+    text
+}
+
 /// Hears SIGTERM (a service manager's stop) from now on, and Ctrl-C; the
 /// future resolves on either. Called before the server says it listens:
 /// a SIGTERM sent as soon as the address is printed (by a supervisor or a
@@ -206,7 +224,7 @@ async fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("tabletop-server: {e}");
+                eprintln!("tabletop-server: {}", with_causes(&e));
                 ExitCode::FAILURE
             }
         };
@@ -265,7 +283,7 @@ async fn main() -> ExitCode {
     let server = match Server::open(registry(), config) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("tabletop-server: {e}");
+            eprintln!("tabletop-server: {}", with_causes(&e));
             return ExitCode::FAILURE;
         }
     };

@@ -608,3 +608,20 @@ fn the_retention_deletes_finished_unrated_matches_in_postgresql_too() {
     assert_eq!(left, 0);
     assert!(store.get(rated).unwrap().is_some() && store.get(running).unwrap().is_some());
 }
+
+/// docs/server.md: a database that refuses the server is named with
+/// PostgreSQL's own reason, never with the password of the URL.
+#[test]
+fn a_refused_connection_says_postgresqls_reason_without_the_password() {
+    let pg = Postgres::start();
+    let url = pg.url().replace("tabletop@", "nobody:s3cret@");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+        .args(["--port", "0"])
+        .env("TABLETOP_DATABASE", &url)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("role \"nobody\" does not exist"), "{said}");
+    assert!(!said.contains("s3cret"), "{said}");
+}
