@@ -33,6 +33,7 @@ mod encoding;
 pub mod fuzz;
 mod golden;
 mod hostile;
+pub mod nim;
 mod rule_set;
 mod tamper;
 mod wire;

@@ -19,6 +19,11 @@ pub fn app(allow_cmd: bool) -> (Arc<Server>, Router) {
 
 /// A server on the database at `db`.
 pub fn app_at(db: &str, allow_cmd: bool) -> (Arc<Server>, Router) {
+    app_of(registry(), db, allow_cmd)
+}
+
+/// A server of the games of `games` on the database at `db`.
+pub fn app_of(games: game_env::Registry, db: &str, allow_cmd: bool) -> (Arc<Server>, Router) {
     let config = Config {
         db: db.into(),
         allow_cmd_bots: allow_cmd,
@@ -26,7 +31,7 @@ pub fn app_at(db: &str, allow_cmd: bool) -> (Arc<Server>, Router) {
         ..Config::default()
     }
     .unlimited();
-    let server = Server::open(registry(), config).expect("the server opens");
+    let server = Server::open(games, config).expect("the server opens");
     let r = router(server.clone());
     (server, r)
 }

@@ -16,6 +16,7 @@ mod pg_cluster;
 mod api;
 mod bodies;
 mod connections;
+mod extra_game;
 mod hygiene;
 mod leak;
 mod legacy_seats;
