@@ -2,7 +2,8 @@
 //! 4xx (a 503 when the database fails, a 500 for our own failures) with a
 //! JSON body `{"error": message, "status": code, "kind": KIND}`, and for
 //! an action the engine refused also its `id`, `action` and `reason`:
-//! clients read the fields, the message is for people. The match service
+//! clients read the fields, the message is for people. A 5xx of our own
+//! failures answers a fixed message and logs the failure's text. The match service
 //! refuses with a [`MatchError`], one case per refusal, and the engines
 //! with an [`EnvError`]; each becomes an [`ApiError`] by the `From` impls
 //! below, the only place that knows their status and kind.
@@ -230,13 +231,29 @@ impl ApiError {
             },
         }
     }
+
+    /// The message a client reads: the error's own, but for a failure of
+    /// the database, the operating system or the server, whose text (a
+    /// query, a path, an engine's state) is logged here, never answered.
+    fn public_message(&self) -> String {
+        let fixed = match self {
+            ApiError::Storage(_) => "the database failed: nothing was acknowledged, try again",
+            ApiError::NoRandomness(_) => {
+                "no randomness for a token or a seed: nothing was created, try again"
+            }
+            ApiError::Internal(_) => "internal error (logged by the server)",
+            _ => return self.to_string(),
+        };
+        tracing::error!(kind = self.kind(), error = %self, "answered {}", self.status());
+        fixed.into()
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
         let mut body = serde_json::json!({
-            "error": self.to_string(),
+            "error": self.public_message(),
             "status": status.as_u16(),
             "kind": self.kind(),
         });
@@ -260,6 +277,33 @@ mod tests {
     use game_traits::PlayerId;
 
     use super::*;
+
+    #[tokio::test]
+    async fn a_5xx_of_our_own_failures_keeps_its_kind_and_not_its_text() {
+        let secret = "no such table: matches (/srv/tabletop.db)";
+        let query = rusqlite::Error::InvalidParameterName(secret.into());
+        let cases = [
+            ApiError::Storage(StoreError::Query {
+                op: "appending actions",
+                source: query.into(),
+            }),
+            ApiError::Internal(EnvError::Internal(secret.into())),
+            ApiError::from(MatchError::internal(secret)),
+        ];
+        for e in cases {
+            let (status, kind) = (e.status(), e.kind());
+            assert!(status.is_server_error(), "{e}");
+            let body = axum::body::to_bytes(e.into_response().into_body(), 4096)
+                .await
+                .unwrap();
+            let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert_eq!(json["kind"], kind);
+            assert_eq!(json["status"], status.as_u16());
+            let text = String::from_utf8_lossy(&body);
+            assert!(!text.contains("no such table"), "{text}");
+            assert!(!text.contains("/srv"), "{text}");
+        }
+    }
 
     #[test]
     fn every_conflict_of_the_match_service_is_a_409_with_its_reason() {

@@ -38,10 +38,10 @@ async fn readyz(State(server): State<Arc<Server>>) -> Result<Response, ApiError>
     if server.stopping() {
         return Err(ApiError::Unavailable("the server is stopping".into()));
     }
-    server
-        .db(|s| s.ping())
-        .await
-        .map_err(|e| ApiError::Unavailable(format!("the database does not answer: {e}")))?;
+    server.db(|s| s.ping()).await.map_err(|e| {
+        tracing::error!(error = %e, "the database does not answer");
+        ApiError::Unavailable("the database does not answer".into())
+    })?;
     Ok(Json(serde_json::json!({"status": "ready"})).into_response())
 }
 

@@ -1,7 +1,8 @@
 //! HTTP hygiene (issue 23 item 2): header and body read timeouts, the body
 //! limit, JSON required where JSON is read, the Host allow-list, security
-//! headers, `no-store` on private views, the JSON error on every 4xx, and
-//! a WebSocket that answers only what is asked and closes on a flood.
+//! headers, `no-store` on private views, the JSON error on every 4xx, a
+//! 503 of a failed database without the database's text, and a WebSocket
+//! that answers only what is asked and closes on a flood.
 
 use crate::common;
 
@@ -370,4 +371,30 @@ async fn the_websocket_answers_only_a_request_and_closes_on_a_flood() {
     };
     assert_eq!(code, Some(1008));
     assert!(views <= 10, "at most the burst was answered: {views}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_503_of_a_failed_database_keeps_its_kind_and_not_its_text() {
+    let path = std::env::temp_dir().join(format!("tabletop-failing-{}.db", std::process::id()));
+    let db = path.to_str().unwrap().to_owned();
+    let (_server, app) = app_at(&db, false);
+    // The records' tables are gone under the server: its next write fails
+    // with SQLite's text, which names them.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("DROP TABLE actions; DROP TABLE matches;")
+        .unwrap();
+    let body = json!({"game": specs()[0], "seats": ["human", "human"], "seed": 1}).to_string();
+    let r = send(&app, "POST", "/api/matches", None, Some(body.into_bytes())).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.json);
+    assert_json_error(r.status, &r.json, "failed database");
+    assert_eq!(r.json["kind"], "storage");
+    let text = String::from_utf8_lossy(&r.bytes).to_lowercase();
+    for internal in ["table", "matches", "sqlite", "tabletop-failing"] {
+        assert!(!text.contains(internal), "{internal:?} in {text}");
+    }
+    drop(app);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{suffix}"));
+    }
 }
