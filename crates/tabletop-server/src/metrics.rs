@@ -1,6 +1,7 @@
 //! The server's counters in Prometheus' text format (`GET /metrics`):
-//! matches, moves, request latency by route, bot decision time, store
-//! errors, what is in memory. Written by hand: a few atomics and fixed
+//! matches, moves, requests by route and status class with their latency,
+//! bot decision time, database call time and errors, what is in memory,
+//! and the process's resident memory and open files. Written by hand: a few atomics and fixed
 //! histogram buckets are all it needs, no registry crate.
 
 use std::fmt::Write;
@@ -59,6 +60,9 @@ impl Histogram {
 /// `other`, so that a client cannot grow the label set).
 pub const ROUTES: [&str; 5] = ["create", "view", "act", "ws", "other"];
 
+/// The status classes answers are counted by.
+pub const STATUSES: [&str; 5] = ["1xx", "2xx", "3xx", "4xx", "5xx"];
+
 /// Every counter of the server.
 #[derive(Default)]
 pub struct Metrics {
@@ -82,6 +86,10 @@ pub struct Metrics {
     pub bot_time: Histogram,
     /// Time to answer a request, by [`ROUTES`].
     pub latency: [Histogram; ROUTES.len()],
+    /// Answers by [`ROUTES`] and [`STATUSES`].
+    pub answers: [[AtomicU64; STATUSES.len()]; ROUTES.len()],
+    /// Time a database call took (queued for a blocking thread included).
+    pub db_time: Histogram,
 }
 
 /// What is in memory now (read when the page is asked for).
@@ -100,8 +108,17 @@ impl Metrics {
         counter.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The latency histogram of the route of `method` and `path`.
-    pub fn latency_of(&self, method: &str, path: &str) -> &Histogram {
+    /// Counts an answer of `status` to `method` `path` that took
+    /// `elapsed`.
+    pub fn answered(&self, method: &str, path: &str, status: u16, elapsed: Duration) {
+        let route = Metrics::route(method, path);
+        self.latency[route].observe(elapsed);
+        let class = usize::from(status / 100).clamp(1, STATUSES.len()) - 1;
+        Metrics::bump(&self.answers[route][class]);
+    }
+
+    /// The index in [`ROUTES`] of the route of `method` and `path`.
+    fn route(method: &str, path: &str) -> usize {
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         let route = match (method, segments.as_slice()) {
             ("POST", ["api", "matches"]) => "create",
@@ -110,8 +127,10 @@ impl Metrics {
             ("GET", ["api", "matches", _, "ws"]) => "ws",
             _ => "other",
         };
-        let i = ROUTES.iter().position(|r| *r == route).unwrap_or(0);
-        &self.latency[i]
+        ROUTES
+            .iter()
+            .position(|r| *r == route)
+            .unwrap_or(ROUTES.len() - 1)
     }
 
     /// The page in Prometheus' text format.
@@ -194,6 +213,42 @@ impl Metrics {
         for (route, h) in ROUTES.iter().zip(&self.latency) {
             h.write(&mut out, name, &format!("route=\"{route}\""));
         }
+        let name = "tabletop_requests_total";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Answers, by route and status class.\n# TYPE {name} counter"
+        );
+        for (route, classes) in ROUTES.iter().zip(&self.answers) {
+            for (status, n) in STATUSES.iter().zip(classes) {
+                let n = n.load(Ordering::Relaxed);
+                let _ = writeln!(out, "{name}{{route=\"{route}\",status=\"{status}\"}} {n}");
+            }
+        }
+        let name = "tabletop_db_seconds";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Time a database call took.\n# TYPE {name} histogram"
+        );
+        self.db_time.write(&mut out, name, "");
+        // Prometheus' standard process metrics, where the system tells
+        // them (Linux's /proc); left out elsewhere.
+        let process = [
+            (
+                "process_resident_memory_bytes",
+                "Resident memory size in bytes.",
+                resident_bytes(),
+            ),
+            (
+                "process_open_fds",
+                "Number of open file descriptors.",
+                open_fds(),
+            ),
+        ];
+        for (name, help, v) in process {
+            if let Some(v) = v {
+                let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
+            }
+        }
         let name = "tabletop_bot_decision_seconds";
         let _ = writeln!(
             out,
@@ -202,4 +257,18 @@ impl Metrics {
         self.bot_time.write(&mut out, name, "");
         out
     }
+}
+
+/// The process's resident memory, from `VmRSS` of `/proc/self/status`
+/// (in KiB there, whatever the page size).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The process's open file descriptors, from `/proc/self/fd`.
+fn open_fds() -> Option<u64> {
+    Some(std::fs::read_dir("/proc/self/fd").ok()?.count() as u64)
 }

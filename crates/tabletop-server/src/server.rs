@@ -156,10 +156,12 @@ impl Server {
         f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let store = self.store.clone();
+        let started = std::time::Instant::now();
         let result = match tokio::task::spawn_blocking(move || f(&store)).await {
             Ok(r) => r,
             Err(e) => Err(StoreError::Task(e)),
         };
+        self.metrics.db_time.observe(started.elapsed());
         if result.is_err() {
             Metrics::bump(&self.metrics.store_errors);
         }

@@ -54,16 +54,18 @@ async fn metrics(State(server): State<Arc<Server>>) -> Response {
         .into_response()
 }
 
-/// Counts the time to answer, by route.
+/// Counts the answer and the time to answer, by route and status.
 async fn measure(State(server): State<Arc<Server>>, req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_owned();
     let response = next.run(req).await;
-    server
-        .metrics
-        .latency_of(method.as_str(), &path)
-        .observe(started.elapsed());
+    server.metrics.answered(
+        method.as_str(),
+        &path,
+        response.status().as_u16(),
+        started.elapsed(),
+    );
     response
 }
 

@@ -66,6 +66,24 @@ async fn the_probes_and_the_metrics_page_answer() {
     assert!(value("tabletop_request_seconds_count{route=\"create\"}") == 1.0);
     assert_eq!(value("tabletop_store_errors_total"), 0.0);
     assert_eq!(value("tabletop_matches_in_memory"), 1.0);
+    // Answers by route and status class: the creation, and a refusal.
+    assert_eq!(
+        value("tabletop_requests_total{route=\"create\",status=\"2xx\"}"),
+        1.0
+    );
+    let refused = send(&app, "GET", "/api/matches/999999", None, None).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    let page = String::from_utf8(send(&app, "GET", "/metrics", None, None).await.bytes).unwrap();
+    assert!(
+        page.contains("tabletop_requests_total{route=\"view\",status=\"4xx\"} 1"),
+        "{page}"
+    );
+    assert!(
+        value("tabletop_db_seconds_count") >= 2.0,
+        "the creation and the moves"
+    );
+    assert!(value("process_resident_memory_bytes") > 1e6);
+    assert!(value("process_open_fds") >= 3.0);
     // Stopping: not ready any more, still healthy.
     server.begin_shutdown();
     let ready = send(&app, "GET", "/readyz", None, None).await;
