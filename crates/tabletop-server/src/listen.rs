@@ -17,7 +17,7 @@
 //!
 //! An answer after which the connection closes says `Connection: close`:
 //! hyper writes it when it knows before the answer (a stop, a malformed
-//! request), [`crate::leftover`] when a body the routes did not read is
+//! request), `leftover.rs` when a body the routes did not read is
 //! the reason.
 
 use std::io;
