@@ -35,6 +35,10 @@ pub struct Config {
     pub http: HttpLimits,
     /// What stays in memory and how much one client may hold.
     pub memory: MemoryLimits,
+    /// Whether `/readyz` and `/metrics` are left to the admin listener
+    /// (`--admin-port`, [`crate::admin_router`]): the public one then
+    /// answers them 404.
+    pub ops_apart: bool,
     /// How long a finished unrated match is kept after it ended (counted
     /// from the first hourly sweep that sees it over); `None` keeps every
     /// match.
@@ -131,6 +135,7 @@ impl Default for Config {
             max_body: 16 * 1024,
             http: HttpLimits::default(),
             memory: MemoryLimits::default(),
+            ops_apart: false,
             retain_finished: None,
         }
     }

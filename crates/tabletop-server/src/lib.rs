@@ -57,7 +57,7 @@ pub mod views;
 
 pub use config::{Config, HttpLimits, MemoryLimits};
 pub use game_registry::registry;
-pub use http::{router, ApiError, CONTENT_SECURITY_POLICY};
+pub use http::{admin_router, router, ApiError, CONTENT_SECURITY_POLICY};
 pub use matches::{Created, SeatToken};
 pub use memory::Cell;
 pub use policies::{Policies, PolicySeatError};

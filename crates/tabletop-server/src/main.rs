@@ -10,7 +10,9 @@ use std::time::Duration;
 
 use clap::Parser;
 use tabletop_server::client::{Cidr, RealIpHeader};
-use tabletop_server::{registry, router, Config, HttpLimits, MemoryLimits, Policies, Server};
+use tabletop_server::{
+    admin_router, registry, router, Config, HttpLimits, MemoryLimits, Policies, Server,
+};
 
 /// The game server: HTTP/JSON API, WebSocket, browser page at `/`.
 #[derive(Parser, Debug)]
@@ -137,6 +139,13 @@ struct Args {
     /// Seconds a stop waits for requests in flight and bots deciding.
     #[arg(long, default_value_t = 20)]
     shutdown_grace: u64,
+    /// Serve `/readyz` and `/metrics` on this port of `--admin-host` only
+    /// (0: any free port, printed on start), not on the public one.
+    #[arg(long)]
+    admin_port: Option<u16>,
+    /// The address of the admin listener; the default is loopback only.
+    #[arg(long, default_value = "127.0.0.1")]
+    admin_host: std::net::IpAddr,
     /// Delete finished unrated matches this many days after they ended
     /// (checked hourly); by default every match is kept. Rated matches
     /// stay: the ratings come from them.
@@ -276,6 +285,7 @@ async fn main() -> ExitCode {
             lobby_seats_per_client: args.lobby_seats_per_client,
             ..MemoryLimits::default()
         },
+        ops_apart: args.admin_port.is_some(),
         retain_finished: args
             .retain_finished_days
             .map(|days| Duration::from_secs(u64::from(days) * 86_400)),
@@ -294,10 +304,37 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let admin = match args.admin_port {
+        Some(port) => {
+            let at = SocketAddr::new(args.admin_host, port);
+            match tokio::net::TcpListener::bind(at).await {
+                Ok(l) => Some(l),
+                Err(e) => {
+                    eprintln!("tabletop-server: cannot listen on {at} (--admin-port): {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        None => None,
+    };
     let local = listener.local_addr().unwrap_or(addr);
     let stop = stop_signal();
     println!("listening on http://{local}");
     tracing::info!(%local, "listening");
+    if let Some(admin) = admin {
+        if let Ok(at) = admin.local_addr() {
+            println!("admin on http://{at}");
+            tracing::info!(%at, "admin listening");
+        }
+        // Ends with the process, after the public listener's graceful
+        // stop: /readyz answers 503 meanwhile.
+        let app = admin_router(server.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(admin, app).await {
+                tracing::warn!(error = %e, "the admin listener stopped");
+            }
+        });
+    }
     server.resume().await;
     let stopper = server.clone();
     tokio::spawn(async move {

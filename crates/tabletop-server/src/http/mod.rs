@@ -65,10 +65,23 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/m/{id}/replay", get(web::index))
         .route("/leaderboard", get(web::index))
         .route("/web/{*file}", get(web::file))
-        .merge(ops::routes())
+        .merge(match server.config().ops_apart {
+            true => ops::public_routes(),
+            false => ops::routes(),
+        })
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(server.clone());
+    let routes = hygiene::layers(routes, &server);
+    ops::layers(routes, &server)
+}
+
+/// The admin listener's routes (`--admin-port`): the probes and the
+/// metrics, which [`Config::ops_apart`](crate::Config::ops_apart) takes
+/// off the public listener, with the same request ids, logs, host check
+/// and counts.
+pub fn admin_router(server: Arc<Server>) -> Router {
+    let routes = ops::routes().fallback(not_found).with_state(server.clone());
     let routes = hygiene::layers(routes, &server);
     ops::layers(routes, &server)
 }

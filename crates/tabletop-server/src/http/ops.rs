@@ -30,6 +30,12 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/metrics", get(metrics))
 }
 
+/// The operator's routes a public listener keeps when an admin listener
+/// serves the others: the liveness probe, which tells nothing.
+pub fn public_routes() -> Router<Arc<Server>> {
+    Router::new().route("/healthz", get(healthz))
+}
+
 async fn healthz() -> Response {
     Json(serde_json::json!({"status": "ok"})).into_response()
 }

@@ -363,3 +363,54 @@ fn a_backup_of_a_running_servers_database_restores_its_matches() {
     restored.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/server.md, "Operations": with `--admin-port`, `/readyz` and
+/// `/metrics` answer on the admin listener only; the public one keeps the
+/// liveness probe.
+#[test]
+fn an_admin_port_takes_the_readiness_probe_and_the_metrics_off_the_public_one() {
+    let db = std::env::temp_dir().join(format!("tabletop-admin-{}.db", std::process::id()));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+        .args(["--port", "0", "--admin-port", "0", "--log", "warn", "--db"])
+        .arg(&db)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = |prefix: &str| {
+        let mut text = String::new();
+        out.read_line(&mut text).unwrap();
+        text.trim()
+            .strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{text:?}"))
+            .to_owned()
+    };
+    let public = line("listening on ");
+    let admin = line("admin on ");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let http = reqwest::Client::new();
+    runtime.block_on(async {
+        let status = |url: String| {
+            let http = http.clone();
+            async move { http.get(url).send().await.unwrap().status().as_u16() }
+        };
+        assert_eq!(status(format!("{public}/metrics")).await, 404);
+        assert_eq!(status(format!("{public}/readyz")).await, 404);
+        assert_eq!(status(format!("{public}/healthz")).await, 200);
+        assert_eq!(status(format!("{public}/api/games")).await, 200);
+        assert_eq!(status(format!("{admin}/readyz")).await, 200);
+        assert_eq!(status(format!("{admin}/api/games")).await, 404);
+        let page = http.get(format!("{admin}/metrics")).send().await.unwrap();
+        assert_eq!(page.status(), 200);
+        let text = page.text().await.unwrap();
+        assert!(
+            text.contains("tabletop_requests_total{route=\"other\",status=\"2xx\"}"),
+            "{text}"
+        );
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
