@@ -27,9 +27,16 @@ use tabletop_rules::{
 /// enough for 40 games a pairing in well under a minute on two cores.
 const FIRST_SCREEN_GAMES: &str = "battleline,stratego,cardwar";
 
-/// The first screen's bots: the weakest, the hand-written and the search
-/// bot at a budget the first screen can afford in every game.
-const FIRST_SCREEN_BOTS: &str = "random,heuristic,ismcts:100";
+/// The first screen's bots: each game's expert (its strongest) first, then
+/// the search bot, the hand-written and the weakest, at budgets the first
+/// screen can afford in every game (`expert:2`: Battle Line's expert
+/// judges its plays over 2 futures, Stratego's searches 2 plies deep,
+/// card war's needs none).
+const FIRST_SCREEN_BOTS: &str = "expert:2,ismcts:100,heuristic,random";
+
+/// Games a pairing on the first screen: its 18 pairings in under a minute
+/// on two cores.
+const FIRST_SCREEN_ROUNDS: u32 = 20;
 
 /// The ladder's bots: every built-in bot at its game's default budget.
 const LADDER_BOTS: &str = "random,flat,ismcts,heuristic,expert";
@@ -46,9 +53,9 @@ struct Args {
     /// every rule set the arena knows.
     #[arg(long, value_name = "NAMES")]
     game: Option<String>,
-    /// Bots, comma-separated: random, heuristic, flat[:B], ismcts[:B]
-    /// (B = a budget per decision: iterations such as 300, reproducible,
-    /// or milliseconds such as 50ms), `cmd:PROGRAM ARGS` for a bot in any
+    /// Bots, comma-separated: expert[:B] (each game's strongest), ismcts[:B],
+    /// flat[:B], heuristic, random (B = a budget per decision: iterations
+    /// such as 300, reproducible, or milliseconds such as 50ms), `cmd:PROGRAM ARGS` for a bot in any
     /// language speaking the JSON-lines protocol (docs/bot-protocol.md), or
     /// `spelinski:PROGRAM ARGS` for a Battle Line bot of the
     /// BoardGameAIEngine protocol (troops-only rules), or `ucc:PROGRAM
@@ -57,13 +64,14 @@ struct Args {
     /// python/examples/selfplay.py --onnx; it plays the game and rules it
     /// was trained on; needs the arena built with `--features policy`), or
     /// a game's own bot by name (`prob`, `expert-v1`). A bot named twice
-    /// plays itself. Default: random,heuristic,ismcts:100 (ismcts with
-    /// --ms-per-move); with --ladder, random,flat,ismcts,heuristic,expert
-    /// (the expert where a game has one).
+    /// plays itself. Default: expert:2,ismcts:100,heuristic,random
+    /// (expert,ismcts,heuristic,random with --ms-per-move); with --ladder,
+    /// random,flat,ismcts,heuristic,expert.
     #[arg(long, value_name = "BOTS", value_delimiter = ',', value_parser = arena_bot)]
     bots: Option<Vec<PlayerSpec>>,
     /// Games per pairing of two bots at one table (seats alternate).
-    /// Default: 40; with --ladder, 100.
+    /// Default: 40; with --ladder, 100; the first screen (no --game, --bots
+    /// or --ladder), 20.
     #[arg(long, value_name = "N")]
     rounds: Option<u32>,
     /// Equal time: every search bot whose name gives no budget thinks this
@@ -101,7 +109,7 @@ fn main() -> ExitCode {
     };
     let default_bots = match (args.ladder, args.ms_per_move) {
         (true, _) => LADDER_BOTS,
-        (false, Some(_)) => "random,heuristic,ismcts",
+        (false, Some(_)) => "expert,ismcts,heuristic,random",
         (false, None) => FIRST_SCREEN_BOTS,
     };
     let mut bots = args.bots.clone().unwrap_or_else(|| {
@@ -141,7 +149,13 @@ fn main() -> ExitCode {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let config = ArenaConfig {
-        games: args.rounds.unwrap_or(if args.ladder { 100 } else { 40 }),
+        games: args.rounds.unwrap_or(
+            match (args.ladder, args.game.is_none() && args.bots.is_none()) {
+                (true, _) => 100,
+                (false, true) => FIRST_SCREEN_ROUNDS,
+                (false, false) => 40,
+            },
+        ),
         seed: args.seed,
         threads,
         keep_records: args.records.is_some(),

@@ -32,7 +32,8 @@ struct Args {
     /// Worker threads (0: every core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// A built-in bot for seat 1 (random, flat:N, ismcts:N, heuristic), so
+    /// A built-in bot for seat 1 (expert[:N], the strongest; ismcts:N,
+    /// flat:N, heuristic, random), so
     /// that the learner plays seat 0 only.
     #[arg(long)]
     opponent: Option<BotSpec>,

@@ -7,12 +7,13 @@
 //! What the examples run lives here:
 //!
 //! - `cargo run --release --example arena`: a round-robin of the bots
-//!   (random, flat Monte Carlo, ISMCTS, each game's heuristic) in every game,
+//!   (each game's expert, its strongest; ISMCTS, flat Monte Carlo, each
+//!   game's heuristic, random) in every game,
 //!   saying in words who beat whom and how sure that is (95 % intervals),
 //!   with `--ladder` maximum-likelihood Elo ratings; in iteration mode the
 //!   same seed gives the same results whatever the number of threads.
-//! - `cargo run --release --example play -- stratego --bot heuristic`: a
-//!   person plays a bot in the terminal, each move told as his seat sees
+//! - `cargo run --release --example play -- stratego`: a person plays the
+//!   game's expert (or `--bot heuristic`, an easier bot) in the terminal, each move told as his seat sees
 //!   it; `--save` keeps the record in `$XDG_DATA_HOME/tabletop` (else
 //!   `~/.local/share/tabletop`), `--save FILE` in that file.
 //! - `cargo run --release --example replay -- FILE --view p0`: checks that a

@@ -141,10 +141,9 @@ pub fn play_session(
     let me = options.seat;
     writeln!(
         output,
-        "{}\nYou are {me}, against {} ({}), seed {}.\n{}",
+        "{}\nYou are {me}, against {}, seed {}.\n{}",
         game.title(),
-        bot.name(),
-        spec,
+        spec.plain_name(),
         options.seed,
         help(game)
     )?;

@@ -319,3 +319,19 @@ fn save_without_path_goes_outside_the_repository() {
     let (_, text) = session(game.as_ref(), b"save\nquit\n", &nowhere);
     assert!(text.contains("give a file: save FILE"), "{text}");
 }
+
+#[cfg(feature = "battleline")]
+#[test]
+fn the_default_opponent_is_the_expert_named_plainly() {
+    let game = registry().load("battleline").unwrap();
+    let o = PlayOptions {
+        bot: None,
+        ..options(PlayerId::P0, 3)
+    };
+    let (_, text) = session(game.as_ref(), b"quit\n", &o);
+    assert!(
+        text.contains("You are P0, against the expert, the game's strongest bot, seed 3."),
+        "{text}"
+    );
+    assert!(!text.contains("expert:"), "{text}");
+}

@@ -100,6 +100,19 @@ impl BotSpec {
         }
     }
 
+    /// The bot as a person reads its name on a screen: what it is, never
+    /// its budget (`expert:96` is "the expert, the game's strongest bot").
+    pub fn plain_name(self) -> String {
+        match self {
+            BotSpec::Random => "a random bot".to_owned(),
+            BotSpec::Heuristic => "the heuristic bot".to_owned(),
+            BotSpec::Flat(_) => "flat Monte Carlo search".to_owned(),
+            BotSpec::Ismcts(_) => "ISMCTS search".to_owned(),
+            BotSpec::Expert(_) => "the expert, the game's strongest bot".to_owned(),
+            BotSpec::Sparring(name, _) => format!("the bot {name}"),
+        }
+    }
+
     /// This bot with `budget` where the name gave none (a search bot
     /// without a budget); every other name unchanged.
     pub fn or_budget(self, budget: Budget) -> Self {
@@ -403,6 +416,22 @@ pub fn build_agent<G: Game + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_names_never_show_a_budget() {
+        for text in ["expert", "expert:96", "expert:20ms"] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.plain_name(), "the expert, the game's strongest bot");
+        }
+        for (text, budget) in [
+            ("ismcts:300", "300"),
+            ("flat:50ms", "50"),
+            ("prob:12", "12"),
+        ] {
+            let plain = text.parse::<BotSpec>().unwrap().plain_name();
+            assert!(!plain.contains(':') && !plain.contains(budget), "{plain}");
+        }
+    }
 
     #[test]
     fn bot_names_parse_and_print_back() {
