@@ -554,7 +554,10 @@ fn the_opponent_a_person_meets_by_default_is_the_games_expert() {
         );
         let (_, text) = session(game.as_ref(), b"quit\n", &PlayOptions::default());
         let first = text.lines().nth(1).unwrap_or_default().to_owned();
-        assert!(first.contains("(expert)"), "{name}: {first}");
+        assert!(
+            first.contains("against the expert, the game's strongest bot"),
+            "{name}: {first}"
+        );
     }
     // A game without an expert meets its search bot.
     let kuhn = &kuhn()[0];
