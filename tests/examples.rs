@@ -512,11 +512,21 @@ fn the_example_python_bot_plays_in_the_arena() {
         );
         assert_eq!(r.games, 2);
     }
-    // A bot that answers garbage forfeits with the referee's reason.
+    // A bot that answers garbage forfeits: the game is the other seat's,
+    // with the referee's reason.
     let broken: PlayerSpec = "cmd:python3 -c print('hello')".parse().unwrap();
     let random = PlayerSpec::Bot(BotSpec::Random);
-    let err = play_game(games[0].as_ref(), [&broken, &random], 1, false).unwrap_err();
-    assert!(!err.is_empty());
+    let played = play_game(games[0].as_ref(), [&broken, &random], 1, false).unwrap();
+    let (seat, failure) = played.forfeit.expect("the broken bot forfeits");
+    assert_eq!(seat, PlayerId::P0);
+    assert!(
+        matches!(
+            failure,
+            game_env::BotFailure::Garbage(_) | game_env::BotFailure::Exited
+        ),
+        "{failure:?}"
+    );
+    assert_eq!(played.outcome, Outcome::Win(PlayerId::P1));
 }
 
 #[cfg(feature = "cardwar")]
