@@ -31,14 +31,7 @@ impl Token {
 
     /// The token written as `text` (32 hex digits), if it is one.
     pub fn parse(text: &str) -> Option<Token> {
-        if text.len() != 32 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
-        }
-        let mut out = [0u8; 16];
-        for (i, slot) in out.iter_mut().enumerate() {
-            *slot = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-        }
-        Some(Token(out))
+        from_hex(text).map(Token)
     }
 }
 
@@ -77,14 +70,7 @@ impl Seal {
         if text.len() == 32 {
             return Token::parse(text).map(|t| t.seal());
         }
-        if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
-        }
-        let mut out = [0u8; 32];
-        for (i, slot) in out.iter_mut().enumerate() {
-            *slot = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-        }
-        Some(Seal(out))
+        from_hex(text).map(Seal)
     }
 
     /// Whether `token`'s seal is this one, compared in constant time.
@@ -96,8 +82,24 @@ impl Seal {
 /// 64 lowercase hex digits, as stored.
 impl fmt::Display for Seal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+        write_hex(&self.0, f)
     }
+}
+
+/// The `N` bytes written as `text`, exactly `2 * N` hex digits.
+fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+fn write_hex(bytes: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    bytes.iter().try_for_each(|b| write!(f, "{b:02x}"))
 }
 
 impl fmt::Debug for Seal {
@@ -109,7 +111,7 @@ impl fmt::Debug for Seal {
 /// 32 lowercase hex digits, as handed to the seat.
 impl fmt::Display for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+        write_hex(&self.0, f)
     }
 }
 

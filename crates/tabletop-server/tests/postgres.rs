@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{pick, specs};
+use common::{pick, specs, two_people_over_http, view_over_http};
 use futures_util::StreamExt;
 use pg_cluster::{Postgres, Process};
 use serde_json::{json, Value};
@@ -524,28 +524,7 @@ fn a_dump_restored_into_a_new_database_serves_the_same_matches() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let http = reqwest::Client::new();
     let kuhn = specs().into_iter().find(|s| s.starts_with("kuhn")).unwrap();
-    let (id, token, before) = runtime.block_on(async {
-        let created: Value = http
-            .post(format!("{}/api/matches", live.base))
-            .json(&json!({"game": kuhn, "seats": ["human", "human"]}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let id = created["id"].as_i64().unwrap();
-        let token = created["tokens"][0]["token"].as_str().unwrap().to_owned();
-        let view = http
-            .get(format!("{}/api/matches/{id}", live.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        (id, token, view)
-    });
+    let (id, token, before) = runtime.block_on(two_people_over_http(&http, &live.base, &kuhn));
     pg.client(
         "pg_dump",
         &["--format=custom", "--file=backup.dump", "postgres"],
@@ -555,12 +534,11 @@ fn a_dump_restored_into_a_new_database_serves_the_same_matches() {
     drop(live);
     let restored = Process::start(&pg.url_of("restored"));
     runtime.block_on(async {
-        let url = format!("{}/api/matches/{id}", restored.base);
-        let view = http.get(&url).send().await.unwrap().text().await.unwrap();
+        let (_, view) = view_over_http(&http, &restored.base, id, None).await;
         assert_eq!(view, before, "the public view of the match");
-        let seat = http.get(&url).bearer_auth(&token).send().await.unwrap();
-        assert_eq!(seat.status(), 200, "the token opens its seat");
-        assert_ne!(seat.text().await.unwrap(), before, "the seat sees its card");
+        let (status, seat) = view_over_http(&http, &restored.base, id, Some(&token)).await;
+        assert_eq!(status, 200, "the token opens its seat");
+        assert_ne!(seat, before, "the seat sees its card");
     });
 }
 

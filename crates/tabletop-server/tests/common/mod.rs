@@ -205,3 +205,42 @@ pub async fn listen(config: Config) -> (Arc<Server>, std::net::SocketAddr) {
     });
     (server, addr)
 }
+
+/// Over HTTP at `base` (a server process): creates a match of two people
+/// playing `game` and returns its id, seat 0's token and the public view.
+pub async fn two_people_over_http(
+    http: &reqwest::Client,
+    base: &str,
+    game: &str,
+) -> (i64, String, String) {
+    let created: Value = http
+        .post(format!("{base}/api/matches"))
+        .json(&serde_json::json!({"game": game, "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_i64().unwrap();
+    let token = created["tokens"][0]["token"].as_str().unwrap().to_owned();
+    let (status, view) = view_over_http(http, base, id, None).await;
+    assert_eq!(status, 200);
+    (id, token, view)
+}
+
+/// Over HTTP at `base`: match `id` as `token`'s seat sees it (the public
+/// view without one): the status and the body.
+pub async fn view_over_http(
+    http: &reqwest::Client,
+    base: &str,
+    id: i64,
+    token: Option<&str>,
+) -> (u16, String) {
+    let mut request = http.get(format!("{base}/api/matches/{id}"));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let answer = request.send().await.unwrap();
+    (answer.status().as_u16(), answer.text().await.unwrap())
+}
