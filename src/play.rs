@@ -22,7 +22,7 @@ pub struct PlayOptions {
     /// Where to write the record (JSON) when the session ends.
     pub save: Option<PathBuf>,
     /// Where a record goes when no path is given (the `save` command
-    /// alone): [`records_dir`] by default, never the working directory.
+    /// alone): [`game_env::data_dir`] by default, never the working directory.
     pub records: Option<PathBuf>,
 }
 
@@ -33,7 +33,7 @@ impl Default for PlayOptions {
             seat: PlayerId::P0,
             seed: 1,
             save: None,
-            records: records_dir(),
+            records: game_env::data_dir(),
         }
     }
 }
@@ -76,13 +76,6 @@ pub fn help(game: &dyn DynGame) -> String {
     }
 }
 
-/// Where records go when no path is given: `$XDG_DATA_HOME/tabletop`, else
-/// `~/.local/share/tabletop` (outside any checkout); `None` when neither
-/// variable names an absolute directory.
-pub fn records_dir() -> Option<PathBuf> {
-    records_dir_from(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))
-}
-
 /// The file name of a record of the game `game` (its registry name)
 /// played from `seed`, saved after `actions` actions (`None`: at the end),
 /// such as `stratego-seed7.json`.
@@ -96,18 +89,6 @@ pub fn record_file_name(game: &str, seed: u64, actions: Option<usize>) -> String
         Some(n) => format!("{name}-seed{seed}-action{n}.json"),
         None => format!("{name}-seed{seed}.json"),
     }
-}
-
-/// [`records_dir`] from the values of `XDG_DATA_HOME` and `HOME`; relative
-/// values are ignored, as the XDG specification asks.
-pub fn records_dir_from(
-    xdg_data_home: Option<std::ffi::OsString>,
-    home: Option<std::ffi::OsString>,
-) -> Option<PathBuf> {
-    let absolute = |v: Option<std::ffi::OsString>| v.map(PathBuf::from).filter(|p| p.is_absolute());
-    absolute(xdg_data_home)
-        .or_else(|| absolute(home).map(|h| h.join(".local").join("share")))
-        .map(|d| d.join("tabletop"))
 }
 
 /// Beyond this many lines the legal moves are not listed with the board
@@ -645,26 +626,5 @@ mod tests {
         // What P1 holds in his hand is never named: the proof reads
         // only the claimant's observation.
         assert!(!told.contains("B6 "), "{told}");
-    }
-
-    #[test]
-    fn records_go_to_the_xdg_data_folder_or_the_home_share() {
-        let os = |s: &str| Some(std::ffi::OsString::from(s));
-        assert_eq!(
-            records_dir_from(os("/data"), os("/home/a")),
-            Some(PathBuf::from("/data/tabletop"))
-        );
-        assert_eq!(
-            records_dir_from(None, os("/home/a")),
-            Some(PathBuf::from("/home/a/.local/share/tabletop"))
-        );
-        // A relative XDG_DATA_HOME is ignored (the XDG rule), and nothing
-        // relative (the working directory, a checkout) is ever chosen.
-        assert_eq!(
-            records_dir_from(os("data"), os("/home/a")),
-            Some(PathBuf::from("/home/a/.local/share/tabletop"))
-        );
-        assert_eq!(records_dir_from(os("data"), os("home")), None);
-        assert_eq!(records_dir_from(None, None), None);
     }
 }

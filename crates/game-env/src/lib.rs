@@ -4,6 +4,7 @@
 mod batch;
 mod bots;
 mod check;
+mod data_dir;
 mod dynamic;
 mod error;
 mod opponent;
@@ -24,6 +25,7 @@ pub use bots::{
     Knowledge, LegacyProtocol, PolicyFactory, Routine, SearchDefaults, Sparring,
 };
 pub use check::check_batch;
+pub use data_dir::{data_dir, data_dir_from};
 pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};
 pub use error::{BotFailure, EnvError};
 /// A search bot's budget per decision, as a [`BotSpec`] names it.

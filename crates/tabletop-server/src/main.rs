@@ -24,9 +24,12 @@ struct Args {
     /// Address to listen on; the default is loopback only.
     #[arg(long, default_value = "127.0.0.1")]
     host: std::net::IpAddr,
-    /// The SQLite database of the game records (created if missing).
-    #[arg(long, default_value = "tabletop.db")]
-    db: PathBuf,
+    /// The SQLite database of the game records (created if missing); by
+    /// default `tabletop.db` in `$XDG_DATA_HOME/tabletop`, else in
+    /// `~/.local/share/tabletop` (never the working directory, which is
+    /// often a checkout).
+    #[arg(long)]
+    db: Option<PathBuf>,
     /// A PostgreSQL database, `postgres://USER:PASSWORD@HOST:PORT/NAME`,
     /// instead of `--db`: several processes may serve it together (best
     /// given in the environment, out of the process list). Needs a server
@@ -180,6 +183,16 @@ fn postgres_url(url: &str) -> Result<String, String> {
     }
 }
 
+/// The database when `--db` is not given: `tabletop.db` in the data
+/// folder ([`game_env::data_dir`]), made if missing.
+fn default_db() -> Result<PathBuf, String> {
+    let dir = game_env::data_dir().ok_or(
+        "no data folder: neither XDG_DATA_HOME nor HOME is an absolute path; give --db FILE",
+    )?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    Ok(dir.join("tabletop.db"))
+}
+
 /// `error` and each of its causes that its message does not already say:
 /// PostgreSQL's own reason (`FATAL: password authentication failed for
 /// user "tabletop"`) after the client's `db error`. No cause holds the
@@ -227,9 +240,13 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     if let Some(to) = &args.backup {
-        return match tabletop_server::store::backup(&args.db, to) {
+        let Some(db) = &args.db else {
+            eprintln!("tabletop-server: --backup needs --db, the database to copy");
+            return ExitCode::from(2);
+        };
+        return match tabletop_server::store::backup(db, to) {
             Ok(()) => {
-                println!("backed up {} to {}", args.db.display(), to.display());
+                println!("backed up {} to {}", db.display(), to.display());
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -257,8 +274,20 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let db = match (args.db, &args.database) {
+        (Some(db), _) => db,
+        // Unused: PostgreSQL holds the records.
+        (None, Some(_)) => PathBuf::new(),
+        (None, None) => match default_db() {
+            Ok(db) => db,
+            Err(e) => {
+                eprintln!("tabletop-server: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
     let config = Config {
-        db: args.db,
+        db,
         policies,
         postgres: args.database,
         allow_cmd_bots: args.allow_cmd_bots,

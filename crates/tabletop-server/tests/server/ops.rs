@@ -281,28 +281,7 @@ fn a_backup_of_a_running_servers_database_restores_its_matches() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let http = reqwest::Client::new();
     let (mut live, base) = spawn_server(0, |c| c.arg("--db").arg(&db));
-    let (id, token, before) = runtime.block_on(async {
-        let created: serde_json::Value = http
-            .post(format!("{base}/api/matches"))
-            .json(&json!({"game": kuhn(), "seats": ["human", "human"]}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let id = created["id"].as_i64().unwrap();
-        let token = created["tokens"][0]["token"].as_str().unwrap().to_owned();
-        let view = http
-            .get(format!("{base}/api/matches/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        (id, token, view)
-    });
+    let (id, token, before) = runtime.block_on(two_people_over_http(&http, &base, &kuhn()));
     let (status, said) = run_binary(&[
         "--db".as_ref(),
         db.as_os_str(),
@@ -333,31 +312,13 @@ fn a_backup_of_a_running_servers_database_restores_its_matches() {
     live.wait().unwrap();
     let (mut restored, base) = spawn_server(0, |c| c.arg("--db").arg(&copy));
     runtime.block_on(async {
-        let view = http
-            .get(format!("{base}/api/matches/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let (_, view) = view_over_http(&http, &base, id, None).await;
         assert_eq!(view, before, "the public view of the match");
-        let seat = http
-            .get(format!("{base}/api/matches/{id}"))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(seat.status(), 200, "the token opens its seat");
-        let seat = seat.text().await.unwrap();
+        let (status, seat) = view_over_http(&http, &base, id, Some(&token)).await;
+        assert_eq!(status, 200, "the token opens its seat");
         assert_ne!(seat, before, "the seat's view shows its card: {seat}");
-        let wrong = http
-            .get(format!("{base}/api/matches/{id}"))
-            .bearer_auth("0".repeat(32))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(wrong.status(), 403);
+        let (wrong, _) = view_over_http(&http, &base, id, Some(&"0".repeat(32))).await;
+        assert_eq!(wrong, 403);
     });
     restored.kill().unwrap();
     restored.wait().unwrap();
@@ -413,4 +374,33 @@ fn an_admin_port_takes_the_readiness_probe_and_the_metrics_off_the_public_one() 
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
+}
+
+/// Without `--db` the database goes to the data folder, never to the
+/// working directory (often a checkout).
+#[test]
+fn without_db_the_database_goes_to_the_data_folder() {
+    let home = std::env::temp_dir().join(format!("tabletop-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+        .args(["--port", "0", "--log", "warn"])
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .current_dir(&home)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("listening on http://"), "{line}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(home.join(".local/share/tabletop/tabletop.db").exists());
+    assert!(!home.join("tabletop.db").exists());
+    let (status, _) = run_binary(&["--backup".as_ref(), home.join("b.db").as_os_str()]);
+    assert_eq!(status.code(), Some(2), "--backup names the database it copies");
+    let _ = std::fs::remove_dir_all(&home);
 }
