@@ -401,6 +401,10 @@ fn without_db_the_database_goes_to_the_data_folder() {
     assert!(home.join(".local/share/tabletop/tabletop.db").exists());
     assert!(!home.join("tabletop.db").exists());
     let (status, _) = run_binary(&["--backup".as_ref(), home.join("b.db").as_os_str()]);
-    assert_eq!(status.code(), Some(2), "--backup names the database it copies");
+    assert_eq!(
+        status.code(),
+        Some(2),
+        "--backup names the database it copies"
+    );
     let _ = std::fs::remove_dir_all(&home);
 }
