@@ -1,8 +1,9 @@
 //! The server's counters in Prometheus' text format (`GET /metrics`):
 //! matches, moves, requests by route and status class with their latency,
 //! bot decision time, database call time and errors, what is in memory,
-//! and the process's resident memory and open files. Written by hand: a few atomics and fixed
-//! histogram buckets are all it needs, no registry crate.
+//! and the process's resident memory and open files. Written by hand: a
+//! few atomics and fixed histogram buckets are all it needs, no registry
+//! crate.
 
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -185,25 +186,40 @@ impl Metrics {
                 "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}"
             );
         }
+        // The last two are the process's, under Prometheus' standard
+        // names, where the system tells them (Linux's /proc); a gauge the
+        // system does not tell is left out.
         let gauges = [
             (
                 "tabletop_matches_in_memory",
                 "Matches in memory.",
-                gauges.matches_in_memory,
+                Some(gauges.matches_in_memory as u64),
             ),
             (
                 "tabletop_websockets_open",
                 "WebSockets open.",
-                gauges.websockets,
+                Some(gauges.websockets as u64),
             ),
             (
                 "tabletop_connections_open",
                 "TCP connections open.",
-                gauges.connections,
+                Some(gauges.connections as u64),
+            ),
+            (
+                "process_resident_memory_bytes",
+                "Resident memory size in bytes.",
+                resident_bytes(),
+            ),
+            (
+                "process_open_fds",
+                "Number of open file descriptors.",
+                open_fds(),
             ),
         ];
         for (name, help, v) in gauges {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
+            if let Some(v) = v {
+                let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
+            }
         }
         let name = "tabletop_request_seconds";
         let _ = writeln!(
@@ -230,25 +246,6 @@ impl Metrics {
             "# HELP {name} Time a database call took.\n# TYPE {name} histogram"
         );
         self.db_time.write(&mut out, name, "");
-        // Prometheus' standard process metrics, where the system tells
-        // them (Linux's /proc); left out elsewhere.
-        let process = [
-            (
-                "process_resident_memory_bytes",
-                "Resident memory size in bytes.",
-                resident_bytes(),
-            ),
-            (
-                "process_open_fds",
-                "Number of open file descriptors.",
-                open_fds(),
-            ),
-        ];
-        for (name, help, v) in process {
-            if let Some(v) = v {
-                let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
-            }
-        }
         let name = "tabletop_bot_decision_seconds";
         let _ = writeln!(
             out,
