@@ -383,19 +383,11 @@ fn without_db_the_database_goes_to_the_data_folder() {
     let home = std::env::temp_dir().join(format!("tabletop-home-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
-        .args(["--port", "0", "--log", "warn"])
-        .env("HOME", &home)
-        .env_remove("XDG_DATA_HOME")
-        .current_dir(&home)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert!(line.starts_with("listening on http://"), "{line}");
+    let (mut child, _) = spawn_server(0, |c| {
+        c.env("HOME", &home)
+            .env_remove("XDG_DATA_HOME")
+            .current_dir(&home)
+    });
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(home.join(".local/share/tabletop/tabletop.db").exists());
