@@ -112,11 +112,20 @@ for (const [label, viewport, seat] of [
     await page.click('#use-setup');
     await page.waitForSelector('#setup-editor', { state: 'hidden', timeout: 30000 });
     const token = await page.evaluate((m) => JSON.parse(localStorage.getItem(`tabletop.seat.${m}`)).token, id);
-    const view = await (await fetch(`${base}/api/matches/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const auth = { headers: { Authorization: `Bearer ${token}` } };
+    const view = await (await fetch(`${base}/api/matches/${id}`, auth)).json();
     assert.equal(view.you, seat);
-    const nameOf = new Map(view.observation.army.map((a) => [a.kind, a.piece]));
-    const own = new Map(view.observation.board.filter((p) => p.owner === seat).map((p) => [p.square, p.piece]));
+    // The bot may already have made its first move and taken a piece, so
+    // the setup is read from the replay at the last step with all 40 (the
+    // seat itself has not moved yet).
+    const ownAt = async (step) => {
+      const at = await (await fetch(`${base}/api/matches/${id}/replay?step=${step}&view=${seat}`, auth)).json();
+      return [at, new Map(at.observation.board.filter((p) => p.owner === seat).map((p) => [p.square, p.piece]))];
+    };
+    let [at, own] = await ownAt(view.steps);
+    if (own.size < 40) [at, own] = await ownAt(view.steps - 1);
     assert.equal(own.size, 40);
+    const nameOf = new Map(at.observation.army.map((a) => [a.kind, a.piece]));
     squares.forEach((sq, i) => assert.equal(own.get(sq), nameOf.get(saved[i]), `${sq}`));
     assert.deepEqual(page.errors, []);
     await page.context().close();
