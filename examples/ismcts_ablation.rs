@@ -140,7 +140,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let (rules, name) = if args.iter().any(|a| a == "--troops-only") {
-        (Rules::troops_only(), "troops-only")
+        (Rules::troops_only(), "troops_only")
     } else {
         (Rules::default(), "default rules")
     };

@@ -17,7 +17,7 @@ use tabletop_rules::{
     play_game, registry, round_robin, run_arena, select, ArenaConfig, BotSpec, PlayerSpec,
 };
 
-const SPEC: &str = "battleline(variant=troops-only)";
+const SPEC: &str = "battleline(variant=troops_only)";
 
 fn example_bot() -> String {
     concat!(
@@ -81,7 +81,7 @@ fn it_refuses_other_rule_sets() {
     // Battle Line with tactics: the protocol has no tactics cards.
     // Kuhn poker: the protocol is Battle Line's.
     for (spec, why) in [
-        ("battleline", "troops-only"),
+        ("battleline", "troops_only"),
         ("kuhn_poker", "bots do not play this game"),
     ] {
         let game = select(&registry(), Some(spec)).unwrap().remove(0);

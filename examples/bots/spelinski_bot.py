@@ -3,7 +3,7 @@
 (battleline/doc/CommunicationSpec.txt there), as tabletop-rules' referee
 speaks it (src/spelinski.rs):
 
-    cargo run --release --example arena -- --game "battleline(variant=troops-only)" \
+    cargo run --release --example arena -- --game "battleline(variant=troops_only)" \
         --bots 'spelinski:python3 examples/bots/spelinski_bot.py',random
 
 It keeps its hand, the cards at each flag and the claims, and on

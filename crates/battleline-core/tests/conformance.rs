@@ -34,12 +34,12 @@ fn conformance_default_rules() {
 
 #[test]
 fn conformance_published_order() {
-    kit(&preset("published-order"));
+    kit(&preset("published_order"));
 }
 
 #[test]
 fn conformance_troops_only() {
-    kit(&preset("troops-only"));
+    kit(&preset("troops_only"));
     // Troops only under the published order and the other claim timing.
     kit(&Rules {
         tactics: false,
@@ -51,7 +51,7 @@ fn conformance_troops_only() {
 
 #[test]
 fn conformance_claims_at_start_of_turn() {
-    kit(&preset("claims-at-start"));
+    kit(&preset("claims_at_start"));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn conformance_last_pass_settles_at_once() {
 
 #[test]
 fn conformance_movable_environment() {
-    kit(&preset("movable-environment"));
+    kit(&preset("movable_environment"));
     kit(&Rules {
         environment_tactics: EnvironmentTactics::Movable,
         leader_limit: LeaderLimit::OneOnTable,
@@ -85,7 +85,7 @@ fn conformance_movable_environment() {
 
 #[test]
 fn conformance_unseen_wilds() {
-    kit(&preset("unseen-wilds"));
+    kit(&preset("unseen_wilds"));
     kit(&Rules {
         wild_cards: WildCards::UnseenOnly,
         environment_tactics: EnvironmentTactics::Movable,
@@ -106,8 +106,8 @@ fn golden_default_rules() {
 #[test]
 fn presets_start_with_the_default_and_have_distinct_names_and_rules() {
     assert_eq!(Rules::presets()[0].name, "default");
-    assert_eq!(preset("troops-only"), Rules::troops_only());
-    assert_eq!(preset("published-order"), Rules::published_order());
+    assert_eq!(preset("troops_only"), Rules::troops_only());
+    assert_eq!(preset("published_order"), Rules::published_order());
 }
 
 /// The serialised field names: the default rules leave out the fields

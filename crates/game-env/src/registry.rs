@@ -2,6 +2,13 @@
 //! A game registers its type: its options, their kinds and ranges and its
 //! named presets come from its rule set ([`RuleSet`]), and a preset is
 //! chosen by one parameter of its own.
+//!
+//! Preset names are snake_case (`battleline(variant=troops_only)`), and a
+//! specification names its preset canonically so. The lookup
+//! ([`RuleSet::preset`]) also reads a name in another case or with `-`
+//! between its words: Battle Line's presets were kebab-case
+//! (`troops-only`) before, and a match stored then, or a command written
+//! then, still loads, under the snake_case name.
 
 use std::sync::Arc;
 
@@ -260,7 +267,7 @@ fn load_typed<G: Game + Encode + Wire>(
 ) -> Result<Arc<dyn DynGame>, EnvError> {
     let presets = G::Rules::presets();
     let mut params = Vec::new();
-    let mut preset = presets.first();
+    let mut preset = presets.first().cloned();
     for (key, value) in &spec.params {
         let key = def
             .aliases
@@ -269,22 +276,19 @@ fn load_typed<G: Game + Encode + Wire>(
             .map_or(key.as_str(), |(_, field)| field);
         if key == def.preset_key {
             preset = Some(
-                presets
-                    .iter()
-                    .find(|p| p.name.eq_ignore_ascii_case(value))
-                    .ok_or_else(|| EnvError::BadParameter {
-                        game: def.name.to_owned(),
-                        name: key.to_owned(),
-                        value: value.clone(),
-                        reason: format!(
-                            "the presets are {}",
-                            presets
-                                .iter()
-                                .map(|p| p.name)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    })?,
+                G::Rules::preset(value).ok_or_else(|| EnvError::BadParameter {
+                    game: def.name.to_owned(),
+                    name: key.to_owned(),
+                    value: value.clone(),
+                    reason: format!(
+                        "the presets are {}",
+                        presets
+                            .iter()
+                            .map(|p| p.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                })?,
             );
             continue;
         }

@@ -1,6 +1,6 @@
 //! A referee for the Battle Line protocol of spelinski/BoardGameAIEngine
 //! (`battleline/doc/CommunicationSpec.txt` there), so bots written for it
-//! play our troops-only Battle Line (`battleline(variant=troops-only)`,
+//! play our troops-only Battle Line (`battleline(variant=troops_only)`,
 //! [`battleline_core::Rules::troops_only`]) in the arena.
 //!
 //! The protocol is plain text lines over the bot's standard input and
@@ -110,7 +110,7 @@ pub struct SpelinskiBot {
 /// (any other option is the referee's to carry).
 pub fn plays(rules: &battleline_core::Rules) -> Result<(), String> {
     if rules.tactics {
-        return Err("its bots play battleline(variant=troops-only), without tactics cards".into());
+        return Err("its bots play battleline(variant=troops_only), without tactics cards".into());
     }
     Ok(())
 }

@@ -157,7 +157,7 @@ impl Parameter {
 }
 
 /// Whether two names are the same up to case, `_` and `-`.
-fn same_name(a: &str, b: &str) -> bool {
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
     fn squash(s: &str) -> impl Iterator<Item = char> + '_ {
         s.chars()
             .filter(|c| !matches!(c, '_' | '-'))

@@ -8,6 +8,7 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::parameter::same_name;
 use crate::{ChanceMode, Parameter, ParameterError, ParameterValue};
 
 /// A game's rule set: one value per combination of rule options, with what
@@ -69,8 +70,31 @@ pub trait RuleSet:
         0.0
     }
 
-    /// The named rule sets, the default first.
+    /// The named rule sets, the default first. Their names are
+    /// snake_case, as OpenSpiel's names are (`troops_only`,
+    /// `classic_milton_bradley`); the kit's
+    /// `testkit::check_preset_names` holds every game to it.
     fn presets() -> Vec<Preset<Self>>;
+
+    /// The preset named `name`, in any case and with or without `_` and
+    /// `-` between its words, as choice values are read
+    /// ([`Parameter::parse`]): a specification stored or typed with the
+    /// kebab-case names Battle Line's presets had before they became
+    /// snake_case (`troops-only`) still finds `troops_only`. `None` when
+    /// no preset has that name.
+    ///
+    /// ```
+    /// use game_traits::kuhn::KuhnRules;
+    /// use game_traits::RuleSet;
+    ///
+    /// assert_eq!(KuhnRules::preset("HIGH").map(|p| p.name), Some("high"));
+    /// assert!(KuhnRules::preset("low").is_none());
+    /// ```
+    fn preset(name: &str) -> Option<Preset<Self>> {
+        Self::presets()
+            .into_iter()
+            .find(|p| same_name(p.name, name.trim()))
+    }
 
     /// Every rule option, in the order of the rule set's fields.
     fn parameters() -> &'static [Parameter];
@@ -93,7 +117,7 @@ pub trait RuleSet:
 /// names it the same way and none keeps a table of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preset<R> {
-    /// Its name in specifications (`classic`, `troops-only`).
+    /// Its name in specifications (`classic`, `troops_only`).
     pub name: &'static str,
     /// Its name as a person reads it (`International`, `Troops only`).
     pub title: &'static str,

@@ -7,7 +7,8 @@
 //! check_game::<KuhnPoker>(&Default::default());
 //! ```
 //!
-//! At every step of every game it checks turn and terminality, the legal
+//! Before the games it checks that the rule set's preset names are
+//! snake_case ([`check_preset_names`]). At every step of every game it checks turn and terminality, the legal
 //! list (non-empty, sorted by id and by [`Ord`], no duplicates, ids
 //! round-trip, each action legal and applicable, equal results on clones and
 //! through [`Game::apply_unchecked`]), that illegal actions are refused and
@@ -48,7 +49,7 @@ use crate::RuleSet;
 pub use encoding::check_encoding;
 pub use golden::check_golden;
 pub use hostile::{determinise_final_positions, hostile_run, HostileReport};
-pub use rule_set::{check_named, check_rule_set};
+pub use rule_set::{check_named, check_preset_names, check_rule_set};
 pub use tamper::check_accepted;
 pub use wire::{assert_safe_integers, check_wire};
 
@@ -111,6 +112,7 @@ pub fn check_game<G: Game>(rules: &G::Rules) {
 /// Runs the kit with `config`; panics on the first failure, naming the seed
 /// and step.
 pub fn check_game_with<G: Game>(rules: &G::Rules, config: &KitConfig) {
+    check_preset_names::<G::Rules>();
     let (lo, hi) = rules.return_bounds();
     assert!(lo <= hi, "{}: return bounds {lo} > {hi}", G::NAME);
     assert!(rules.action_space() > 0, "{}: empty action space", G::NAME);

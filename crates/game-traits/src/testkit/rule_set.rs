@@ -1,6 +1,7 @@
 //! The rule set's table of options against what it stores: every option
 //! reads and writes by name, every value the table admits is taken, every
-//! other refused, and the presets are distinct and valid.
+//! other refused, and the presets are distinct, valid and named in
+//! snake_case.
 
 use crate::{FromParameter, ParameterKind, ParameterValue, RuleSet};
 
@@ -17,10 +18,12 @@ use crate::{FromParameter, ParameterKind, ParameterValue, RuleSet};
 ///   option; values of another kind or out of range, and unknown names, are
 ///   refused with the rules unchanged;
 /// - the presets start with the default, have distinct names and rules,
-///   and all validate.
+///   and all validate, and their names are snake_case
+///   ([`check_preset_names`]).
 ///
 /// Panics with a message naming the first failure.
 pub fn check_rule_set<R: RuleSet>() {
+    check_preset_names::<R>();
     let parameters = R::parameters();
     let mut names: Vec<&str> = parameters.iter().map(|p| p.name).collect();
     names.sort_unstable();
@@ -116,6 +119,71 @@ pub fn check_rule_set<R: RuleSet>() {
             );
         }
     }
+}
+
+/// Preset names are snake_case: lower-case ASCII words of letters and
+/// digits joined by single `_`, starting with a letter (`troops_only`,
+/// `classic_milton_bradley`), as OpenSpiel spells its names; so a
+/// specification, a Gymnasium or OpenSpiel id and a database row spell a
+/// preset one way. No two names are the same up to case and separators,
+/// so [`RuleSet::preset`], which also reads `troops-only`, finds one
+/// preset. [`check_game`](crate::testkit::check_game) and
+/// [`check_rule_set`] both run it, so every game and every game to come is
+/// held to it.
+///
+/// Panics naming the first preset that breaks the rule and its snake_case
+/// spelling.
+pub fn check_preset_names<R: RuleSet>() {
+    let presets = R::presets();
+    for p in &presets {
+        if let Some(fault) = snake_case_fault(p.name) {
+            panic!(
+                "preset names are snake_case: {:?} {fault}; write {:?}",
+                p.name,
+                snake_case(p.name)
+            );
+        }
+        let found = R::preset(p.name).map(|found| found.name);
+        assert_eq!(
+            found,
+            Some(p.name),
+            "preset {} is found as {found:?}: two names differ only in case or separators",
+            p.name
+        );
+    }
+}
+
+/// What keeps `name` from being snake_case, if anything.
+fn snake_case_fault(name: &str) -> Option<&'static str> {
+    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return Some("does not start with a lower-case letter");
+    }
+    if name
+        .chars()
+        .any(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+    {
+        return Some("has a character other than a-z, 0-9 and _");
+    }
+    if name.contains("__") || name.ends_with('_') {
+        return Some("has an empty word");
+    }
+    None
+}
+
+/// `name` in snake_case, for the message of a name that is not.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_end_matches('_').to_owned()
 }
 
 /// Values of `kind` that it admits.

@@ -98,6 +98,25 @@ pub const MIGRATIONS: &[&str] = &[
     // 6: when a retention sweep first saw a match finished (Unix ms),
     // from which `--retain-finished-days` counts.
     "ALTER TABLE matches ADD COLUMN finished_ms INTEGER;",
+    // 7: Battle Line's presets are snake_case now (`troops_only`, as every
+    // other game's): the specifications stored under their kebab-case names
+    // are rewritten, so that a player keeps one rating and a game one
+    // leaderboard (the registry reads the old names too, so the matches
+    // would replay either way).
+    "UPDATE matches SET spec =
+         replace(replace(replace(replace(replace(spec,
+             'variant=published-order', 'variant=published_order'),
+             'variant=troops-only', 'variant=troops_only'),
+             'variant=claims-at-start', 'variant=claims_at_start'),
+             'variant=movable-environment', 'variant=movable_environment'),
+             'variant=unseen-wilds', 'variant=unseen_wilds');
+     UPDATE ratings SET spec =
+         replace(replace(replace(replace(replace(spec,
+             'variant=published-order', 'variant=published_order'),
+             'variant=troops-only', 'variant=troops_only'),
+             'variant=claims-at-start', 'variant=claims_at_start'),
+             'variant=movable-environment', 'variant=movable_environment'),
+             'variant=unseen-wilds', 'variant=unseen_wilds');",
 ];
 
 /// An SQL dialect of the schema.

@@ -408,6 +408,48 @@ mod tests {
         }
     }
 
+    /// A server from before Battle Line's presets were snake_case stored
+    /// their kebab-case names: the next start rewrites its matches' and
+    /// ratings' specifications, so the leaderboard of
+    /// `battleline(variant=troops_only)` keeps the ratings.
+    #[test]
+    fn kebab_case_preset_names_an_older_server_stored_are_rewritten_when_opened() {
+        use crate::store::Players;
+        let dir = std::env::temp_dir().join(format!("tabletop-presets-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        {
+            let conn = Connection::open(&dir).unwrap();
+            for step in &MIGRATIONS[..6] {
+                conn.execute_batch(step).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 6).unwrap();
+            conn.execute_batch(
+                "INSERT INTO matches (spec, seed, seat0, seat1) VALUES
+                     ('battleline(variant=troops-only,first_player=1)', 3, 'human', 'human'),
+                     ('battleline(variant=unseen-wilds)', 4, 'human', 'human'),
+                     ('stratego(variant=classic_gravon)', 5, 'human', 'human');
+                 INSERT INTO players (name, folded, kind) VALUES ('Ann', 'ann', 'person');
+                 INSERT INTO ratings (player_id, spec, rating, rd, volatility, games)
+                     VALUES (1, 'battleline(variant=troops-only)', 1600, 80, 0.06, 3);",
+            )
+            .unwrap();
+        }
+        let store = Sqlite::open(&dir, false).unwrap();
+        let spec = |id| store.get(id).unwrap().unwrap().spec;
+        assert_eq!(spec(1), "battleline(variant=troops_only,first_player=1)");
+        assert_eq!(spec(2), "battleline(variant=unseen_wilds)");
+        assert_eq!(spec(3), "stratego(variant=classic_gravon)");
+        let board = store
+            .leaderboard("battleline(variant=troops_only)", 10)
+            .unwrap();
+        assert_eq!(board.len(), 1);
+        assert_eq!((board[0].name.as_str(), board[0].games), ("Ann", 3));
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
+    }
+
     /// A server from before seals stored seat tokens and player keys as
     /// given: the next start keeps only their seals, which the tokens and
     /// keys still open.

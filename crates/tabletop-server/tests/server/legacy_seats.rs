@@ -76,7 +76,7 @@ async fn a_spelinski_bot_seat_plays_troops_only_battle_line_to_the_end() {
     let seat = format!("spelinski:{}", example("spelinski_bot.py"));
     let (id, _) = create(
         &app,
-        "battleline(variant=troops-only)",
+        "battleline(variant=troops_only)",
         [&seat, "bot:random"],
         5,
     )

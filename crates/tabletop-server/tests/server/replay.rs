@@ -144,7 +144,7 @@ async fn a_finished_match_replays_step_by_step_from_every_viewpoint() {
     let (_, app) = app(false);
     let (id, t) = create(
         &app,
-        "battleline(variant=troops-only)",
+        "battleline(variant=troops_only)",
         ["human", "bot:random"],
         9,
     )

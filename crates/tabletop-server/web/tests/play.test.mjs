@@ -501,7 +501,7 @@ test('keyboard play: digits and arrows choose, Enter plays, to the end', async (
 test('a replay steps forward, back and to any step, from each viewpoint, with downloads', async () => {
   const { b, pages: [page] } = await people(1);
   try {
-    const id = await startMatch(page, 'battleline(variant=troops-only)', 'bot:random', 0);
+    const id = await startMatch(page, 'battleline(variant=troops_only)', 'bot:random', 0);
     await playToEnd([page], picker(11));
     await page.click('#to-replay');
     await page.waitForSelector('#replay[data-step="0"]', { timeout: 10000 });
