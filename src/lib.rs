@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod arena;
+mod command;
 mod ladder;
 mod play;
 mod replay;
@@ -49,6 +50,7 @@ pub use arena::{
     arena_bot, game_seed, play_game, round_robin, run_arena, ArenaConfig, ArenaResult, Pairing,
     PairingResult, Played, Progress, Think,
 };
+pub use command::help;
 /// Where records go when no path is given: [`game_env::data_dir`].
 pub use game_env::{data_dir as records_dir, data_dir_from as records_dir_from};
 #[cfg(feature = "battleline")]
@@ -58,8 +60,8 @@ pub use game_registry::ucc;
 pub use game_registry::{registry, PlayerError, PlayerSpec, PlayerSpecError};
 pub use ladder::{Ladder, LadderError, Rating};
 pub use play::{
-    help, move_label, narrate, play_session, record_file_name, strongest_bot, PlayOptions,
-    SessionEnd, BOT_NOTE, ROUTINE_NOTE,
+    move_label, narrate, play_session, record_file_name, strongest_bot, PlayOptions, SessionEnd,
+    BOT_NOTE, ROUTINE_NOTE,
 };
 pub use replay::{pick_record, replay_record, View, ViewError};
 pub use report::{format_report, ReportOptions, LADDER_PRIOR_DRAWS};

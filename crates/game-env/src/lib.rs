@@ -15,6 +15,7 @@ mod setups;
 mod spec;
 mod standard_clock;
 mod typed;
+mod typed_game;
 
 pub use batch::{
     episode_rng, opponent_rng, BatchConfig, BatchEnv, MaskCell, SharedOpponentFactory, StepBuffers,
@@ -26,7 +27,7 @@ pub use bots::{
 };
 pub use check::check_batch;
 pub use data_dir::{data_dir, data_dir_from};
-pub use dynamic::{describe_legal, typed_record, DynGame, DynState, LegalAction, TypedGame};
+pub use dynamic::{describe_legal, DynGame, DynState, LegalAction};
 pub use error::{BotFailure, EnvError};
 /// A search bot's budget per decision, as a [`BotSpec`] names it.
 pub use game_agents::{Budget, BudgetError};
@@ -38,3 +39,4 @@ pub use setups::{SetupForms, SetupKind, SetupReader, SetupSuggester, SuggestedSe
 pub use spec::{parameters, rules_with, GameSpec};
 pub use standard_clock::StandardClock;
 pub use typed::Typed;
+pub use typed_game::{typed_record, TypedGame};

@@ -16,8 +16,9 @@ use game_traits::{Encode, Game, ParameterKind, RuleSet, Wire};
 use serde::Serialize;
 
 use crate::bots::Knowledge;
-use crate::dynamic::{typed_record, DynGame, TypedGame};
+use crate::dynamic::DynGame;
 use crate::spec::{parameters, rules_with, GameSpec};
+use crate::typed_game::{typed_record, TypedGame};
 use crate::EnvError;
 
 /// How a game joins the registry.

@@ -7,7 +7,8 @@ use std::fmt;
 use game_traits::{Encode, Game, GameRng, Outcome, PlayerId, Turn, Wire};
 use serde_json::Value;
 
-use crate::dynamic::{action_of, legal_action, to_json, to_value, DynState, LegalAction};
+use crate::dynamic::{DynState, LegalAction};
+use crate::typed_game::{action_of, legal_action, to_json, to_value};
 use crate::{EnvError, WrittenRow};
 use game_traits::RuleSet;
 
