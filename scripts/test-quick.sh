@@ -45,4 +45,5 @@ fi
 # where pip's build hook looks for it), so a rebuild needs no network.
 # maturin builds into the workspace's target/.
 PATH="$venv/bin:$PATH" "$venv/bin/python" -m pip install --quiet --no-build-isolation ./python
-"$venv/bin/python" -m pytest -q python/tests/test_api.py python/tests/test_vec_env.py
+"$venv/bin/python" -m pytest -q python/tests/test_api.py python/tests/test_vec_env.py \
+    python/tests/test_games_come_from_the_registry.py
