@@ -16,7 +16,11 @@ more than one module.
 `--check` finds the circles of every crate under crates/ and compares them
 with the table of the doc's section "The circles left in the imports":
 one row a circle, its crate and its modules in backquotes. A circle the
-table does not explain, or a row whose circle is gone, fails.
+table does not explain, or a row whose circle is gone, fails. It also
+checks the doc's table of crates (the one headed `| crate | path |`):
+every package of the workspace has a row, and the workspace crates its
+`[dependencies]` name (optional ones included) are exactly those in
+backquotes in the row's last column ("none" for none).
 """
 
 from __future__ import annotations
@@ -155,6 +159,70 @@ def documented(doc: pathlib.Path) -> Set[Tuple[str, FrozenSet[str]]]:
     return rows
 
 
+MANIFESTS = ["Cargo.toml", "crates/*/Cargo.toml", "python/Cargo.toml", "benches/Cargo.toml"]
+
+
+def packages() -> Dict[str, Set[str]]:
+    """Every package of the workspace with the workspace packages its
+    `[dependencies]` section names."""
+    sections: Dict[str, Dict[str, str]] = {}
+    for pattern in MANIFESTS:
+        for manifest in sorted(ROOT.glob(pattern)):
+            text = manifest.read_text()
+            package = re.search(r'^\[package\][^\[]*?^name\s*=\s*"([^"]+)"', text, flags=re.M | re.S)
+            deps = re.search(r"^\[dependencies\]\n(.*?)(?=^\[|\Z)", text, flags=re.M | re.S)
+            if package:
+                sections[package.group(1)] = {"deps": deps.group(1) if deps else ""}
+    names = set(sections)
+    return {
+        name: {d for d in re.findall(r"^([A-Za-z0-9_-]+)\s*=", sec["deps"], flags=re.M) if d in names}
+        for name, sec in sections.items()
+    }
+
+
+def crate_table(doc: pathlib.Path) -> Dict[str, Set[str]]:
+    """The doc's table of crates: each crate with the crates its row says
+    it imports."""
+    rows: Dict[str, Set[str]] = {}
+    inside = False
+    for line in doc.read_text().splitlines():
+        if line.startswith("| crate | path |"):
+            inside = True
+            continue
+        if inside and not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not inside or cells[0].startswith("-"):
+            continue
+        rows[re.findall(r"`([^`]+)`", cells[0])[0]] = set(re.findall(r"`([^`]+)`", cells[-1]))
+    if not rows:
+        sys.exit(f"{doc}: no table of crates (a header \"| crate | path |\")")
+    return rows
+
+
+def check_crates(doc: pathlib.Path) -> bool:
+    """Whether the doc's table of crates names every package and exactly
+    the workspace crates each imports; prints each difference."""
+    actual = packages()
+    table = crate_table(doc)
+    ok = True
+    for name in sorted(set(actual) - set(table)):
+        print(f"{name}: a package of the workspace with no row in {doc.name}'s table of crates")
+        ok = False
+    for name in sorted(set(table) - set(actual)):
+        print(f"{name}: a row of {doc.name}'s table of crates, but no package")
+        ok = False
+    for name in sorted(set(actual) & set(table)):
+        allowed = table[name] & set(actual)
+        for dep in sorted(actual[name] - allowed):
+            print(f"{name} imports {dep}, which its row of {doc.name}'s table of crates does not name")
+            ok = False
+        for dep in sorted(allowed - actual[name]):
+            print(f"{name}: its row of {doc.name}'s table of crates names {dep}, which it does not import")
+            ok = False
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("crate", nargs="?", help="a crate's directory (crates/NAME)")
@@ -174,8 +242,11 @@ def main() -> None:
         for krate, circle in sorted(table - found, key=lambda r: (r[0], sorted(r[1]))):
             print(f"{krate}: {args.check} explains circle {' '.join(sorted(circle))}, which is gone")
             bad = True
+        if not check_crates(ROOT / args.check):
+            bad = True
         if bad:
             sys.exit(1)
+        print(f"modgraph: the {len(packages())} packages import what {args.check}'s table of crates says")
         print(f"modgraph: the {len(found)} circles of {len(list(ROOT.glob('crates/*/src')))} crates are the ones {args.check} explains")
         return
     if not args.crate:

@@ -102,7 +102,7 @@ wait_for() { # JOB NAME LOG
     fi
 }
 
-section "Module circles: each one explained in docs/architecture.md"
+section "Module circles and crate imports: each one as docs/architecture.md says"
 python3 scripts/modgraph.py --check docs/architecture.md
 
 section "Rust: cargo test --workspace"

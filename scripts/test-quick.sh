@@ -23,7 +23,7 @@ export WIRE_GAMES="${WIRE_GAMES:-4}"               # games checked against the w
 export TABLETOP_LOAD_MATCHES="${TABLETOP_LOAD_MATCHES:-8}" # the server's load test
 export LEAK_RECORDS="${LEAK_RECORDS:-2}"           # records per preset, the server's leak test
 
-echo "== Module circles: each one explained in docs/architecture.md"
+echo "== Module circles and crate imports: each one as docs/architecture.md says"
 python3 scripts/modgraph.py --check docs/architecture.md
 
 echo "== Rust: cargo test --workspace (small counts), but game-policy's"
