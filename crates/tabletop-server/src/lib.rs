@@ -24,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+mod archive;
 mod bots;
 pub mod client;
 pub mod clock;

@@ -16,6 +16,15 @@ use tokio::sync::watch;
 use crate::client::ClientKey;
 use crate::room::Room;
 
+/// What a sweep took out of memory.
+#[derive(Default)]
+pub(crate) struct Swept {
+    /// How many matches left.
+    pub gone: usize,
+    /// The finished ones among them, whose final views are to be stored.
+    pub finished: Vec<Arc<Cell>>,
+}
+
 /// One match and the channel that tells its watchers it changed.
 pub struct Cell {
     /// The match: views and seat checks read it under a shared lock, so
@@ -203,23 +212,29 @@ impl Memory {
     /// Drops the matches nobody holds (no request, WebSocket or bot task
     /// has their cell) that are over or unused for longer than `idle`.
     /// Returns how many left.
-    pub(crate) fn sweep(&self, idle: Duration) -> usize {
+    pub(crate) fn sweep(&self, idle: Duration) -> Swept {
         let now = self.now_ms();
         let idle = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
         let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
-        let before = rooms.len();
+        let mut swept = Swept::default();
         // The count is read under the map's write lock: no one can take a
         // new handle on a cell meanwhile.
         rooms.retain(|_, c| {
-            Arc::strong_count(c) > 1
-                || !(c.finished.load(Ordering::Relaxed)
-                    || now.saturating_sub(c.last_used.load(Ordering::Relaxed)) > idle)
+            let finished = c.finished.load(Ordering::Relaxed);
+            let stays = Arc::strong_count(c) > 1
+                || !(finished || now.saturating_sub(c.last_used.load(Ordering::Relaxed)) > idle);
+            if !stays {
+                swept.gone += 1;
+                if finished {
+                    swept.finished.push(c.clone());
+                }
+            }
+            stays
         });
-        let gone = before - rooms.len();
         if rooms.capacity() > 2 * rooms.len() + 64 {
             rooms.shrink_to_fit();
         }
-        gone
+        swept
     }
 
     /// Matches in memory now.

@@ -73,6 +73,12 @@ pub struct Metrics {
     pub matches_loaded: AtomicU64,
     /// Matches that left memory.
     pub matches_evicted: AtomicU64,
+    /// Views of finished matches served as stored (no replay).
+    pub views_archived: AtomicU64,
+    /// Matches rebuilt outside memory for a read (a replay's steps, a
+    /// notation, the first read of a finished match whose views were not
+    /// stored, the view of a running match no one plays now).
+    pub matches_rebuilt: AtomicU64,
     /// Finished unrated matches deleted by the retention.
     pub matches_expired: AtomicU64,
     /// Actions decided by a seat (a person's or a bot's).
@@ -137,7 +143,7 @@ impl Metrics {
     /// The page in Prometheus' text format.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let counters: [(&str, &str, &AtomicU64); 8] = [
+        let counters: [(&str, &str, &AtomicU64); 10] = [
             (
                 "tabletop_matches_created_total",
                 "Matches created.",
@@ -152,6 +158,16 @@ impl Metrics {
                 "tabletop_matches_evicted_total",
                 "Matches that left memory.",
                 &self.matches_evicted,
+            ),
+            (
+                "tabletop_views_archived_total",
+                "Views of finished matches served as stored, without a replay.",
+                &self.views_archived,
+            ),
+            (
+                "tabletop_matches_rebuilt_total",
+                "Matches rebuilt outside memory for a read, then dropped.",
+                &self.matches_rebuilt,
             ),
             (
                 "tabletop_matches_expired_total",

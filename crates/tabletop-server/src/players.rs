@@ -14,7 +14,6 @@ use std::sync::Arc;
 use game_traits::{Outcome, PlayerId};
 use serde::Serialize;
 
-use crate::memory::Cell;
 use crate::refusal::{MatchError, PlayerError};
 use crate::room::Room;
 use crate::seat::{self, Seat};
@@ -223,12 +222,8 @@ impl Server {
         Ok(self.db(move |s| s.rated_among(&ids)).await?)
     }
 
-    /// The players of match `cell` and their ratings.
-    pub async fn match_players(&self, cell: &Cell) -> Result<MatchPlayers, MatchError> {
-        let (id, spec) = {
-            let room = cell.room().read().await;
-            (room.id(), room.game().name().to_owned())
-        };
+    /// The players of match `id` (of game `spec`) and their ratings.
+    pub async fn match_players(&self, id: i64, spec: String) -> Result<MatchPlayers, MatchError> {
         let seats = self.db(move |s| s.rated_seats(id, &spec)).await?;
         Ok(MatchPlayers {
             rated: seats.is_some(),

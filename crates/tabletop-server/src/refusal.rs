@@ -83,6 +83,9 @@ pub enum MatchError {
     /// anyone but that seat.
     #[error("a seat's view of a running match is that seat's only")]
     NotYourView,
+    /// A token that is none of the match's seats.
+    #[error("the token is none of this match's seats")]
+    NotASeat,
     /// The record asked for before the match ended.
     #[error("the record opens once the match is over (it holds every hidden card)")]
     RecordTooEarly,

@@ -8,11 +8,16 @@
 //! side) are open to anyone, like the record, which holds the seed and so
 //! every hidden card and piece.
 
+use std::sync::Arc;
+
+use game_env::DynGame;
 use game_traits::PlayerId;
 
 use crate::memory::Cell;
 use crate::refusal::MatchError;
 use crate::room::Room;
+use crate::seat::Seat;
+use crate::store::StoredMatch;
 use crate::views::{self, Extra};
 
 /// Whose eyes a replay is seen through.
@@ -66,6 +71,51 @@ fn internal(what: &str, e: impl std::fmt::Display) -> MatchError {
     MatchError::internal(format!("{what}: {e}"))
 }
 
+/// What a replay is rebuilt from: a match's record as it stands.
+pub struct Source {
+    id: i64,
+    game: Arc<dyn DynGame>,
+    seed: u64,
+    seats: [Seat; 2],
+    actions: Vec<usize>,
+    forfeit: Option<(PlayerId, String)>,
+    drawn: bool,
+    finished: bool,
+}
+
+impl Source {
+    /// The record of the match in `room`.
+    pub fn of_room(room: &Room) -> Source {
+        Source {
+            id: room.id(),
+            game: room.game().clone(),
+            seed: room.seed(),
+            seats: room.seats().clone(),
+            actions: room.actions().to_vec(),
+            forfeit: room.forfeit().cloned(),
+            drawn: room.agreed_draw(),
+            finished: room.finished(),
+        }
+    }
+
+    /// The record of a finished match read from the store, its game and
+    /// seats already parsed.
+    pub(crate) fn finished(m: StoredMatch, game: Arc<dyn DynGame>, seats: [Seat; 2]) -> Source {
+        Source {
+            id: m.id,
+            game,
+            seed: m.seed,
+            seats,
+            actions: m.actions,
+            forfeit: m
+                .forfeit
+                .and_then(|(s, r)| PlayerId::from_index(s as usize).map(|p| (p, r))),
+            drawn: m.agreed_draw,
+            finished: true,
+        }
+    }
+}
+
 /// Match `cell` at `step` (clamped to its length) seen from `view`, as
 /// JSON: a view (its `steps` the step shown, `replay_of` the match's
 /// length, nothing playable), or for the full view
@@ -76,19 +126,28 @@ pub async fn view(
     view: Viewpoint,
     asker: Option<PlayerId>,
 ) -> Result<Vec<u8>, MatchError> {
-    let (game, seed, seats, actions, forfeit, id, drawn) = {
-        let room = cell.room().read().await;
-        allowed(room.finished(), view, asker)?;
-        (
-            room.game().clone(),
-            room.seed(),
-            room.seats().clone(),
-            room.actions().to_vec(),
-            room.forfeit().cloned(),
-            room.id(),
-            room.agreed_draw(),
-        )
-    };
+    let source = Source::of_room(&*cell.room().read().await);
+    view_of(source, step, view, asker).await
+}
+
+/// [`view`] of the match recorded in `source`.
+pub async fn view_of(
+    source: Source,
+    step: usize,
+    view: Viewpoint,
+    asker: Option<PlayerId>,
+) -> Result<Vec<u8>, MatchError> {
+    allowed(source.finished, view, asker)?;
+    let Source {
+        id,
+        game,
+        seed,
+        seats,
+        actions,
+        forfeit,
+        drawn,
+        finished: _,
+    } = source;
     let total = actions.len();
     let step = step.min(total);
     // The forfeit ends the match after its last step only.
@@ -146,7 +205,11 @@ pub async fn record(cell: &Cell) -> Result<String, MatchError> {
 /// The notation of the finished match `cell`: a header, then a line
 /// per step (`STEP. P0 ACTION`, chance as `chance`), then the forfeit.
 pub async fn notation(cell: &Cell) -> Result<String, MatchError> {
-    let room = cell.room().read().await;
+    notation_of(&*cell.room().read().await)
+}
+
+/// [`notation`] of the match in `room`.
+pub fn notation_of(room: &Room) -> Result<String, MatchError> {
     if !room.finished() {
         return Err(MatchError::NotationTooEarly);
     }

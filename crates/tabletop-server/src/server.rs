@@ -14,6 +14,7 @@ use game_env::{EnvError, Registry};
 use game_traits::PlayerId;
 use tokio::sync::watch;
 
+use crate::archive::Rebuilds;
 use crate::bots::BotRunner;
 use crate::clock::{self, Clock};
 use crate::config::Config;
@@ -83,6 +84,8 @@ pub struct Server {
     pub(crate) metrics: Metrics,
     /// The seats waiting for a person and the rematches.
     pub(crate) lobby: Lobby,
+    /// The turns of rebuilds of finished matches outside memory.
+    pub(crate) rebuilds: Rebuilds,
     /// True once the server is stopping.
     shutdown: watch::Sender<bool>,
 }
@@ -115,6 +118,7 @@ impl Server {
             bots: BotRunner::new(cores),
             metrics: Metrics::default(),
             lobby: Lobby::default(),
+            rebuilds: Rebuilds::new(),
             shutdown: watch::channel(false).0,
         };
         for id in unfinished {
@@ -229,14 +233,16 @@ impl Server {
     /// Drops from memory the matches nobody holds (no request, WebSocket
     /// or bot task has their cell) that are over or idle for longer than
     /// the configured time; forgets the clients whose rate bucket is full.
-    /// Returns how many matches left.
-    pub fn sweep(&self) -> usize {
-        let gone = self.memory.sweep(self.config.memory.idle);
+    /// The finished ones leave their final views in the store first
+    /// ([`crate::archive`]). Returns how many matches left.
+    pub async fn sweep(&self) -> usize {
+        let swept = self.memory.sweep(self.config.memory.idle);
         self.gate.requests.prune();
         self.metrics
             .matches_evicted
-            .fetch_add(gone as u64, Ordering::Relaxed);
-        gone
+            .fetch_add(swept.gone as u64, Ordering::Relaxed);
+        self.keep_final_views(swept.finished).await;
+        swept.gone
     }
 
     /// Deletes the finished unrated matches kept longer than
@@ -285,7 +291,7 @@ impl Server {
             loop {
                 tokio::time::sleep(every).await;
                 let Some(server) = weak.upgrade() else { return };
-                server.sweep();
+                server.sweep().await;
             }
         });
         if self.config.retain_finished.is_some() {

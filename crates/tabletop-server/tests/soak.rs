@@ -93,18 +93,18 @@ async fn resident_memory_stays_flat_over_many_finished_matches() {
         if done.is_multiple_of(50) {
             // The sweep the server runs every second, run here at a fixed
             // pace so that the figures do not depend on the machine's speed.
-            server.sweep();
+            server.sweep().await;
         }
         if done == warmup {
-            server.sweep();
+            server.sweep().await;
             baseline = resident();
         } else if done > warmup && (done - warmup).is_multiple_of((n / 10).max(1)) {
-            server.sweep();
+            server.sweep().await;
             samples.push((done - warmup, resident()));
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    server.sweep();
+    server.sweep().await;
     let in_memory = server.in_memory();
     let last = samples.last().map_or(baseline, |s| s.1);
     let peak = samples.iter().map(|s| s.1).max().unwrap_or(baseline);

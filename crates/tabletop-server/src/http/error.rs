@@ -138,7 +138,9 @@ impl From<MatchError> for ApiError {
             | MatchError::FullViewTooEarly
             | MatchError::RecordTooEarly
             | MatchError::NotationTooEarly => ApiError::Conflict(e.to_string()),
-            MatchError::NotInvited | MatchError::NotYourView => ApiError::Forbidden,
+            MatchError::NotInvited | MatchError::NotYourView | MatchError::NotASeat => {
+                ApiError::Forbidden
+            }
             MatchError::TooManyMatches { retry_after, .. } => ApiError::TooMany {
                 message: e.to_string(),
                 retry_after,
@@ -373,6 +375,7 @@ mod tests {
         let cases = [
             (MatchError::NotInvited, 403, "forbidden"),
             (MatchError::NotYourView, 403, "forbidden"),
+            (MatchError::NotASeat, 403, "forbidden"),
             (MatchError::SeatCount(3), 400, "bad_request"),
             (
                 MatchError::BadSeat(crate::seat::parse("robot", false).unwrap_err()),

@@ -1,7 +1,7 @@
 //! What a route reads from a request before it runs, each a refusal of
 //! its own when it cannot: the match of the path ([`MatchAt`]), the seat
-//! of the token that must come with a seat's action ([`Seated`]) or that
-//! may come with a view ([`Viewer`]), and a JSON body ([`JsonBody`]).
+//! of the token that must come with a seat's action ([`Seated`]), a read
+//! before the match is loaded ([`Reader`]), and a JSON body ([`JsonBody`]).
 //! Axum runs them in the order of the handler's arguments, so a route
 //! refuses an unknown match (404) before a missing token (401), a token of
 //! another match (403) before a bad body (4xx).
@@ -12,7 +12,7 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use game_traits::PlayerId;
 use serde::de::{DeserializeOwned, IgnoredAny};
 
@@ -31,6 +31,58 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientKey {
     }
 }
 
+/// A read of the match named by the path's `{id}`, before it is loaded:
+/// its id, the client, and the request's `Authorization` header, read by
+/// [`Reader::token`] once the match is known to exist (an unknown match
+/// is a 404 before a bad header is a 401). A finished match is read from
+/// the store ([`crate::archive`]); [`Reader::cell`] loads any other.
+pub struct Reader {
+    /// The match's id.
+    pub id: i64,
+    /// Who asks.
+    pub client: ClientKey,
+    /// The path's id as given, cut short, for the 404.
+    short: String,
+    authorization: Option<HeaderValue>,
+}
+
+impl FromRequestParts<Arc<Server>> for Reader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        server: &Arc<Server>,
+    ) -> Result<Reader, ApiError> {
+        let Path(id) = Path::<String>::from_request_parts(parts, server)
+            .await
+            .map_err(|r| ApiError::Http(r.status()))?;
+        let short = id.chars().take(40).collect::<String>();
+        let id: i64 = id.parse().map_err(|_| ApiError::NoMatch(short.clone()))?;
+        Ok(Reader {
+            id,
+            client: client_of(&parts.extensions),
+            short,
+            authorization: parts.headers.get(header::AUTHORIZATION).cloned(),
+        })
+    }
+}
+
+impl Reader {
+    /// The token of the request's `Authorization` header, if one came.
+    pub fn token(&self) -> Result<Option<Token>, ApiError> {
+        bearer_value(self.authorization.as_ref())
+    }
+
+    /// The match, from memory or rebuilt from its record; a 404 if there
+    /// is none.
+    pub async fn cell(&self, server: &Arc<Server>) -> Result<Arc<Cell>, ApiError> {
+        server
+            .cell(self.id)
+            .await?
+            .ok_or_else(|| ApiError::NoMatch(self.short.clone()))
+    }
+}
+
 /// The match named by the path's `{id}`, from memory or rebuilt from its
 /// record; a 404 if there is none.
 pub struct MatchAt(pub Arc<Cell>);
@@ -42,36 +94,8 @@ impl FromRequestParts<Arc<Server>> for MatchAt {
         parts: &mut Parts,
         server: &Arc<Server>,
     ) -> Result<MatchAt, ApiError> {
-        let Path(id) = Path::<String>::from_request_parts(parts, server)
-            .await
-            .map_err(|r| ApiError::Http(r.status()))?;
-        let short = || id.chars().take(40).collect::<String>();
-        let n: i64 = id.parse().map_err(|_| ApiError::NoMatch(short()))?;
-        let cell = server.cell(n).await?;
-        Ok(MatchAt(cell.ok_or_else(|| ApiError::NoMatch(short()))?))
-    }
-}
-
-/// The match of the path and the seat of the request's token, if one
-/// came: a spectator otherwise. A token that is none of the match's seats
-/// is refused (403).
-pub struct Viewer {
-    /// The match.
-    pub cell: Arc<Cell>,
-    /// The seat whose token came, if one did.
-    pub seat: Option<PlayerId>,
-}
-
-impl FromRequestParts<Arc<Server>> for Viewer {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        server: &Arc<Server>,
-    ) -> Result<Viewer, ApiError> {
-        let MatchAt(cell) = MatchAt::from_request_parts(parts, server).await?;
-        let seat = seat_of(&cell, bearer(&parts.headers)?).await?;
-        Ok(Viewer { cell, seat })
+        let read = Reader::from_request_parts(parts, server).await?;
+        Ok(MatchAt(read.cell(server).await?))
     }
 }
 
@@ -139,7 +163,11 @@ impl<A: SeatAction> FromRequestParts<Arc<Server>> for Seated<A> {
 
 /// The token of `Authorization: Bearer TOKEN`, if the header is there.
 pub fn bearer(headers: &HeaderMap) -> Result<Option<Token>, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
+    bearer_value(headers.get(header::AUTHORIZATION))
+}
+
+fn bearer_value(value: Option<&HeaderValue>) -> Result<Option<Token>, ApiError> {
+    let Some(value) = value else {
         return Ok(None);
     };
     let bad = || {

@@ -11,9 +11,7 @@ use serde::Deserialize;
 use crate::client::ClientKey;
 use crate::clock::{Asked, Word};
 use crate::http::error::ApiError;
-use crate::http::extract::{
-    bearer, seat_of, DrawOffer, JsonBody, MatchAt, Playing, Resigning, Seated, Viewer,
-};
+use crate::http::extract::{seat_of, DrawOffer, JsonBody, Playing, Reader, Resigning, Seated};
 use crate::http::respond::{private, private_json};
 use crate::replay::{self, Viewpoint};
 use crate::Server;
@@ -55,11 +53,33 @@ pub(super) async fn create(
     private(StatusCode::CREATED, &answer, "serialising a match")
 }
 
-/// `GET /api/matches/{id}`.
+/// `GET /api/matches/{id}`: a finished match's view as stored, a
+/// running one's from memory, or rebuilt outside it when no one plays it
+/// in this process now.
 pub(super) async fn view(
     State(server): State<Arc<Server>>,
-    Viewer { cell, seat }: Viewer,
+    read: Reader,
 ) -> Result<Response, ApiError> {
+    let outside = match server.archived(read.id).await? {
+        Some(kept) if kept.finished => {
+            let token = read.token()?;
+            server
+                .archived_view(read.id, kept, token, read.client)
+                .await?
+        }
+        Some(_) => {
+            let token = read.token()?;
+            server
+                .view_outside_memory(read.id, token, read.client)
+                .await?
+        }
+        None => None,
+    };
+    if let Some(bytes) = outside {
+        return Ok(private_json(StatusCode::OK, bytes));
+    }
+    let cell = read.cell(&server).await?;
+    let seat = seat_of(&cell, read.token()?).await?;
     let bytes = server.live_view(&*cell.room().read().await, seat)?;
     Ok(private_json(StatusCode::OK, bytes))
 }
@@ -130,14 +150,25 @@ fn replay_query(query: Option<&str>) -> Result<(usize, Viewpoint), ApiError> {
 }
 
 /// `GET /api/matches/{id}/replay`: the query is read before the token, so
-/// a bad query is refused first.
+/// a bad query is refused first. A finished match is rebuilt outside
+/// memory.
 pub(super) async fn replay(
-    MatchAt(cell): MatchAt,
+    State(server): State<Arc<Server>>,
+    read: Reader,
     RawQuery(query): RawQuery,
-    headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     let (step, view) = replay_query(query.as_deref())?;
-    let asker = seat_of(&cell, bearer(&headers)?).await?;
+    if let Some(kept) = server.archived(read.id).await?.filter(|k| k.finished) {
+        let token = read.token()?;
+        if let Some(bytes) = server
+            .archived_replay(read.id, kept, step, view, token, read.client)
+            .await?
+        {
+            return Ok(private_json(StatusCode::OK, bytes));
+        }
+    }
+    let cell = read.cell(&server).await?;
+    let asker = seat_of(&cell, read.token()?).await?;
     let bytes = replay::view(&cell, step, view, asker).await?;
     Ok(private_json(StatusCode::OK, bytes))
 }
@@ -157,16 +188,37 @@ fn download(mime: &'static str, name: String, body: String) -> Response {
         .into_response()
 }
 
-/// `GET /api/matches/{id}/record`.
-pub(super) async fn record(MatchAt(cell): MatchAt) -> Result<Response, ApiError> {
-    let body = replay::record(&cell).await?;
-    let name = format!("match-{}.json", cell.room().read().await.id());
+/// `GET /api/matches/{id}/record`: a finished match's from the store.
+pub(super) async fn record(
+    State(server): State<Arc<Server>>,
+    read: Reader,
+) -> Result<Response, ApiError> {
+    let archived = match server.archived(read.id).await? {
+        Some(kept) if kept.finished => server.archived_record(read.id).await?,
+        _ => None,
+    };
+    let body = match archived {
+        Some(body) => body,
+        None => replay::record(&*read.cell(&server).await?).await?,
+    };
+    let name = format!("match-{}.json", read.id);
     Ok(download("application/json", name, body))
 }
 
-/// `GET /api/matches/{id}/notation`.
-pub(super) async fn notation(MatchAt(cell): MatchAt) -> Result<Response, ApiError> {
-    let body = replay::notation(&cell).await?;
-    let name = format!("match-{}.txt", cell.room().read().await.id());
+/// `GET /api/matches/{id}/notation`: a finished match's rebuilt outside
+/// memory.
+pub(super) async fn notation(
+    State(server): State<Arc<Server>>,
+    read: Reader,
+) -> Result<Response, ApiError> {
+    let archived = match server.archived(read.id).await? {
+        Some(kept) if kept.finished => server.archived_notation(read.id, read.client).await?,
+        _ => None,
+    };
+    let body = match archived {
+        Some(body) => body,
+        None => replay::notation(&*read.cell(&server).await?).await?,
+    };
+    let name = format!("match-{}.txt", read.id);
     Ok(download("text/plain; charset=utf-8", name, body))
 }

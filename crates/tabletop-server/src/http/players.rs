@@ -10,7 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use crate::http::error::ApiError;
-use crate::http::extract::{JsonBody, MatchAt};
+use crate::http::extract::{JsonBody, Reader};
 use crate::http::query;
 use crate::http::respond::internal;
 use crate::Server;
@@ -43,12 +43,21 @@ pub(super) async fn add(
     Ok((StatusCode::CREATED, Json(player)).into_response())
 }
 
-/// `GET /api/matches/{id}/players`.
+/// `GET /api/matches/{id}/players`: a match not in memory is read from
+/// the store alone.
 pub(super) async fn of_match(
     State(server): State<Arc<Server>>,
-    MatchAt(cell): MatchAt,
+    read: Reader,
 ) -> Result<Response, ApiError> {
-    Ok(Json(server.match_players(&cell).await?).into_response())
+    let spec = match server.archived(read.id).await? {
+        Some(kept) => kept.spec,
+        None => {
+            let cell = read.cell(&server).await?;
+            let room = cell.room().read().await;
+            room.game().name().to_owned()
+        }
+    };
+    Ok(Json(server.match_players(read.id, spec).await?).into_response())
 }
 
 #[derive(Deserialize)]

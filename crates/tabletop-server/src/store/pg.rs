@@ -15,8 +15,8 @@ use postgres::{Client, NoTls, Transaction};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::{
-    checked_actions, forfeit_of, opening, query, sealed_text, sql, Change, Dialect, Progress,
-    Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Change, Dialect,
+    FinalViews, Kept, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// The channel of the change notices; the payload is `ID VERSION`.
@@ -297,6 +297,7 @@ impl Records for Postgres {
                 .collect();
             for id in &ids {
                 tx.execute(sql::DELETE_ACTIONS, &[id])?;
+                tx.execute(sql::DELETE_VIEWS, &[id])?;
                 tx.execute(sql::DELETE_MATCH, &[id])?;
             }
             tx.commit()?;
@@ -365,6 +366,31 @@ impl Records for Postgres {
             },
             clock: forfeit.as_ref().and_then(|r| r.get(2)),
             agreed_draw: forfeit.as_ref().is_some_and(|r| r.get::<_, i64>(3) != 0),
+        })
+    }
+
+    fn kept(&self, id: i64) -> StoreResult<Option<Kept>> {
+        let row = self
+            .pool
+            .run("reading a match", |c| c.query_opt(sql::KEPT, &[&id]))?;
+        Ok(row.map(|r| {
+            kept_of((
+                r.get(0),
+                r.get(1),
+                r.get(2),
+                r.get(3),
+                r.get(4),
+                r.get(5),
+                r.get(6),
+            ))
+        }))
+    }
+
+    fn keep_views(&self, id: i64, views: &FinalViews) -> StoreResult<()> {
+        let [seat0, seat1] = &views.seats;
+        self.pool.run("storing a match's final views", |c| {
+            c.execute(sql::KEEP_VIEWS, &[&id, &views.spectator, seat0, seat1])
+                .map(|_| ())
         })
     }
 }

@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use super::{
-    checked_actions, forfeit_of, opening, query, sealed_text, sql, Dialect, Progress, Records,
-    StoreResult, StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Dialect, FinalViews,
+    Kept, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// Applies the steps of [`MIGRATIONS`] the database has not had, each in
@@ -203,6 +203,8 @@ impl Records for Sqlite {
         for id in &ids {
             tx.execute(sql::DELETE_ACTIONS, params![id])
                 .map_err(query(op))?;
+            tx.execute(sql::DELETE_VIEWS, params![id])
+                .map_err(query(op))?;
             tx.execute(sql::DELETE_MATCH, params![id])
                 .map_err(query(op))?;
         }
@@ -289,6 +291,35 @@ impl Records for Sqlite {
             clock,
             agreed_draw,
         })
+    }
+
+    fn kept(&self, id: i64) -> StoreResult<Option<Kept>> {
+        self.lock()
+            .prepare_cached(sql::KEPT)
+            .and_then(|mut q| {
+                q.query_row(params![id], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                })
+                .optional()
+            })
+            .map(|row| row.map(kept_of))
+            .map_err(query("reading a match"))
+    }
+
+    fn keep_views(&self, id: i64, views: &FinalViews) -> StoreResult<()> {
+        let [seat0, seat1] = &views.seats;
+        self.lock()
+            .execute(sql::KEEP_VIEWS, params![id, views.spectator, seat0, seat1])
+            .map(|_| ())
+            .map_err(query("storing a match's final views"))
     }
 }
 

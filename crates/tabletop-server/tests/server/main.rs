@@ -14,6 +14,7 @@ mod common;
 mod pg_cluster;
 
 mod api;
+mod archive;
 mod bodies;
 mod connections;
 mod extra_game;

@@ -51,7 +51,7 @@ async fn finish(app: &axum::Router, id: i64, t: &[Option<String>; 2]) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_match_leaves_memory_and_is_rebuilt_when_asked_for() {
+async fn a_finished_match_leaves_memory_and_is_served_from_its_stored_views() {
     let (server, app) = app(false);
     let (id, t) = create(&app, &kuhn(), ["human", "human"], 11).await;
     let end = finish(&app, id, &t).await;
@@ -64,10 +64,10 @@ async fn a_finished_match_leaves_memory_and_is_rebuilt_when_asked_for() {
     )
     .await;
     assert_eq!(server.in_memory(), 1);
-    assert_eq!(server.sweep(), 1, "the finished match leaves");
+    assert_eq!(server.sweep().await, 1, "the finished match leaves");
     assert_eq!(server.in_memory(), 0);
     let again = send(&app, "GET", &format!("/api/matches/{id}"), None, None).await;
-    assert_eq!(again.json, end, "rebuilt from its record");
+    assert_eq!(again.json, end, "served as stored");
     let seat_again = send(
         &app,
         "GET",
@@ -80,9 +80,20 @@ async fn a_finished_match_leaves_memory_and_is_rebuilt_when_asked_for() {
         seat_again.bytes, seat_view.bytes,
         "the seat's view, byte for byte"
     );
-    assert!(server
-        .metrics_text()
-        .contains("tabletop_matches_loaded_total 1\n"));
+    let metrics = server.metrics_text();
+    assert!(
+        metrics.contains("tabletop_matches_loaded_total 0\n"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("tabletop_views_archived_total 2\n"),
+        "{metrics}"
+    );
+    assert_eq!(
+        server.in_memory(),
+        0,
+        "reading it brought nothing into memory"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -103,9 +114,13 @@ async fn an_idle_match_leaves_memory_and_plays_on_when_asked_for() {
     // A match someone holds stays, however idle.
     let held = server.cell(id).await.unwrap().unwrap();
     tokio::time::sleep(Duration::from_millis(5)).await;
-    assert_eq!(server.sweep(), 0);
+    assert_eq!(server.sweep().await, 0);
     drop(held);
-    assert_eq!(server.sweep(), 1, "idle and held by nobody: it leaves");
+    assert_eq!(
+        server.sweep().await,
+        1,
+        "idle and held by nobody: it leaves"
+    );
     let after = send(&app, "GET", &format!("/api/matches/{id}"), None, None).await;
     assert_eq!(before.bytes, after.bytes);
     let end = finish(&app, id, &t).await;
@@ -138,7 +153,7 @@ async fn the_retention_deletes_finished_matches_and_keeps_running_ones() {
     );
     tokio::time::sleep(Duration::from_millis(5)).await;
     assert_eq!(server.expire().await.unwrap(), 1);
-    assert_eq!(server.sweep(), 1, "nobody holds it: it leaves memory");
+    assert_eq!(server.sweep().await, 1, "nobody holds it: it leaves memory");
     let gone = send(&app, "GET", &format!("/api/matches/{over}"), None, None).await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
     let kept = send(&app, "GET", &format!("/api/matches/{running}"), None, None).await;
