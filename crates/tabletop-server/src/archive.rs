@@ -8,20 +8,18 @@
 //! What still needs a replay (a replay's steps, a notation, the first read
 //! of an old match, the view of a running match that no one plays in this
 //! process now) is rebuilt outside memory and dropped after the answer,
-//! [`REBUILDS`] at a time in all and one at a time per client, so a client
+//! [`crate::limits::REBUILDS`] at a time in all and one at a time per client, so a client
 //! walking matches waits for its own rebuilds, not the others. A running
 //! match enters memory when a seat acts or watches (its WebSocket), not
 //! when it is read.
 
-use std::collections::HashMap;
 use std::io::{Read, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use game_traits::PlayerId;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::client::ClientKey;
 use crate::memory::Cell;
@@ -34,52 +32,6 @@ use crate::token::{self, Seal, Token};
 use crate::views::{self, Extra};
 use crate::Server;
 
-/// Rebuilds of finished matches running at once, all clients together:
-/// the other core stays free for play.
-pub const REBUILDS: usize = 1;
-
-/// Who may rebuild a match now.
-pub struct Rebuilds {
-    all: Arc<Semaphore>,
-    /// Each client's own turn; entries go when nobody waits on them.
-    clients: Mutex<HashMap<ClientKey, Arc<Semaphore>>>,
-}
-
-/// A turn to rebuild: the client's, then one of the [`REBUILDS`].
-struct Turn {
-    _all: OwnedSemaphorePermit,
-    _client: OwnedSemaphorePermit,
-}
-
-impl Rebuilds {
-    /// Rebuilds shared by all clients: [`REBUILDS`] at once.
-    pub fn new() -> Rebuilds {
-        Rebuilds {
-            all: Arc::new(Semaphore::new(REBUILDS)),
-            clients: Mutex::default(),
-        }
-    }
-
-    async fn turn(&self, client: ClientKey) -> Result<Turn, MatchError> {
-        let own = {
-            let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
-            // A semaphore held only by the map has nobody waiting on it.
-            clients.retain(|_, s| Arc::strong_count(s) > 1);
-            clients
-                .entry(client)
-                .or_insert_with(|| Arc::new(Semaphore::new(1)))
-                .clone()
-        };
-        let closed = |_| MatchError::internal("the rebuild queue closed");
-        let client = own.acquire_owned().await.map_err(closed)?;
-        let all = self.all.clone().acquire_owned().await.map_err(closed)?;
-        Ok(Turn {
-            _all: all,
-            _client: client,
-        })
-    }
-}
-
 /// The views of the finished match in `room` as it ended, compressed.
 pub fn final_views(room: &Room) -> Result<FinalViews, MatchError> {
     let view = |seat| views::view(room, seat, Extra::default()).map(|v| gzip(&v));
@@ -87,6 +39,10 @@ pub fn final_views(room: &Room) -> Result<FinalViews, MatchError> {
         spectator: view(None)??,
         seats: [view(Some(PlayerId::P0))??, view(Some(PlayerId::P1))??],
     })
+}
+
+fn closed(_: tokio::sync::AcquireError) -> MatchError {
+    MatchError::internal("the rebuild queue closed")
 }
 
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>, MatchError> {
@@ -137,7 +93,7 @@ impl Server {
         id: i64,
         then: impl FnOnce(&Server, StoredMatch) -> Result<T, MatchError> + Send + 'static,
     ) -> Result<Option<T>, MatchError> {
-        let _turn = self.rebuilds.turn(client).await?;
+        let _turn = self.gate.rebuilds.turn(client).await.map_err(closed)?;
         let Some(m) = self.db(move |s| s.get(id)).await? else {
             return Ok(None);
         };
@@ -223,7 +179,7 @@ impl Server {
         client: ClientKey,
     ) -> Result<Option<Vec<u8>>, MatchError> {
         let asker = seat_of(&finished.tokens, token)?;
-        let _turn = self.rebuilds.turn(client).await?;
+        let _turn = self.gate.rebuilds.turn(client).await.map_err(closed)?;
         let Some(m) = self.db(move |s| s.get(id)).await? else {
             return Ok(None);
         };

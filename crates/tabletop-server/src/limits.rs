@@ -1,7 +1,8 @@
 //! What one client may use: requests a second (a token bucket per
 //! client), and places counted per client and in all ([`Places`]):
 //! WebSockets open, and TCP connections (per peer address: behind a
-//! proxy, a client's connections end at the proxy). Clients are
+//! proxy, a client's connections end at the proxy); and turns to rebuild
+//! a match outside memory ([`Rebuilds`]). Clients are
 //! [`ClientKey`]s, computed by the HTTP layer from the peer and, behind a
 //! trusted proxy, its forwarded address. Written here rather than taken
 //! from a crate: tower's `RateLimit` is one bucket for every client, and
@@ -10,6 +11,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use tokio::sync::{AcquireError, OwnedSemaphorePermit, Semaphore};
 
 use crate::client::ClientKey;
 use crate::config::HttpLimits;
@@ -23,6 +26,8 @@ pub struct Gate {
     pub sockets: Arc<Places>,
     /// TCP connections open.
     pub connections: Arc<Places>,
+    /// Rebuilds of matches outside memory.
+    pub rebuilds: Rebuilds,
 }
 
 impl Gate {
@@ -35,7 +40,58 @@ impl Gate {
                 http.max_connections_per_address,
                 http.max_connections,
             )),
+            rebuilds: Rebuilds::default(),
         }
+    }
+}
+
+/// Rebuilds of matches outside memory running at once, all clients
+/// together (`crate::archive`): the other core stays free for play.
+pub const REBUILDS: usize = 1;
+
+/// Who may rebuild a match outside memory now: [`REBUILDS`] at once in
+/// all, one at a time per client.
+pub struct Rebuilds {
+    all: Arc<Semaphore>,
+    /// Each client's own turn; entries go when nobody waits on them.
+    clients: Mutex<HashMap<ClientKey, Arc<Semaphore>>>,
+}
+
+/// A turn to rebuild: the client's, then one of the [`REBUILDS`]; held
+/// until dropped.
+pub struct Turn {
+    _all: OwnedSemaphorePermit,
+    _client: OwnedSemaphorePermit,
+}
+
+impl Default for Rebuilds {
+    fn default() -> Rebuilds {
+        Rebuilds {
+            all: Arc::new(Semaphore::new(REBUILDS)),
+            clients: Mutex::default(),
+        }
+    }
+}
+
+impl Rebuilds {
+    /// Waits for `client`'s turn, then for one of the [`REBUILDS`] (an
+    /// error only if the queue was closed, which nothing does).
+    pub async fn turn(&self, client: ClientKey) -> Result<Turn, AcquireError> {
+        let own = {
+            let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+            // A semaphore held only by the map has nobody waiting on it.
+            clients.retain(|_, s| Arc::strong_count(s) > 1);
+            clients
+                .entry(client)
+                .or_insert_with(|| Arc::new(Semaphore::new(1)))
+                .clone()
+        };
+        let client = own.acquire_owned().await?;
+        let all = self.all.clone().acquire_owned().await?;
+        Ok(Turn {
+            _all: all,
+            _client: client,
+        })
     }
 }
 

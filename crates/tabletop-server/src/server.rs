@@ -14,7 +14,6 @@ use game_env::{EnvError, Registry};
 use game_traits::PlayerId;
 use tokio::sync::watch;
 
-use crate::archive::Rebuilds;
 use crate::bots::BotRunner;
 use crate::clock::{self, Clock};
 use crate::config::Config;
@@ -84,8 +83,6 @@ pub struct Server {
     pub(crate) metrics: Metrics,
     /// The seats waiting for a person and the rematches.
     pub(crate) lobby: Lobby,
-    /// The turns of rebuilds of finished matches outside memory.
-    pub(crate) rebuilds: Rebuilds,
     /// True once the server is stopping.
     shutdown: watch::Sender<bool>,
 }
@@ -118,7 +115,6 @@ impl Server {
             bots: BotRunner::new(cores),
             metrics: Metrics::default(),
             lobby: Lobby::default(),
-            rebuilds: Rebuilds::new(),
             shutdown: watch::channel(false).0,
         };
         for id in unfinished {

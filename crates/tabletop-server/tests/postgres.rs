@@ -546,7 +546,7 @@ fn a_dump_restored_into_a_new_database_serves_the_same_matches() {
 /// test has the same steps): a sweep stamps what it sees over, the next
 /// deletes the unrated ones stamped before the cut, actions first.
 #[test]
-fn the_retention_deletes_finished_unrated_matches_in_postgresql_too() {
+fn the_retention_deletes_finished_unrated_matches_and_their_views_in_postgresql_too() {
     use tabletop_server::store::Progress;
     let pg = Postgres::start();
     let store = Store::connect(&pg.url()).unwrap();
@@ -576,9 +576,23 @@ fn the_retention_deletes_finished_unrated_matches_in_postgresql_too() {
             &[&rated],
         )
         .unwrap();
+    // Final views are kept once (a second write changes nothing) and go
+    // with the match.
+    let views = |b: u8| tabletop_server::store::FinalViews {
+        spectator: vec![b],
+        seats: [vec![b, 0], vec![b, 1]],
+    };
+    store.keep_views(over, &views(1)).unwrap();
+    store.keep_views(over, &views(2)).unwrap();
+    let kept = store.kept(over).unwrap().unwrap();
+    assert!(kept.finished && kept.spec == "kuhn_poker");
+    assert_eq!(kept.views, Some(views(1)));
+    assert!(!store.kept(running).unwrap().unwrap().finished);
+    assert_eq!(store.kept(running).unwrap().unwrap().views, None);
     assert_eq!(store.expire(1_000, 0).unwrap(), Vec::<i64>::new());
     assert_eq!(store.expire(2_000, 1_500).unwrap(), vec![over]);
     assert!(store.get(over).unwrap().is_none());
+    assert_eq!(store.kept(over).unwrap(), None);
     let left: i64 = client
         .query_one("SELECT count(*) FROM actions WHERE match_id = $1", &[&over])
         .unwrap()
