@@ -19,6 +19,10 @@ pub struct Config {
     /// which several server processes may share (then `db` and `fsync`
     /// are unused: PostgreSQL's own settings decide durability).
     pub postgres: Option<String>,
+    /// The certificate authorities (a PEM file) that sign the PostgreSQL
+    /// server's certificate, for a URL with `sslmode=require`; the
+    /// system's without it.
+    pub database_ca: Option<PathBuf>,
     /// Whether `cmd:` seats (programs run on this machine) are admitted.
     pub allow_cmd_bots: bool,
     /// A protocol bot's time per decision.
@@ -128,6 +132,7 @@ impl Default for Config {
         Config {
             db: PathBuf::from("tabletop.db"),
             postgres: None,
+            database_ca: None,
             allow_cmd_bots: false,
             cmd_time_limit: Duration::from_secs(10),
             policies: Policies::default(),

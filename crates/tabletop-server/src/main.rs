@@ -42,6 +42,11 @@ struct Args {
         conflicts_with_all = ["db", "fsync"]
     )]
     database: Option<String>,
+    /// With `?sslmode=require` in the `--database` URL (TLS, the server's
+    /// certificate checked and naming the URL's host): the certificate
+    /// authorities that sign it, a PEM file; the system's without it.
+    #[arg(long, value_name = "FILE", requires = "database")]
+    database_ca: Option<PathBuf>,
     /// Admit `cmd:PROGRAM ARGS` seats: any client may then run programs on
     /// this machine. Only for a trusted network.
     #[arg(long)]
@@ -290,6 +295,7 @@ async fn main() -> ExitCode {
         db,
         policies,
         postgres: args.database,
+        database_ca: args.database_ca,
         allow_cmd_bots: args.allow_cmd_bots,
         cmd_time_limit: Duration::from_millis(args.cmd_time_limit_ms),
         fsync: args.fsync,

@@ -438,7 +438,7 @@ fn two_processes_share_one_postgres_database_through_a_kill() {
             bots_at_kill,
         )
     });
-    let store = Store::connect(&url).unwrap();
+    let store = Store::connect(&url, None).unwrap();
     let deadline = Instant::now() + Duration::from_secs(120);
     while store.get(bots).unwrap().unwrap().actions.len() <= bots_at_kill
         || store.unfinished().unwrap().contains(&bots)
@@ -549,7 +549,7 @@ fn a_dump_restored_into_a_new_database_serves_the_same_matches() {
 fn the_retention_deletes_finished_unrated_matches_and_their_views_in_postgresql_too() {
     use tabletop_server::store::Progress;
     let pg = Postgres::start();
-    let store = Store::connect(&pg.url()).unwrap();
+    let store = Store::connect(&pg.url(), None).unwrap();
     let seats = ["human".to_owned(), "human".to_owned()];
     let make = |progress| {
         store

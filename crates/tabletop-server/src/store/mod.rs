@@ -17,6 +17,8 @@ mod pg;
 #[cfg(not(feature = "postgres"))]
 #[path = "pg_absent.rs"]
 mod pg;
+#[cfg(feature = "postgres")]
+mod pg_tls;
 mod players;
 mod sqlite;
 
@@ -26,6 +28,8 @@ use std::path::Path;
 #[cfg(feature = "postgres")]
 pub use pg::migrate_postgres;
 pub use pg::Shared;
+#[cfg(feature = "postgres")]
+pub use pg_tls::TlsSetupError;
 pub use players::{Kind, Player, Players, Standing};
 pub use sqlite::backup;
 
@@ -427,12 +431,14 @@ impl Store {
     }
 
     /// Connects to the PostgreSQL database at `url`
-    /// (`postgres://USER:PASSWORD@HOST:PORT/NAME`), brings its schema up
-    /// to date, and joins the processes sharing it. Safe to call from an
+    /// (`postgres://USER:PASSWORD@HOST:PORT/NAME`, over TLS with
+    /// `?sslmode=require`, the server's certificate checked against the
+    /// PEM authorities of `ca` or the system's), brings its schema up to
+    /// date, and joins the processes sharing it. Safe to call from an
     /// async task (the connections are made on a thread of their own).
     #[cfg(feature = "postgres")]
-    pub fn connect(url: &str) -> StoreResult<Store> {
-        let (records, shared) = pg::connect(url)?;
+    pub fn connect(url: &str, ca: Option<&Path>) -> StoreResult<Store> {
+        let (records, shared) = pg::connect(url, ca)?;
         Ok(Store {
             records: Box::new(records),
             shared: Some(shared),
@@ -442,7 +448,7 @@ impl Store {
     /// Refuses: this build has no PostgreSQL client (the `postgres`
     /// feature).
     #[cfg(not(feature = "postgres"))]
-    pub fn connect(_url: &str) -> StoreResult<Store> {
+    pub fn connect(_url: &str, _ca: Option<&Path>) -> StoreResult<Store> {
         Err(StoreError::Open(BackendError::PostgresNotBuilt))
     }
 
@@ -450,7 +456,7 @@ impl Store {
     /// SQLite file.
     pub fn of(config: &Config) -> StoreResult<Store> {
         match &config.postgres {
-            Some(url) => Store::connect(url),
+            Some(url) => Store::connect(url, config.database_ca.as_deref()),
             None => Store::open(&config.db, config.fsync),
         }
     }
@@ -487,6 +493,10 @@ pub enum BackendError {
     #[cfg(feature = "postgres")]
     #[error(transparent)]
     Postgres(#[from] postgres::Error),
+    /// The TLS set-up of the PostgreSQL connections.
+    #[cfg(feature = "postgres")]
+    #[error(transparent)]
+    Tls(#[from] TlsSetupError),
     /// A PostgreSQL database was named to a build without its client.
     #[cfg(not(feature = "postgres"))]
     #[error(

@@ -7,13 +7,15 @@
 //! changed. Every append notifies in its transaction, so the notice is
 //! sent only once the actions are committed.
 
+use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Client, NoTls, Transaction};
+use postgres::{Client, Transaction};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
+use super::pg_tls::Database;
 use super::{
     checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Change, Dialect,
     FinalViews, Kept, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
@@ -94,15 +96,15 @@ fn seal_plain_secrets(client: &mut Client) -> StoreResult<()> {
 
 /// Connects to `url`, migrates, and returns the records and what the
 /// processes share.
-pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
-    let url = url.to_owned();
+pub(super) fn connect(url: &str, ca: Option<&Path>) -> StoreResult<(Postgres, Shared)> {
+    let db = Arc::new(Database::new(url, ca).map_err(opening)?);
     off_runtime(move || {
-        let mut first = Client::connect(&url, NoTls).map_err(opening)?;
+        let mut first = db.connect().map_err(opening)?;
         migrate_postgres(&mut first, MIGRATIONS.len())?;
         seal_plain_secrets(&mut first)?;
-        let claims = Client::connect(&url, NoTls).map_err(opening)?;
+        let claims = db.connect().map_err(opening)?;
         let pool = Arc::new(Pool {
-            url: url.clone(),
+            db: db.clone(),
             state: Mutex::new(PoolState {
                 idle: vec![first],
                 open: 1,
@@ -110,7 +112,7 @@ pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
             freed: Condvar::new(),
         });
         let shared = Shared {
-            url,
+            db,
             claims: Mutex::new(Some(claims)),
             pool: pool.clone(),
             listening: Mutex::new(false),
@@ -121,7 +123,7 @@ pub(super) fn connect(url: &str) -> StoreResult<(Postgres, Shared)> {
 
 /// At most [`POOL_SIZE`] connections, reused.
 pub(super) struct Pool {
-    url: String,
+    db: Arc<Database>,
     state: Mutex<PoolState>,
     freed: Condvar,
 }
@@ -162,7 +164,7 @@ impl Pool {
             if state.open < POOL_SIZE {
                 state.open += 1;
                 drop(state);
-                return Client::connect(&self.url, NoTls).inspect_err(|_| {
+                return self.db.connect().inspect_err(|_| {
                     lock(&self.state).open -= 1;
                     self.freed.notify_one();
                 });
@@ -397,7 +399,7 @@ impl Records for Postgres {
 
 /// What the processes on one PostgreSQL database share.
 pub struct Shared {
-    url: String,
+    db: Arc<Database>,
     /// The session whose advisory locks are this process's claims: if
     /// the process dies, the connection closes and the claims go with it.
     claims: Mutex<Option<Client>>,
@@ -413,7 +415,7 @@ impl Shared {
     fn on_claims(&self, op: &'static str, sql: &str, id: i64) -> StoreResult<bool> {
         let mut session = lock(&self.claims);
         if session.as_ref().is_none_or(Client::is_closed) {
-            *session = Some(Client::connect(&self.url, NoTls).map_err(query(op))?);
+            *session = Some(self.db.connect().map_err(query(op))?);
         }
         let Some(client) = session.as_mut() else {
             return Ok(false);
@@ -452,14 +454,14 @@ impl Shared {
         }
         *listening = true;
         let (tx, rx) = unbounded_channel();
-        let url = self.url.clone();
+        let db = self.db.clone();
         // Listening before this returns: no change committed after it is
         // missed (a failure here is retried by the listener, which then
         // reports the gap as `Missed`).
-        let first = off_runtime(|| subscribe(&url));
+        let first = off_runtime(|| subscribe(&db));
         std::thread::Builder::new()
             .name("tabletop-listen".into())
-            .spawn(move || listen(&url, first, &tx))
+            .spawn(move || listen(&db, first, &tx))
             .ok()?;
         Some(rx)
     }
@@ -473,15 +475,15 @@ impl Drop for Shared {
 }
 
 /// A connection listening for the change notices.
-fn subscribe(url: &str) -> Result<Client, postgres::Error> {
-    let mut client = Client::connect(url, NoTls)?;
+fn subscribe(db: &Database) -> Result<Client, postgres::Error> {
+    let mut client = db.connect()?;
     client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
     Ok(client)
 }
 
 /// Hears the change notices on `first`, then until the receiver is
 /// dropped on a new connection (after a second) whenever one is lost.
-fn listen(url: &str, first: Result<Client, postgres::Error>, tx: &UnboundedSender<Change>) {
+fn listen(db: &Database, first: Result<Client, postgres::Error>, tx: &UnboundedSender<Change>) {
     let mut connection = first;
     while !tx.is_closed() {
         let mut client = match connection {
@@ -489,7 +491,7 @@ fn listen(url: &str, first: Result<Client, postgres::Error>, tx: &UnboundedSende
             Err(e) => {
                 tracing::warn!(error = %e, "listening for changes: cannot connect");
                 std::thread::sleep(Duration::from_secs(1));
-                connection = subscribe(url);
+                connection = subscribe(db);
                 if connection.is_ok() && tx.send(Change::Missed).is_err() {
                     return;
                 }
@@ -516,7 +518,7 @@ fn listen(url: &str, first: Result<Client, postgres::Error>, tx: &UnboundedSende
                 }
             }
         }
-        connection = subscribe(url);
+        connection = subscribe(db);
         if connection.is_ok() && tx.send(Change::Missed).is_err() {
             return;
         }

@@ -3,6 +3,9 @@
 //! server binaries on it; each stopped when dropped, a failing test
 //! included.
 
+// Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
+
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 use std::process::{Child, Command};
@@ -47,6 +50,79 @@ pub struct Postgres {
 
 impl Postgres {
     pub fn start() -> Postgres {
+        Postgres::start_with(None)
+    }
+
+    /// A server that also speaks TLS, with a certificate for 127.0.0.1
+    /// signed by a new authority; returns it and that authority's PEM
+    /// file (in the server's directory). OpenSSL's command line comes with
+    /// Debian's PostgreSQL (through `ssl-cert`).
+    pub fn start_tls() -> (Postgres, PathBuf) {
+        let dir = std::env::temp_dir().join(format!(
+            "tabletop-pg-tls-{}-{}",
+            std::process::id(),
+            free_port()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ca = authority(&dir, "ca");
+        let (cert, key) = (dir.join("server.crt"), dir.join("server.key"));
+        openssl(
+            &dir,
+            &[
+                "req",
+                "-new",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+                "-nodes",
+                "-keyout",
+                "server.key",
+                "-out",
+                "server.csr",
+                "-subj",
+                "/CN=127.0.0.1",
+            ],
+        );
+        std::fs::write(
+            dir.join("ext"),
+            "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n",
+        )
+        .unwrap();
+        openssl(
+            &dir,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                "server.csr",
+                "-CA",
+                "ca.crt",
+                "-CAkey",
+                "ca.key",
+                "-CAcreateserial",
+                "-out",
+                "server.crt",
+                "-days",
+                "2",
+                "-extfile",
+                "ext",
+            ],
+        );
+        let pg = Postgres::start_with(Some((&cert, &key)));
+        let kept = pg.dir.join("ca.crt");
+        std::fs::copy(&ca, &kept).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        (pg, kept)
+    }
+
+    /// A certificate authority of its own, `NAME.crt` in `dir`: the one
+    /// that signs nothing here, for a refusal.
+    pub fn other_authority(&self) -> PathBuf {
+        authority(&self.dir, "other")
+    }
+
+    fn start_with(tls: Option<(&PathBuf, &PathBuf)>) -> Postgres {
         let bin = postgres_bin();
         // One directory per server: the tests of a binary run at once.
         static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -80,11 +156,37 @@ impl Postgres {
                 "--no-sync",
             ],
         );
-        let options = format!(
+        let mut options = format!(
             "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
             pg.port,
             pg.dir.display()
         );
+        if let Some((cert, key)) = tls {
+            // Kept in the server's directory, its owner's, the key private
+            // (PostgreSQL refuses a key others may read).
+            for (from, name) in [(cert, "server.crt"), (key, "server.key")] {
+                std::fs::copy(from, pg.dir.join(name)).unwrap();
+            }
+            std::fs::set_permissions(
+                pg.dir.join("server.key"),
+                std::os::unix::fs::PermissionsExt::from_mode(0o600),
+            )
+            .unwrap();
+            if is_root() {
+                for name in ["server.crt", "server.key"] {
+                    let chown = Command::new("chown")
+                        .arg("postgres:postgres")
+                        .arg(pg.dir.join(name))
+                        .status()
+                        .unwrap();
+                    assert!(chown.success());
+                }
+            }
+            options.push_str(&format!(
+                " -c ssl=on -c ssl_cert_file={0}/server.crt -c ssl_key_file={0}/server.key",
+                pg.dir.display()
+            ));
+        }
         let log = pg.dir.join("log").display().to_string();
         pg.run(
             "pg_ctl",
@@ -140,6 +242,50 @@ impl Postgres {
         all.extend_from_slice(args);
         self.run(program, &all);
     }
+}
+
+/// Runs OpenSSL's command line in `dir`.
+fn openssl(dir: &std::path::Path, args: &[&str]) {
+    let out = Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("openssl runs");
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A new certificate authority, `NAME.crt` and `NAME.key` in `dir`.
+fn authority(dir: &std::path::Path, name: &str) -> PathBuf {
+    let (crt, key) = (format!("{name}.crt"), format!("{name}.key"));
+    openssl(
+        dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-keyout",
+            &key,
+            "-out",
+            &crt,
+            "-days",
+            "2",
+            "-subj",
+            &format!("/CN=tabletop test {name}"),
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ],
+    );
+    dir.join(crt)
 }
 
 impl Drop for Postgres {

@@ -6,10 +6,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-// The ratings' PostgreSQL tests use its database alone; its server
-// processes are `tests/postgres.rs`'s.
+// The ratings' PostgreSQL tests use its database alone.
 #[cfg(feature = "postgres")]
-#[allow(dead_code)]
 #[path = "../pg_cluster/mod.rs"]
 mod pg_cluster;
 

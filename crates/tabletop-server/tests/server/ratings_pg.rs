@@ -11,7 +11,7 @@ use tabletop_server::store::{Kind, Progress, Store};
 #[test]
 fn players_and_ratings_in_postgres_apply_once_under_a_race() {
     let pg = Postgres::start();
-    let store = std::sync::Arc::new(Store::connect(&pg.url()).unwrap());
+    let store = std::sync::Arc::new(Store::connect(&pg.url(), None).unwrap());
     let ann = store
         .add_person("Ann", "ann", &"a".repeat(32))
         .unwrap()
