@@ -375,7 +375,5 @@ pub fn typed_record<G: Game + Encode + Wire>(
 /// "Battle Line, Troops only": the game's title and that of the preset
 /// whose rules `rules` are, or "own rules" when they are no preset's.
 fn title_of<G: Game>(rules: &G::Rules) -> String {
-    let presets = G::Rules::presets();
-    let preset = presets.iter().find(|p| p.rules == *rules);
-    format!("{}, {}", G::TITLE, preset.map_or("own rules", |p| p.title))
+    format!("{}, {}", G::TITLE, rules.preset_title().unwrap_or("own rules"))
 }

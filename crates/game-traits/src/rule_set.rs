@@ -96,6 +96,15 @@ pub trait RuleSet:
             .find(|p| same_name(p.name, name.trim()))
     }
 
+    /// The title of the preset these rules are (`International`), as every
+    /// screen names them; `None` for rules that are no preset's.
+    fn preset_title(&self) -> Option<&'static str> {
+        Self::presets()
+            .into_iter()
+            .find(|p| p.rules == *self)
+            .map(|p| p.title)
+    }
+
     /// Every rule option, in the order of the rule set's fields.
     fn parameters() -> &'static [Parameter];
 
@@ -148,5 +157,19 @@ impl<R> Preset<R> {
             doc,
             rules,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RuleSet;
+    use crate::kuhn::KuhnRules;
+
+    #[test]
+    fn preset_title_names_the_preset_the_rules_are_and_none_for_own_rules() {
+        for preset in KuhnRules::presets() {
+            assert_eq!(preset.rules.preset_title(), Some(preset.title));
+        }
+        assert_eq!(KuhnRules { ante: 7 }.preset_title(), None);
     }
 }

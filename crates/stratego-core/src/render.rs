@@ -2,10 +2,11 @@
 
 use std::fmt::{self, Write};
 
-use game_traits::{PerPlayer, PlayerId};
+use game_traits::{PerPlayer, PlayerId, RuleSet};
 
 use crate::kind::Kind;
 use crate::observation::{HiddenLoss, ObsCell, Observation};
+use crate::rules::Rules;
 use crate::square::Square;
 use crate::state::{End, EndReason, Stratego};
 use crate::variant::Variant;
@@ -13,7 +14,7 @@ use crate::variant::Variant;
 /// What every code of the renderings of a state and of an observation
 /// means, for screens that show them.
 pub const LEGEND: &str = "\
-Status line: the rule set, then the setup progress (P0 n/40, P1 n/40), or the move number, the player to move and the moves without an attack, or the result and why.
+Status line: the rule set by its title (International, Milton Bradley, Gravon, Srazhenie, Czech...), then the setup progress (P0 n/40, P1 n/40), or the move number, the player to move and the moves without an attack, or the result and why.
 'Pn view:' an observation of player n: his army at the bottom; 'to place: #k Name xN' his pieces still to set up (the action place#k).
 Board: ranks 10..1 and files a..j from the first player's seat, three characters per square.
 ~~~ water (a lake); ' . ' an empty square.
@@ -99,16 +100,25 @@ fn reason_text(reason: EndReason) -> &'static str {
     }
 }
 
+/// The rule set as every screen names it: its preset's title, or for rules
+/// that are no preset's the army they are played with.
+fn rules_title(rules: &Rules) -> String {
+    rules.preset_title().map_or_else(
+        || format!("own rules ({} army)", rules.variant),
+        str::to_owned,
+    )
+}
+
 fn status(
     f: &mut impl Write,
-    variant: Variant,
+    rules: &Rules,
     placed: PerPlayer<u8>,
     to_move: PlayerId,
     moves: u32,
     no_attack: u16,
     end: Option<End>,
 ) -> fmt::Result {
-    write!(f, "{variant} ")?;
+    write!(f, "{} ", rules_title(rules))?;
     match end {
         Some(e) => {
             match e.winner {
@@ -178,7 +188,7 @@ impl Stratego {
         let v = self.rules.variant;
         let _ = status(
             &mut s,
-            v,
+            &self.rules,
             self.placed,
             self.to_move,
             self.moves,
@@ -249,7 +259,7 @@ impl fmt::Display for Observation {
         write!(f, "{} view: ", self.viewer)?;
         status(
             f,
-            v,
+            &self.rules,
             self.placed,
             self.to_move,
             self.moves,
@@ -277,5 +287,46 @@ impl fmt::Display for Observation {
         lost_line(f, v, &self.lost, &self.hidden_lost)?;
         let drawn = self.rules.fixed_first_player().is_none();
         draw_line(f, drawn, self.first, self.in_setup())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_traits::{Game, PlayerId, RuleSet};
+
+    use crate::rules::Rules;
+    use crate::state::Stratego;
+
+    /// The first line of the board and of a seat's view, for `rules`.
+    fn status_lines(rules: &Rules) -> (String, String) {
+        let state = Stratego::new(rules).unwrap();
+        let first = |text: String| text.lines().next().unwrap().to_owned();
+        (
+            first(state.to_string()),
+            first(state.observation(PlayerId::P0).to_string()),
+        )
+    }
+
+    #[test]
+    fn the_status_line_names_the_rule_set_by_its_preset_title() {
+        for preset in Rules::presets() {
+            let (board, view) = status_lines(&preset.rules);
+            assert!(
+                board.starts_with(&format!("{} setup", preset.title)),
+                "{board}"
+            );
+            assert!(
+                view.starts_with(&format!("P0 view: {} setup", preset.title)),
+                "{view}"
+            );
+        }
+        let own = Rules {
+            two_square_limit: Some(9),
+            ..Rules::classic()
+        };
+        assert!(own.preset_title().is_none());
+        assert!(status_lines(&own)
+            .0
+            .starts_with("own rules (Classic army) setup"));
     }
 }

@@ -2,10 +2,12 @@
 //! the page's setup editor from, as data, for a game that suggests setups
 //! ([`DynGame::suggest_setup`]; Stratego: `random` a uniformly random
 //! setup, `human` one drawn from the model of human setups that the expert
-//! sets up with). The same game, kind and seed give the same setup. The answer names each square's kind by the code a placement
-//! action carries, front row first and each row from the owner's left
-//! (the order in which the setup phase places them), with the army table
-//! of the seat's observation (names, ranks, counts): the page draws and
+//! sets up with). The same game, kind and seed give the same setup. The
+//! answer names each square's piece as a person reads it (`Scout`, `Bomb`)
+//! and, for programs, by the code a placement action carries, front row
+//! first and each row from the owner's left (the order in which the setup
+//! phase places them), with the rule set's title and the army table of
+//! the seat's observation (names, ranks, counts): the page draws and
 //! checks a setup with no knowledge of the rule sets of its own.
 
 pub use game_env::SetupKind;
@@ -20,6 +22,9 @@ use serde_json::Value;
 pub struct Suggestion {
     /// The game specification asked for.
     pub game: String,
+    /// The rule set as a person reads it (`Stratego, International`):
+    /// the game's and its preset's declared titles.
+    pub title: String,
     /// The generator.
     pub kind: SetupKind,
     /// The seed it was drawn with.
@@ -36,6 +41,9 @@ pub struct Suggestion {
     /// placement action names), `rows * cols` of them, row by row from
     /// the front: the order of the setup phase's placements.
     pub squares: Vec<String>,
+    /// The piece on each square by the rule set's name for it (`"Scout"`,
+    /// `"Bomb"`: the army table's `piece`), in the order of `squares`.
+    pub pieces: Vec<String>,
     /// The army: each kind's name, code, rank and count, as the
     /// observation's `army` lists them.
     pub army: Value,
@@ -87,14 +95,36 @@ pub fn suggest(game: &dyn DynGame, kind: SetupKind, seed: u64) -> Result<Suggest
     };
     let army = field(observation.get("army"), "army")?;
     let variant = field(observation.pointer("/rules/variant"), "variant")?;
+    let pieces = squares
+        .iter()
+        .map(|code| piece_name(&army, code))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Suggestion {
         game: game.name().to_owned(),
+        title: game.title().to_owned(),
         kind,
         seed,
         variant,
         rows: setup.rows,
         cols: setup.cols,
         squares,
+        pieces,
         army,
     })
+}
+
+/// The name the army table (`[{kind, piece, ...}]`) gives kind `code`.
+fn piece_name(army: &Value, code: &str) -> Result<String, SetupError> {
+    army.as_array()
+        .into_iter()
+        .flatten()
+        .find(|entry| entry.get("kind").and_then(Value::as_str) == Some(code))
+        .and_then(|entry| entry.get("piece"))
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| {
+            SetupError::Engine(EnvError::Internal(format!(
+                "the army table names no piece of kind {code}"
+            )))
+        })
 }

@@ -51,6 +51,55 @@ fn first_seat_square(index: usize) -> String {
     format!("{}{}", (b'a' + col as u8) as char, 4 - row)
 }
 
+/// What a person reads of a suggestion is the rule set's declared title
+/// (the listing's) and each square's piece by its name in that rule set;
+/// the kind codes stay beside them for programs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_suggestion_names_its_pieces_and_its_rule_set_by_their_titles() {
+    let (_, app) = app(false);
+    let listing = send(&app, "GET", "/api/games", None, None).await.json;
+    let stratego = listing["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "stratego")
+        .unwrap();
+    for preset in stratego["presets"].as_array().unwrap() {
+        let spec = preset["spec"].as_str().unwrap();
+        let s = suggestion(&app, spec, "random", 3).await;
+        assert_eq!(
+            s["title"],
+            format!(
+                "{}, {}",
+                stratego["title"].as_str().unwrap(),
+                preset["title"].as_str().unwrap()
+            ),
+            "{spec}"
+        );
+        let name_of: HashMap<&str, &str> = s["army"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["kind"].as_str().unwrap(), p["piece"].as_str().unwrap()))
+            .collect();
+        let pieces: Vec<&str> = s["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        let named: Vec<&str> = squares(&s)
+            .iter()
+            .map(|code| name_of[code.as_str()])
+            .collect();
+        assert_eq!(pieces, named, "{spec}");
+        assert!(
+            !pieces.iter().any(|p| name_of.contains_key(p)),
+            "{spec}: no code among the names"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_rule_sets_suggestion_is_a_legal_setup_the_match_takes() {
     let (_, app) = app(false);

@@ -11,6 +11,7 @@
 // move); see the "Wire format" section of
 // crates/stratego-core/docs/stratego.md.
 import { el, actionButton, engineText } from './common.js';
+import { rulesName } from '../names.js';
 
 // The rule-set-free kind codes in the order of the symbol tables.
 export const KINDS = ['R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'MINE', 'FLAG'];
@@ -20,7 +21,6 @@ export const SYMBOLS = {
   czech: ['Ma', 'Ge', 'Ka', 'Kd', 'Kp', 'St', 'Pr', 'Mi', 'Sp', '--', 'MP', 'Pp'],
   classic: ['10', '9', '8', '7', '6', '5', '4', '3', '2', 'S', 'B', 'F'],
 };
-const VARIANT_NAMES = { srazhenie: 'Srazhenie', czech: 'Czech', classic: 'Classic' };
 const FILES = 'abcdefghij';
 
 let selected = null; // the square of the piece picked ("e4")
@@ -33,8 +33,8 @@ function label(piece, rank) {
   return rank === null ? piece : `${piece} (${rank})`;
 }
 
-// What the drawing needs of the rule set: its name, the symbol of each
-// piece name, the army's size and the names of the kind codes.
+// What the drawing needs of the army: the symbol of each piece name, its
+// size and the names of the kind codes.
 function ruleSet(obs) {
   const variant = obs.rules.variant;
   const symbols = SYMBOLS[variant] || SYMBOLS.classic;
@@ -46,7 +46,7 @@ function ruleSet(obs) {
     byKind.set(k.kind, k);
     total += k.count;
   }
-  return { name: VARIANT_NAMES[variant] || variant, symbolOf, byKind, total };
+  return { symbolOf, byKind, total };
 }
 
 function inSetup(obs) {
@@ -165,10 +165,13 @@ export function render(view, board, play) {
     return parts.join(', ') || 'none';
   };
   const them = 1 - me;
+  // The rule set by the title its preset declares (the listing's), as the
+  // match's title and the engine's status line name it.
+  const title = rulesName(view.game);
   const parts = [
     el('p', { class: 'st-info' }, setup
-      ? `Setup (${rules.name}): you placed ${obs.placed[me]}/${rules.total}, the opponent ${obs.placed[them]}/${rules.total}.`
-      : `${rules.name}, move ${obs.moves}; moves without an attack: ${obs.no_attack}.`),
+      ? `Setup (${title}): you placed ${obs.placed[me]}/${rules.total}, the opponent ${obs.placed[them]}/${rules.total}.`
+      : `${title}, move ${obs.moves}; moves without an attack: ${obs.no_attack}.`),
     grid,
     el('p', { class: 'st-info' }, `Lost by you: ${lost(me)}. Lost by the opponent: ${lost(them)}.`),
   ];
