@@ -35,6 +35,10 @@ pub struct Entry {
     views: [String; 2],
     /// The same views as wire structs.
     structs: [serde_json::Value; 2],
+    /// The action told to seat 0 and seat 1 in the game's words
+    /// ([`DynState::narrate`]: cards and pieces by name, what a fight
+    /// showed), taken before it was applied.
+    told: [String; 2],
 }
 
 impl Entry {
@@ -46,6 +50,11 @@ impl Entry {
     /// What `seat` perceived: text and wire struct.
     pub fn seen_by(&self, seat: PlayerId) -> (&str, &serde_json::Value) {
         (&self.views[seat.index()], &self.structs[seat.index()])
+    }
+
+    /// The action told to `seat` in the game's words.
+    pub fn told_to(&self, seat: PlayerId) -> &str {
+        &self.told[seat.index()]
     }
 
     /// What a spectator sees: the view both seats got if they got the same
@@ -212,6 +221,10 @@ impl Room {
             self.state.view_struct(PlayerId::P0, id)?,
             self.state.view_struct(PlayerId::P1, id)?,
         ];
+        let told = [
+            self.state.narrate(PlayerId::P0, id)?,
+            self.state.narrate(PlayerId::P1, id)?,
+        ];
         for seat in PlayerId::BOTH {
             let bot = self.cmd_bots[seat.index()]
                 .get_mut()
@@ -222,7 +235,12 @@ impl Room {
         }
         self.state.apply_id(id)?;
         self.actions.push(id);
-        self.log.push(Entry { by, views, structs });
+        self.log.push(Entry {
+            by,
+            views,
+            structs,
+            told,
+        });
         Ok(())
     }
 

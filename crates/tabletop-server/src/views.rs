@@ -22,6 +22,10 @@ struct LogOut<'a> {
     /// The action as the viewer perceived it, as a wire struct (`null` for
     /// a spectator where the seats perceived it differently).
     view: Option<&'a serde_json::Value>,
+    /// The action told to the seat in the game's words (Battle Line's
+    /// tactics cards by name, a Stratego fight's result); `null` for a
+    /// spectator.
+    told: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -104,12 +108,15 @@ pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u
         .iter()
         .enumerate()
         .map(|(step, e)| {
-            let (text, view) = match viewer {
+            let (text, view, told) = match viewer {
                 Some(p) => {
                     let (text, view) = e.seen_by(p);
-                    (text, Some(view))
+                    (text, Some(view), Some(e.told_to(p)))
                 }
-                None => e.public(),
+                None => {
+                    let (text, view) = e.public();
+                    (text, view, None)
+                }
             };
             LogOut {
                 step,
@@ -119,6 +126,7 @@ pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u
                 seat: e.by(),
                 text,
                 view,
+                told,
             }
         })
         .collect::<Vec<_>>();

@@ -150,6 +150,34 @@ async function fillLobby(go) {
   }
 }
 
+// How match `view` stands for the seat this browser holds (`you`, null
+// for a spectator): [won|lost|drawn|over|running, the words].
+function standing(view) {
+  const o = view.outcome;
+  if (o) {
+    if (o.winner === null) return ['drawn', 'drawn'];
+    if (view.you === null) return ['over', 'over'];
+    return o.winner === view.you ? ['won', 'won'] : ['lost', 'lost'];
+  }
+  if (view.waiting !== null && view.waiting !== undefined) return ['running', 'running, waiting for an opponent'];
+  if (view.you !== null && view.to_move === view.you) return ['running', 'running, your move'];
+  return ['running', 'running'];
+}
+
+// Each match's standing, asked of the server with the seat's token; a
+// match the server no longer has says so.
+async function fillStanding(li, id, seat) {
+  const out = li.querySelector('.result');
+  try {
+    const [result, words] = standing(await api.getView(id, seat.token || null));
+    li.dataset.result = result;
+    out.textContent = words;
+  } catch (e) {
+    li.dataset.result = 'gone';
+    out.textContent = e.status === 404 ? 'no longer on this server' : String(e.message || e);
+  }
+}
+
 function fillMine() {
   const ul = $('mine');
   ul.replaceChildren();
@@ -157,9 +185,12 @@ function fillMine() {
   if (!list.length) ul.append(el('li', { class: 'empty' }, 'None yet.'));
   for (const m of list.slice(0, 10)) {
     const seat = store.seatOf(m.id) || {};
-    ul.append(el('li', {},
+    const li = el('li', { dataset: { id: String(m.id) } },
       el('a', { href: matchUrl(m.id), 'data-internal': true }, seat.game ? names.fullName(seat.game) : `Match ${m.id}`),
-      el('span', { class: 'detail' }, ` as the ${names.ORDINAL[seat.seat] || ''} player, ${new Date(m.at).toLocaleString()}`)));
+      el('span', { class: 'detail' }, ` as the ${names.ORDINAL[seat.seat] || ''} player, ${new Date(m.at).toLocaleString()} `),
+      el('span', { class: 'result' }, ''));
+    ul.append(li);
+    fillStanding(li, m.id, seat);
   }
 }
 

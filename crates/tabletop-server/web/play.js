@@ -136,11 +136,15 @@ export function actor(seat, you) {
 }
 
 // The log in its own scrolling box, newest at the bottom; the page does
-// not move.
+// not move. A seat reads each action as the game tells it to him (`told`:
+// who did it, cards and pieces by name, what a fight showed); a spectator,
+// who is told nothing, reads who acted and the action's text.
 export function drawLog(view, ol) {
   ol.replaceChildren();
   for (const e of view.log) {
-    const li = el('li', {}, el('span', { class: 'by' }, actor(e.seat, view.you)), ' ', e.text);
+    const li = typeof e.told === 'string'
+      ? el('li', {}, e.told)
+      : el('li', {}, el('span', { class: 'by' }, actor(e.seat, view.you)), ' ', e.text);
     if (e.seat !== null && e.seat === view.you) li.classList.add('mine');
     if (e.step === view.last) li.classList.add('last');
     ol.append(li);
@@ -165,6 +169,9 @@ function statusText(view) {
   }
   if (view.to_move === null) return 'The match is being dealt.';
   if (view.you === null) return `The ${names.ORDINAL[view.to_move]} player is to move.`;
+  // A seat's setup phase (the observation's phase says so) is no move.
+  const phase = view.observation && view.observation.phase;
+  if (phase && phase.type === 'setup') return view.to_move === view.you ? 'Set up your army.' : 'Your opponent is setting up.';
   return view.to_move === view.you ? 'Your move.' : 'Your opponent is thinking.';
 }
 

@@ -64,6 +64,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/m/{id}", get(web::index))
         .route("/m/{id}/replay", get(web::index))
         .route("/leaderboard", get(web::index))
+        .route("/favicon.ico", get(web::favicon))
         .route("/web/{*file}", get(web::file))
         .merge(match server.config().ops_apart {
             true => ops::public_routes(),

@@ -25,6 +25,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../web/api.js"),
     ),
     ("style.css", "text/css", include_str!("../../web/style.css")),
+    ("favicon.svg", ICON_TYPE, ICON),
     (
         "home.js",
         "text/javascript",
@@ -140,6 +141,19 @@ pub async fn index() -> Response {
         include_str!("../../web/index.html"),
     )
         .into_response()
+}
+
+/// The page's icon, linked from its head.
+const ICON: &str = include_str!("../../web/favicon.svg");
+
+/// The icon's content type.
+const ICON_TYPE: &str = "image/svg+xml";
+
+/// `GET /favicon.ico`: the page's icon, for the browsers and tools that
+/// ask for it there whatever the page links (a 404 in every console
+/// otherwise).
+pub async fn favicon() -> Response {
+    ([(header::CONTENT_TYPE, ICON_TYPE)], ICON).into_response()
 }
 
 /// `GET /web/{file}`: a file of the page.

@@ -460,6 +460,88 @@ async fn the_openapi_description_lists_exactly_the_routes_and_each_answers() {
     }
 }
 
+/// Whether Battle Line card code `code` is a tactics card (a troop card is
+/// a colour letter and its value).
+fn is_tactic(code: &str) -> bool {
+    let mut chars = code.chars();
+    let colour = chars.next().is_some_and(|c| "ROYGBP".contains(c));
+    !(colour && chars.as_str().chars().all(|c| c.is_ascii_digit()))
+}
+
+/// A seat's log tells each action in the game's words (`told`): a tactics
+/// card by its name, never by its code as the action's text has it; a
+/// spectator is told nothing (`null`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seats_log_tells_each_action_in_the_games_words() {
+    let (_, app) = app(false);
+    let (id, tokens) = create(&app, "battleline", ["human", "human"], 11).await;
+    let uri = format!("/api/matches/{id}");
+    // Both seats play tactics cards whenever they can and draw from the
+    // tactics deck, until one is played.
+    let mut played = None;
+    for step in 0..400u64 {
+        let spectator = send(&app, "GET", &uri, None, None).await.json;
+        let seat = spectator["to_move"].as_u64().expect("a seat to move") as usize;
+        let token = tokens[seat].as_deref();
+        let view = send(&app, "GET", &uri, token, None).await.json;
+        if let Some(e) = view["log"].as_array().unwrap().iter().rev().find(|e| {
+            e["view"]["type"] == "public"
+                && e["view"]["action"]["type"] == "play"
+                && is_tactic(e["view"]["action"]["card"].as_str().unwrap_or(""))
+        }) {
+            played = Some(e["step"].as_u64().unwrap());
+            break;
+        }
+        let legal = view["legal"].as_array().unwrap();
+        let wanted = |a: &&Value| {
+            let act = &a["action"];
+            (act["type"] == "play" && is_tactic(act["card"].as_str().unwrap()))
+                || act["deck"] == "tactics"
+        };
+        let action = legal
+            .iter()
+            .find(wanted)
+            .unwrap_or(&legal[pick(11, step, legal.len())]);
+        let body = json!({ "action": action["id"] }).to_string().into_bytes();
+        let r = send(&app, "POST", &format!("{uri}/actions"), token, Some(body)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.json);
+    }
+    let step = played.expect("a tactics card was played") as usize;
+    for token in &tokens {
+        let view = send(&app, "GET", &uri, token.as_deref(), None).await.json;
+        let entry = &view["log"][step];
+        let code = entry["view"]["action"]["card"].as_str().unwrap();
+        let told = entry["told"].as_str().expect("a seat is told");
+        assert!(entry["text"].as_str().unwrap().contains(code), "{entry}");
+        assert!(!told.split(' ').any(|w| w == code), "{told}");
+        assert_ne!(told, entry["text"].as_str().unwrap());
+    }
+    let public = send(&app, "GET", &uri, None, None).await.json;
+    assert!(public["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e["told"].is_null()));
+}
+
+/// The page links its icon, and `/favicon.ico` (asked by browsers
+/// whatever a page links) answers the same icon, not a 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_has_an_icon_at_its_link_and_at_favicon_ico() {
+    let (_, app) = app(false);
+    let page = send(&app, "GET", "/", None, None).await;
+    let html = String::from_utf8(page.bytes).unwrap();
+    assert!(html.contains(r#"<link rel="icon" href="/web/favicon.svg""#));
+    let linked = send(&app, "GET", "/web/favicon.svg", None, None).await;
+    let asked = send(&app, "GET", "/favicon.ico", None, None).await;
+    assert_eq!(
+        (linked.status, asked.status),
+        (StatusCode::OK, StatusCode::OK)
+    );
+    assert!(linked.bytes.starts_with(b"<svg "));
+    assert_eq!(linked.bytes, asked.bytes);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_websocket_pushes_the_seat_view_after_every_change() {
     use futures_util::{SinkExt, StreamExt};

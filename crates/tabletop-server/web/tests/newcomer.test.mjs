@@ -1,0 +1,201 @@
+// What a new player meets first, end to end in Debian's Chromium: a
+// leaderboard address shows the game it names, the home tells how each of
+// this browser's matches stands, Stratego's setup is called a setup, the
+// page loads with no failed request (its icon included), and rule sets
+// and cards are named as their games declare them.
+// The server and browser as harness.mjs starts them; a fresh database.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+
+let h;
+let base;
+let listing;
+
+before(async () => {
+  // No request limit: the leaderboard test loads the page once per rule set.
+  h = await start('newcomer', ['--log', 'warn', '--client-rate', '0']);
+  ({ base } = h);
+  listing = await h.api('GET', '/api/games');
+});
+
+after(async () => {
+  if (h) await h.stop();
+});
+
+async function ready(page, path) {
+  await page.goto(base + path);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+}
+
+// A match of `game` with two human seats, made through the API: its id
+// and both seats' tokens.
+async function twoHumans(game) {
+  const m = await h.api('POST', '/api/matches', { game, seats: ['human', 'human'] });
+  return { id: m.id, tokens: m.tokens.map((t) => t.token) };
+}
+
+async function post(path, token, body) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
+  return res.json();
+}
+
+// The browser takes seat `seat` of match `id` (the token in the address's
+// fragment, as a match made through the API is opened).
+async function takeSeat(page, id, token) {
+  await ready(page, `/m/${id}#token=${token}`);
+  await page.waitForSelector('#match[data-id]', { timeout: 10000 });
+}
+
+test('a leaderboard address shows the game it names, in the page and its select', async () => {
+  const page = await h.person();
+  const asked = [];
+  for (const g of listing.games) {
+    asked.push([g.name, g.presets[0].spec, `${g.title}, ${g.presets[0].title}`]);
+    for (const p of g.presets) asked.push([p.spec, p.spec, `${g.title}, ${p.title}`]);
+  }
+  assert.ok(asked.some(([q, spec]) => q === 'stratego' && spec === 'stratego(variant=classic)'));
+  for (const [query, spec, title] of asked) {
+    await ready(page, `/leaderboard?game=${encodeURIComponent(query)}`);
+    await page.waitForSelector(`#leaderboard[data-game="${spec}"]`, { timeout: 10000 });
+    assert.equal(await page.$eval('#board-game', (s) => s.value), spec, `the select agrees for ${query}`);
+    assert.equal(await page.$eval('#board-game', (s) => s.selectedOptions[0].textContent), title);
+    assert.equal(await page.textContent('#board-error'), '');
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test('a leaderboard address naming no game says so and shows no board', async () => {
+  const page = await h.person();
+  await ready(page, '/leaderboard?game=stratego');
+  await page.waitForSelector('#leaderboard[data-game]', { timeout: 10000 });
+  await ready(page, '/leaderboard?game=nope');
+  await page.waitForFunction(() => document.querySelector('#board-error').textContent !== '', null, { timeout: 10000 });
+  assert.match(await page.textContent('#board-error'), /no game.*nope/i);
+  assert.equal(await page.$eval('#leaderboard', (l) => l.dataset.game), undefined, 'no game shown');
+  assert.equal(await page.$eval('#board-game', (s) => s.value), '', 'the select names no game');
+  assert.equal(await page.$$eval('#board-rows tr', (r) => r.length), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test("the home says of each of this browser's matches whether it was won, lost, drawn or runs", async () => {
+  const page = await h.person();
+  const kuhn = 'kuhn_poker(variant=classic)';
+  // Won: the other seat resigns. Lost: this seat resigns. Drawn: both
+  // agree. Running: nothing played.
+  const won = await twoHumans(kuhn);
+  await post(`/api/matches/${won.id}/resign`, won.tokens[1]);
+  const lost = await twoHumans(kuhn);
+  await post(`/api/matches/${lost.id}/resign`, lost.tokens[1]);
+  const drawn = await twoHumans(kuhn);
+  await post(`/api/matches/${drawn.id}/draw`, drawn.tokens[0], { offer: true });
+  await post(`/api/matches/${drawn.id}/draw`, drawn.tokens[1], { offer: true });
+  const running = await twoHumans(kuhn);
+  await takeSeat(page, won.id, won.tokens[0]);
+  await takeSeat(page, lost.id, lost.tokens[1]);
+  await takeSeat(page, drawn.id, drawn.tokens[1]);
+  await takeSeat(page, running.id, running.tokens[0]);
+  await ready(page, '/');
+  await page.waitForFunction(() => [...document.querySelectorAll('#mine li')].every((li) => li.dataset.result), null, { timeout: 10000 });
+  const rows = await page.$$eval('#mine li', (ls) => ls.map((li) => [Number(li.dataset.id), li.dataset.result, li.querySelector('.result').textContent]));
+  assert.deepEqual(rows.map(([id, result]) => [id, result]), [
+    [running.id, 'running'], [drawn.id, 'drawn'], [lost.id, 'lost'], [won.id, 'won'],
+  ]);
+  for (const [, result, text] of rows) assert.match(text, new RegExp(`^${result}`, 'i'), 'said in words');
+  assert.deepEqual(page.errors, []);
+});
+
+test("Stratego's setup is called a setup in the status line, for the seat and its opponent", async () => {
+  const m = await twoHumans('stratego(variant=classic)');
+  const first = await h.person();
+  const second = await h.person();
+  await takeSeat(first, m.id, m.tokens[0]);
+  await takeSeat(second, m.id, m.tokens[1]);
+  const view = await h.api('GET', `/api/matches/${m.id}`);
+  assert.equal(view.to_move, 0, 'the first seat sets up first');
+  await first.waitForFunction(() => document.querySelector('#status').textContent === 'Set up your army.', null, { timeout: 10000 });
+  await second.waitForFunction(() => document.querySelector('#status').textContent === 'Your opponent is setting up.', null, { timeout: 10000 });
+  assert.deepEqual([first.errors, second.errors], [[], []]);
+});
+
+// A rule set has one name for people: the title its preset declares, in
+// the match's title, the drawing's status line, the engine's text (the
+// terminal's) and the setups the editor starts from.
+test("Stratego's rule set is named by its preset's title in the title, status line and engine text", async () => {
+  const stratego = listing.games.find((g) => g.name === 'stratego');
+  const page = await h.person();
+  for (const preset of stratego.presets) {
+    const m = await twoHumans(preset.spec);
+    await takeSeat(page, m.id, m.tokens[0]);
+    await page.waitForSelector('#board .st-info', { timeout: 10000 });
+    assert.equal(await page.textContent('#title'), `Stratego, ${preset.title} · You play first`);
+    assert.match(await page.$eval('#board .st-info', (p) => p.textContent), new RegExp(`^Setup \\(${preset.title}\\):`));
+    assert.match(await page.$eval('#observation', (p) => p.textContent), new RegExp(`^P0 view: ${preset.title} setup`));
+    const setup = await (await fetch(`${base}/api/setups?game=${encodeURIComponent(preset.spec)}&kind=random&seed=1`)).json();
+    assert.equal(setup.title, `Stratego, ${preset.title}`);
+    const names = new Set(setup.army.map((k) => k.piece));
+    assert.ok(setup.pieces.length === 40 && setup.pieces.every((p) => names.has(p)), 'pieces by name');
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test('the page loads with no failed request: its icon is served', async () => {
+  const page = await h.person();
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  page.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+  const consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  await ready(page, '/');
+  const icon = await page.$eval('link[rel="icon"]', (l) => l.href);
+  const res = await fetch(icon);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'image/svg+xml');
+  assert.match(await res.text(), /^<svg /);
+  const ico = await fetch(`${base}/favicon.ico`);
+  assert.equal(ico.status, 200, '/favicon.ico, asked by browsers that ignore the link');
+  assert.equal(ico.headers.get('content-type'), 'image/svg+xml');
+  await page.waitForTimeout(300);
+  assert.deepEqual(failed, []);
+  assert.deepEqual(consoleErrors, []);
+});
+
+// Whether Battle Line card code `code` is a tactics card (a troop card is
+// a colour letter and its value).
+const isTactic = (code) => !/^[ROYGBP]\d+$/.test(code || '');
+
+test("Battle Line's move log names a tactics card as the game does, not by its code", async () => {
+  const m = await twoHumans('battleline');
+  const view = async (token) => (await fetch(`${base}/api/matches/${m.id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json();
+  // Both seats play tactics cards whenever they can and draw from the
+  // tactics deck, until one is played.
+  let step = null;
+  for (let n = 0; n < 400 && step === null; n++) {
+    const seat = (await view(null)).to_move;
+    const v = await view(m.tokens[seat]);
+    const played = v.log.find((e) => e.view && e.view.type === 'public' && e.view.action.type === 'play' && isTactic(e.view.action.card));
+    if (played) {
+      step = played.step;
+      break;
+    }
+    const wanted = v.legal.find((a) => (a.action.type === 'play' && isTactic(a.action.card)) || a.action.deck === 'tactics');
+    const action = wanted || v.legal[n % v.legal.length];
+    await post(`/api/matches/${m.id}/actions`, m.tokens[seat], { action: action.id });
+  }
+  assert.notEqual(step, null, 'a tactics card was played');
+  const page = await h.person();
+  await takeSeat(page, m.id, m.tokens[0]);
+  await page.waitForFunction((n) => document.querySelector('#log').children.length > n, step, { timeout: 10000 });
+  const entry = (await view(m.tokens[0])).log[step];
+  const line = await page.$eval('#log', (ol, n) => ol.children[n].textContent, step);
+  assert.equal(line, entry.told, 'the line is what the game tells the seat');
+  const code = entry.view.action.card;
+  assert.ok(entry.text.split(/\s+/).includes(code), `${entry.text}: the action's text names the card by its code`);
+  assert.ok(!line.split(/\s+/).includes(code), `${line}: the card by its name, not ${code}`);
+  assert.deepEqual(page.errors, []);
+});
