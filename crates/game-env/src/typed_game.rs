@@ -375,5 +375,9 @@ pub fn typed_record<G: Game + Encode + Wire>(
 /// "Battle Line, Troops only": the game's title and that of the preset
 /// whose rules `rules` are, or "own rules" when they are no preset's.
 fn title_of<G: Game>(rules: &G::Rules) -> String {
-    format!("{}, {}", G::TITLE, rules.preset_title().unwrap_or("own rules"))
+    format!(
+        "{}, {}",
+        G::TITLE,
+        rules.preset_title().unwrap_or("own rules")
+    )
 }
