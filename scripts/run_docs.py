@@ -11,7 +11,15 @@ short, by the fence's language:
   after the count rewrites of ``REWRITES`` (``--rounds 100`` runs as
   ``--rounds 2``...). A ``cargo run`` of ``tabletop-server`` is a server: it
   is started on port 0 with its database in a temporary directory, its page
-  and ``/api/games`` are fetched, and it is stopped.
+  and ``/api/games`` are fetched, and it is stopped. So is a bare
+  ``tabletop-server`` command, an installed server: the binary of the
+  block's own ``cargo build --release -p tabletop-server`` before it (the
+  cargo target directory's ``release/`` first on ``PATH``). A server
+  command ending in ``&`` runs in the background until its block ends;
+  then, if several run on a database URL (``TABLETOP_DATABASE=`` or
+  ``--database``), a match opened through the first must be read, the
+  same view, through each other; each is stopped with SIGTERM and must
+  exit 0.
 - ``python``: the block runs as its own script in the project's Python (the
   one running this file, or ``--python``), so it imports what it uses.
 - ``rust``: the file must be compiled as doctests (``include_str!`` into a
@@ -35,6 +43,16 @@ bin target must exist (``cargo metadata``), so a target that moved fails.
 An HTML comment on the line above a fence changes that one block, and is the
 only way to: ``<!-- doc-run: replace "OLD" "NEW" (why); timeout 900 -->``. Files
 that a block names and creates (``--save game.json``) are removed after it.
+Two more directives are for shell blocks: ``input "LINE" "LINE"`` gives the
+block's commands those lines as standard input (a password prompt reads
+it: the commands run in a session of their own, without a terminal), and
+``postgres`` runs the block on a fresh PostgreSQL cluster made by Debian's
+tools (``pg_createcluster`` on a free port, so Debian's ``pg_hba.conf``:
+peer on the local socket, scram-sha-256 over TCP; started by
+``pg_ctlcluster``, dropped after with ``pg_dropcluster --stop``), with
+``PGCLUSTER`` and ``PGPORT`` set to it. It needs root and Debian's
+``postgresql`` package: without them the block fails and says which is
+missing, or, with ``--without-postgres``, is reported as not run.
 
 Prints one line per block, each failure with its file:line, then
 ``N passed, N failed``; exits 1 if anything failed.
@@ -56,7 +74,9 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
+from contextlib import contextmanager
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT_FILES = ["README.md", "docs/*.md", "crates/*/README.md"]
@@ -96,6 +116,15 @@ TEST_COMMAND = re.compile(r"^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)cargo test\b[^;&|]*\s
 LIB_TEST_COMMAND = re.compile(r"^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)cargo test\b[^;&|]*\s--lib\s+(\w+)[^;&|]*$")
 # A long-running command: started, probed over HTTP, stopped.
 SERVER = re.compile(r"\bcargo run\b.*-p tabletop-server\b")
+# A server as an operator runs it, installed from the block's own build
+# (`cargo build --release -p tabletop-server ...` earlier in the block):
+# the same lifecycle, the binary from the cargo target directory.
+INSTALLED_SERVER = re.compile(r"^\s*(?:[A-Z_][A-Z0-9_]*=\S+\s+)*tabletop-server\b")
+SERVER_BUILD = re.compile(r"^\s*cargo build\b(?=.*\s--release\b)(?=.*\s-p tabletop-server\b)")
+# A server started in the background (`... &`) runs until its block ends.
+BACKGROUND = re.compile(r"\s&\s*$")
+# A server on a PostgreSQL database keeps its records there, not in --db.
+DATABASE_URL = re.compile(r"(?:^|\s)TABLETOP_DATABASE=|\s--database\b")
 SERVER_PORT = re.compile(r"--port[ =]\d+")
 SERVER_DB = re.compile(r"--db[ =](\S+)")
 LISTENING = re.compile(r"listening on (http://\S+)")
@@ -164,8 +193,9 @@ def parse_blocks(path: pathlib.Path, text: str | None = None) -> list[Block]:
 
 
 def parse_note(note: str | None, where: str) -> dict:
-    """The directives of a doc-run comment: replace "A" "B"; timeout N."""
-    options: dict = {"replace": [], "timeout": None}
+    """The directives of a doc-run comment: replace "A" "B"; timeout N;
+    input "LINE"...; postgres."""
+    options: dict = {"replace": [], "timeout": None, "input": None, "postgres": False}
     if not note:
         return options
     for directive in filter(None, (d.strip() for d in note.split(";"))):
@@ -175,8 +205,16 @@ def parse_note(note: str | None, where: str) -> dict:
             options["replace"].append((words[1], words[2]))
         elif words[0] == "timeout" and len(words) == 2 and words[1].isdigit():
             options["timeout"] = int(words[1])
+        elif words[0] == "input" and len(words) >= 2:
+            options["input"] = "".join(line + "\n" for line in words[1:])
+        elif words == ["postgres"]:
+            options["postgres"] = True
         else:
-            raise DocError(where, f"unknown doc-run directive {directive!r} (replace \"A\" \"B\"; timeout N)")
+            raise DocError(
+                where,
+                f"unknown doc-run directive {directive!r} "
+                '(replace "A" "B"; timeout N; input "LINE" "LINE"; postgres)',
+            )
     return options
 
 
@@ -226,13 +264,15 @@ def tail(text: str, lines: int = 25) -> str:
     return "\n".join("    " + line for line in text.rstrip().splitlines()[-lines:])
 
 
-def run_command(where: str, command: str, env: dict, timeout: int) -> None:
+def run_command(where: str, command: str, env: dict, timeout: int, stdin: str | None = None) -> None:
     try:
         done = subprocess.run(
             ["bash", "-o", "pipefail", "-c", command],
             cwd=ROOT,
             env=env,
-            stdin=subprocess.DEVNULL,
+            # An empty standard input unless the block gives one: without a
+            # controlling terminal (a new session), a password prompt reads it.
+            input=stdin or "",
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -246,16 +286,35 @@ def run_command(where: str, command: str, env: dict, timeout: int) -> None:
         )
 
 
-def run_server(where: str, command: str, env: dict, timeout: int) -> None:
-    """Start a server command, fetch its page and registry, stop it."""
+class Server:
+    """A started server command: its process, address and scratch files."""
+
+    def __init__(self, where: str, command: str, process: subprocess.Popen, log, scratch: str):
+        self.where = where
+        self.command = command
+        self.process = process
+        self.log = log
+        self.scratch = scratch
+        self.address = ""
+        self.stopped_log = ""
+
+    def log_tail(self) -> str:
+        self.log.seek(0)
+        return tail(self.log.read())
+
+
+def start_server(where: str, command: str, env: dict, timeout: int) -> Server:
+    """Start a server command on port 0 (its SQLite database, if any, in a
+    temporary directory), wait for its address, fetch its page and registry."""
     scratch = tempfile.mkdtemp(prefix="doc-run-server-")
     command = re.sub(r"\s#.*$", "", command)  # the comment, so that arguments can follow
     command = SERVER_PORT.sub("--port 0", command)
     if not SERVER_PORT.search(command):
         command += " --port 0"
-    database = SERVER_DB.search(command)
-    name = pathlib.Path(database.group(1)).name if database else "tabletop.db"
-    command = SERVER_DB.sub("", command) + f" --db {shlex.quote(os.path.join(scratch, name))}"
+    if not DATABASE_URL.search(command):
+        database = SERVER_DB.search(command)
+        name = pathlib.Path(database.group(1)).name if database else "tabletop.db"
+        command = SERVER_DB.sub("", command) + f" --db {shlex.quote(os.path.join(scratch, name))}"
     log = open(os.path.join(scratch, "server.log"), "w+", encoding="utf-8")
     process = subprocess.Popen(
         ["bash", "-c", f"exec {command}"],
@@ -267,14 +326,14 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
         text=True,
         start_new_session=True,
     )
+    server = Server(where, command, process, log, scratch)
     try:
         deadline = time.monotonic() + timeout
         lines: queue.Queue = queue.Queue()
         # The server's output is read on a thread: the build before it may
         # take minutes, and the wait must still end at the deadline.
         threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-        address = None
-        while address is None:
+        while not server.address:
             if time.monotonic() > deadline:
                 raise DocError(where, f"no 'listening on' within {timeout} s: {command}")
             try:
@@ -282,27 +341,74 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
             except queue.Empty:
                 found = None
             if found:
-                address = found.group(1).rstrip("/")
+                server.address = found.group(1).rstrip("/")
             elif process.poll() is not None and lines.empty():
-                log.seek(0)
-                raise DocError(where, f"exit {process.returncode} before listening: {command}\n{tail(log.read())}")
+                raise DocError(where, f"exit {process.returncode} before listening: {command}\n{server.log_tail()}")
         for route, expect in (("/", "<html"), ("/api/games", '"name"')):
-            with urllib.request.urlopen(address + route, timeout=30) as response:
-                body = response.read().decode("utf-8", "replace")
-                if response.status != 200 or expect not in body.lower():
-                    raise DocError(where, f"GET {route} answered {response.status} without {expect!r}")
+            status, body = fetch(server.address + route)
+            if status != 200 or expect not in body.lower():
+                raise DocError(where, f"GET {route} answered {status} without {expect!r}")
     except OSError as e:
+        stop_server(server)
         raise DocError(where, f"{command}: {e}") from None
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-        log.close()
-        shutil.rmtree(scratch, ignore_errors=True)
+    except DocError:
+        stop_server(server)
+        raise
+    return server
+
+
+def fetch(url: str, body: dict | None = None) -> tuple[int, str]:
+    """(status, body) of a GET, or of a POST of `body` as JSON."""
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"} if data else {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def stop_server(server: Server) -> int:
+    """SIGTERM, then SIGKILL after 20 s; its exit status."""
+    process = server.process
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    server.stopped_log = server.log_tail()
+    server.log.close()
+    shutil.rmtree(server.scratch, ignore_errors=True)
+    return process.returncode
+
+
+def run_server(where: str, command: str, env: dict, timeout: int) -> None:
+    """A server in the foreground (it would hold the shell): started,
+    probed, stopped."""
+    stop_server(start_server(where, command, env, timeout))
+
+
+def check_shared_database(where: str, servers: list[Server]) -> None:
+    """Servers on one database serve one set of matches: a match opened
+    through the first is read, the same, through each other one."""
+    first = servers[0]
+    status, body = fetch(first.address + "/api/games")
+    game = json.loads(body)[0]["name"]
+    status, body = fetch(first.address + "/api/lobby", {"game": game, "seat": 0})
+    if status != 201:
+        raise DocError(where, f"POST /api/lobby of {game} through {first.address} answered {status}: {body[:300]}")
+    match = json.loads(body)["id"]
+    status, view = fetch(f"{first.address}/api/matches/{match}")
+    for other in servers[1:]:
+        answer, seen = fetch(f"{other.address}/api/matches/{match}")
+        if answer != 200 or json.loads(seen) != json.loads(view):
+            raise DocError(
+                where,
+                f"match {match} opened through {first.address} is not the same through {other.address} "
+                f"({answer}): {seen[:300]}",
+            )
 
 
 # The key of a package's library target in test_sources(): no target can
@@ -371,13 +477,107 @@ RUN_TESTS = False
 CARGO_TESTS: tuple | None = None
 
 
-def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:
+class NotRunnable(Exception):
+    """A block this machine cannot run (no root, no PostgreSQL), and why."""
+
+
+WITHOUT_POSTGRES = False
+
+
+def postgres_tools() -> str:
+    """The newest PostgreSQL version of Debian's packages, or NotRunnable
+    with what is missing."""
+    missing = []
+    if os.geteuid() != 0:
+        missing.append("root (Debian's cluster tools and runuser -u postgres)")
+    versions = sorted(
+        (p.parent.parent.name for p in pathlib.Path("/usr/lib/postgresql").glob("*/bin/postgres")),
+        key=lambda v: [int(n) for n in re.findall(r"\d+", v)],
+    )
+    if not versions:
+        missing.append("Debian's PostgreSQL server (apt-get install postgresql)")
+    for tool in ("pg_createcluster", "pg_ctlcluster", "pg_dropcluster", "runuser"):
+        if shutil.which(tool) is None:
+            missing.append(tool)
+    if missing:
+        raise NotRunnable("needs " + ", ".join(missing))
+    return versions[-1]
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nothing listens on and no cluster is given,
+    from PostgreSQL's own 5432 up."""
+    import socket
+
+    taken = subprocess.run(["pg_lsclusters", "-h"], capture_output=True, text=True).stdout
+    given = {int(line.split()[2]) for line in taken.splitlines() if len(line.split()) > 2}
+    for port in range(5432, 5532):
+        if port in given:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+    raise NotRunnable("no free port for a PostgreSQL cluster in 5432..5531")
+
+
+@contextmanager
+def postgres_cluster(where: str):
+    """A fresh cluster of Debian's tooling (its pg_hba.conf: peer on the
+    local socket, scram-sha-256 over TCP), its own name and port, dropped
+    after: the environment that points PostgreSQL's clients at it."""
+    version = postgres_tools()
+    name, port = f"doc-run-{os.getpid()}", free_port()
+
+    def tool(*args: str) -> None:
+        done = subprocess.run(list(args), capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise DocError(where, f"exit {done.returncode}: {' '.join(args)}\n{tail(done.stdout, 10)}\n{tail(done.stderr)}")
+
+    # initdb's --no-sync: a cluster dropped within the minute needs no
+    # flush to disk (3 of its 5 s); its authentication is Debian's all the same.
+    tool("pg_createcluster", version, name, "--port", str(port), "--", "--no-sync")
+    try:
+        # Started by pg_ctl itself: a CI machine has no systemd to hand it to.
+        tool("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "start")
+        yield {"PGCLUSTER": f"{version}/{name}", "PGPORT": str(port)}
+    finally:
+        tool("pg_dropcluster", "--stop", version, name)
+
+
+_target_dir: list[pathlib.Path] = []
+
+
+def target_directory() -> pathlib.Path:
+    if not _target_dir:
+        done = subprocess.run(
+            ["cargo", "metadata", "--no-deps", "--format-version", "1"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        )
+        _target_dir.append(pathlib.Path(json.loads(done.stdout)["target_directory"]))
+    return _target_dir[0]
+
+
+def run_shell(block: Block, text: str, env: dict, timeout: int, options: dict) -> str:
+    if not options["postgres"]:
+        return run_commands(block, text, env, timeout, options)
+    with postgres_cluster(block.where) as cluster:
+        said = run_commands(block, text, {**env, **cluster}, timeout, options)
+    return f"{said}, on a fresh PostgreSQL cluster (port {cluster['PGPORT']}, dropped)"
+
+
+def run_commands(block: Block, text: str, env: dict, timeout: int, options: dict) -> str:
     global CARGO_TESTS
     commands = shell_commands(block, text)
     if not commands:
         raise DocError(block.where, "an empty shell block")
     created = [p for p in {ROOT / m for m in OUTPUT_FILE.findall(text)} if not p.exists()]
     checked = 0
+    built = False
+    background: list[Server] = []
+    stopped_badly = []
     try:
         for line, command in commands:
             where = block.at(line)
@@ -386,16 +586,39 @@ def run_shell(block: Block, text: str, env: dict, timeout: int) -> str:
                 if CARGO_TESTS is None:
                     CARGO_TESTS = (*cargo_targets(), test_sources())
                 checked += check_test_command(where, command, CARGO_TESTS)
-            elif SERVER.search(command):
-                run_server(where, command, env, timeout)
+            elif SERVER.search(command) or INSTALLED_SERVER.match(command):
+                server_env = env
+                if INSTALLED_SERVER.match(command):
+                    if not built:
+                        raise DocError(where, f"no `cargo build --release -p tabletop-server` before it in the block: {command}")
+                    release = target_directory() / "release"
+                    server_env = {**env, "PATH": f"{release}{os.pathsep}{env.get('PATH', '')}"}
+                if BACKGROUND.search(command):
+                    background.append(start_server(where, BACKGROUND.sub("", command), server_env, timeout))
+                else:
+                    run_server(where, command, server_env, timeout)
             else:
-                run_command(where, command, env, timeout)
+                run_command(where, command, env, timeout, options["input"])
+                built = built or bool(SERVER_BUILD.search(command))
+        shared = [s for s in background if DATABASE_URL.search(s.command)]
+        if len(shared) > 1:
+            check_shared_database(block.where, shared)
     finally:
+        for server in background:
+            code = stop_server(server)
+            if code != 0:
+                stopped_badly.append(f"{server.where}: exit {code} on SIGTERM (0 expected): {server.command}\n{server.stopped_log}")
         for path in created:
             for leftover in path.parent.glob(path.name + "*"):
                 leftover.unlink()
+    if stopped_badly:
+        raise DocError(block.where, "\n".join(stopped_badly))
     ran = len(commands) - checked
     said = f"{ran} command{'s' if ran != 1 else ''}"
+    if background:
+        said += f", {len(background)} servers started in the background and stopped"
+        if len(shared) > 1:
+            said += " (a match opened through the first read through each other)"
     if checked:
         said += f", {checked} test command{'s' if checked > 1 else ''} of the Rust tier checked (cargo test --workspace runs it)"
     return said
@@ -524,11 +747,13 @@ def run_block(block: Block, python: pathlib.Path, env: dict) -> str | None:
     timeout = options["timeout"] or COMMAND_TIMEOUT
     text = apply_note(block, options)
     if block.lang in SHOWN:
-        if options["replace"]:
+        if block.note:
             raise DocError(block.where, f"a doc-run comment on a {block.lang} block, which never runs")
         return None
+    if (options["input"] or options["postgres"]) and block.lang not in RUN_SHELL:
+        raise DocError(block.where, f"doc-run input and postgres are for shell blocks, not {block.lang}")
     if block.lang in RUN_SHELL:
-        return run_shell(block, text, env, timeout)
+        return run_shell(block, text, env, timeout, options)
     if block.lang in RUN_PYTHON:
         return run_python(block, text, python, env, timeout)
     if block.lang in DOCTEST:
@@ -628,15 +853,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable, help="the Python of python blocks, with tabletop installed (default: this one)")
     parser.add_argument("--lang", action="append", help="only the blocks of this fence language (repeatable)")
     parser.add_argument("--list", action="store_true", help="print what would run, after the rewrites, and run nothing")
+    parser.add_argument("--without-postgres", action="store_true", help="report a `postgres` block as not run on a machine without root or Debian's PostgreSQL (without it, it fails there)")
     parser.add_argument("--run-tests", action="store_true", help="run `cargo test ... --test NAME` commands too (the Rust tier runs them)")
     args = parser.parse_args(argv)
-    global RUN_TESTS
+    global RUN_TESTS, WITHOUT_POSTGRES
     RUN_TESTS = args.run_tests
+    WITHOUT_POSTGRES = args.without_postgres
     python = pathlib.Path(args.python)
     if not python.is_absolute():
         python = pathlib.Path.cwd() / python  # not resolved: a venv's python is a symlink
     env = environment(python)
-    passed = failed = shown = 0
+    passed = failed = shown = not_run = 0
     cargo = None
     for path in files(args.files or DEFAULT_FILES):
         for block in parse_blocks(path):
@@ -655,6 +882,14 @@ def main(argv: list[str] | None = None) -> int:
             except DocError as e:
                 failed += 1
                 print(f"FAIL {e}", flush=True)
+                continue
+            except NotRunnable as e:
+                if WITHOUT_POSTGRES:
+                    not_run += 1
+                    print(f"not run {block.where} {block.lang}: {e} (--without-postgres)", flush=True)
+                else:
+                    failed += 1
+                    print(f"FAIL {block.where}: {e} (a machine without them: --without-postgres)", flush=True)
                 continue
             if what is None:
                 shown += 1
@@ -680,6 +915,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         return 0
     print(f"({shown} blocks only shown: text, console, html)")
+    if not_run:
+        print(f"({not_run} PostgreSQL blocks not run: --without-postgres)")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
