@@ -15,7 +15,9 @@
 # - cargo, python3 with its venv module, node and npm;
 # - network to the Python package index (pip) and to the npm registry;
 # - Debian's Chromium at /usr/bin/chromium and Debian's PostgreSQL server,
-#   or root and apt-get to install them (the only steps that need root).
+#   or apt-get to install them; root (for apt-get, and for the docs test,
+#   which runs docs/server.md's PostgreSQL setup on a cluster of Debian's
+#   tools as the postgres user).
 # A missing need stops the run at once with what to do, not half-way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +41,11 @@ if ! have_postgres; then
     if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
         missing+=("Debian's PostgreSQL server (the two-process server test starts one): run 'apt-get install postgresql' as root, or run this script as root on Debian")
     fi
+fi
+if [ "$(id -u)" != 0 ]; then
+    # The docs stage runs docs/server.md's PostgreSQL setup as an operator
+    # does: on a cluster of Debian's tools, as the postgres user.
+    missing+=("root, for docs/server.md's PostgreSQL setup (pg_createcluster, runuser -u postgres); scripts/run_docs.py --without-postgres runs the other docs")
 fi
 if command -v python3 >/dev/null 2>&1 \
     && ! timeout 60 python3 -m pip index versions pip >/dev/null 2>&1; then
