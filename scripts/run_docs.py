@@ -316,8 +316,11 @@ def start_server(where: str, command: str, env: dict, timeout: int) -> Server:
         name = pathlib.Path(database.group(1)).name if database else "tabletop.db"
         command = SERVER_DB.sub("", command) + f" --db {shlex.quote(os.path.join(scratch, name))}"
     log = open(os.path.join(scratch, "server.log"), "w+", encoding="utf-8")
+    # exec, so that the signals reach the server; its VAR=value words stay
+    # in front of it, where bash gives them to the program exec runs.
+    assignments = re.match(r"\s*(?:[A-Z_][A-Z0-9_]*=\S+\s+)*", command).group(0)
     process = subprocess.Popen(
-        ["bash", "-c", f"exec {command}"],
+        ["bash", "-c", f"{assignments}exec {command[len(assignments):]}"],
         cwd=ROOT,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -395,19 +398,24 @@ def check_shared_database(where: str, servers: list[Server]) -> None:
     through the first is read, the same, through each other one."""
     first = servers[0]
     status, body = fetch(first.address + "/api/games")
-    game = json.loads(body)[0]["name"]
-    status, body = fetch(first.address + "/api/lobby", {"game": game, "seat": 0})
+    game = json.loads(body)["games"][0]["name"]
+    # Two people's seats (every game of the registry has two): a lobby's
+    # open seat would not do, as each process keeps its own lobby.
+    status, body = fetch(first.address + "/api/matches", {"game": game, "seats": ["human", "human"], "seed": 7})
     if status != 201:
-        raise DocError(where, f"POST /api/lobby of {game} through {first.address} answered {status}: {body[:300]}")
+        raise DocError(where, f"POST /api/matches of {game} through {first.address} answered {status}: {body[:300]}")
     match = json.loads(body)["id"]
-    status, view = fetch(f"{first.address}/api/matches/{match}")
+    status, body = fetch(f"{first.address}/api/matches/{match}")
+    view = json.loads(body)
     for other in servers[1:]:
-        answer, seen = fetch(f"{other.address}/api/matches/{match}")
-        if answer != 200 or json.loads(seen) != json.loads(view):
+        answer, body = fetch(f"{other.address}/api/matches/{match}")
+        seen = json.loads(body) if answer == 200 else {}
+        differ = sorted(k for k in view.keys() | seen.keys() if view.get(k) != seen.get(k))
+        if answer != 200 or differ:
             raise DocError(
                 where,
                 f"match {match} opened through {first.address} is not the same through {other.address} "
-                f"({answer}): {seen[:300]}",
+                f"({answer}; differ: {', '.join(differ)}): {body[:300]}",
             )
 
 
