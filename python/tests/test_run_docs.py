@@ -239,3 +239,125 @@ def test_a_server_is_started_on_port_0_with_its_database_aside_probed_and_stoppe
     assert not (ROOT / "tabletop.db").exists() or (ROOT / "tabletop.db").stat().st_mtime < script.stat().st_mtime
     with pytest.raises(run_docs.DocError, match=r"doc\.md:3: exit 2 before listening"):
         run_docs.run_server("doc.md:3", f"{sys.executable} {script} --bogus", ENV, 60)
+
+
+def test_input_gives_the_block_s_commands_their_standard_input(tmp_path):
+    given, empty = _blocks(
+        tmp_path,
+        '<!-- doc-run: input "secret" "secret" (a prompt asks twice) -->\n'
+        '```sh\nread -r a; read -r b; test "$a$b" = secretsecret\n```\n\n'
+        '```sh\n! read -r a\n```\n',
+    )
+    assert _run(given) == "1 command"
+    assert _run(empty) == "1 command"
+
+
+def test_input_and_postgres_are_for_shell_blocks_only(tmp_path):
+    python, text = _blocks(
+        tmp_path,
+        '<!-- doc-run: input "x" -->\n```python\nprint(1)\n```\n\n<!-- doc-run: postgres -->\n```text\nx\n```\n',
+    )
+    with pytest.raises(run_docs.DocError, match="for shell blocks, not python"):
+        _run(python)
+    with pytest.raises(run_docs.DocError, match="a doc-run comment on a text block"):
+        _run(text)
+
+
+def test_an_installed_server_needs_the_block_s_own_build_before_it(tmp_path):
+    (block,) = _blocks(tmp_path, "```sh\ntabletop-server --port 8081 &\n```\n")
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:2: no `cargo build --release -p tabletop-server` before it"):
+        _run(block)
+
+
+def test_a_postgres_block_without_root_fails_naming_it_unless_without_postgres(tmp_path, monkeypatch, capsys):
+    doc = tmp_path / "doc.md"
+    doc.write_text("<!-- doc-run: postgres -->\n```sh\ntrue\n```\n")
+    monkeypatch.setattr(run_docs.os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(run_docs, "WITHOUT_POSTGRES", False)  # main() sets it; restored after
+    assert run_docs.main([str(doc)]) == 1
+    out = capsys.readouterr().out
+    assert "doc.md:2: needs root" in out and "--without-postgres" in out
+    assert run_docs.main(["--without-postgres", str(doc)]) == 0
+    assert "not run " in capsys.readouterr().out
+
+
+SHARED_SERVER = '''
+import http.server, json, os, pathlib, signal, sys
+# The "database": a JSON file both processes read and write.
+store = pathlib.Path(os.environ["TABLETOP_DATABASE"])
+port = int(sys.argv[sys.argv.index("--port") + 1])
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(int(os.environ.get("EXIT_ON_TERM", "0"))))
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def answer(self, status, body):
+        self.send_response(status)
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+    def do_GET(self):
+        matches = json.loads(store.read_text()) if store.exists() else {}
+        if self.path == "/":
+            self.answer(200, "<html>page</html>")
+        elif self.path == "/api/games":
+            self.answer(200, '{"games": [{"name": "kuhn_poker"}]}')
+        elif self.path.split("/")[-1] in matches:
+            self.answer(200, json.dumps(matches[self.path.split("/")[-1]]))
+        else:
+            self.answer(404, "{}")
+
+    def do_POST(self):
+        asked = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        store.write_text(json.dumps({"1": {"id": 1, "game": asked["game"]}}))
+        self.answer(201, '{"id": 1}')
+
+server = http.server.HTTPServer(("127.0.0.1", port), Handler)
+print(f"listening on http://127.0.0.1:{server.server_port}", flush=True)
+server.serve_forever()
+'''
+
+
+def _shared_servers(tmp_path, first_db, second_db, exit_on_term="0"):
+    script = tmp_path / "shared_server.py"
+    script.write_text(SHARED_SERVER)
+    return _blocks(
+        tmp_path,
+        "```sh\n"
+        f"TABLETOP_DATABASE={first_db} EXIT_ON_TERM={exit_on_term} {sys.executable} {script} --port 8081 &\n"
+        f"TABLETOP_DATABASE={second_db} {sys.executable} {script} --port 8082 &\n"
+        "```\n",
+    )[0]
+
+
+def test_background_servers_on_one_database_must_serve_one_match_and_exit_0_on_sigterm(tmp_path, monkeypatch):
+    # The fake server stands for `cargo run -p tabletop-server`.
+    monkeypatch.setattr(run_docs, "SERVER", run_docs.re.compile(r"shared_server\.py"))
+    shared = tmp_path / "db.json"
+    assert _run(_shared_servers(tmp_path, shared, shared)) == (
+        "2 commands, 2 servers started in the background and stopped "
+        "(a match opened through the first read through each other)"
+    )
+    with pytest.raises(run_docs.DocError, match=r"match 1 opened through .* is not the same through .*\(404; differ: game, id\)"):
+        _run(_shared_servers(tmp_path, tmp_path / "a.json", tmp_path / "b.json"))
+    with pytest.raises(run_docs.DocError, match=r"doc\.md:2: exit 3 on SIGTERM \(0 expected\)"):
+        _run(_shared_servers(tmp_path, shared, shared, exit_on_term="3"))
+
+
+def test_a_postgres_block_runs_on_a_fresh_debian_cluster_with_its_authentication_then_dropped(tmp_path):
+    # The full tier runs as root with Debian's postgresql (scripts/test-all.sh).
+    (block,) = _blocks(
+        tmp_path,
+        '<!-- doc-run: postgres; input "PASSWORD" "PASSWORD" -->\n```sh\n'
+        "runuser -u postgres -- createuser --pwprompt tabletop\n"
+        "runuser -u postgres -- createdb -O tabletop tabletop\n"
+        'PGPASSWORD=PASSWORD psql "postgres://tabletop@127.0.0.1:$PGPORT/tabletop" -c "select 1"\n'
+        '! PGPASSWORD=WRONG psql "postgres://tabletop@127.0.0.1:$PGPORT/tabletop" -c "select 1"\n'
+        "! psql -h 127.0.0.1 -U postgres -c 'select 1' </dev/null\n"
+        "test \"$(pg_lsclusters -h | grep -c \" $PGPORT \")\" = 1 && echo \"$PGCLUSTER\" > "
+        f"{tmp_path}/cluster\n"
+        "```\n",
+    )
+    said = _run(block)
+    assert said.startswith("6 commands, on a fresh PostgreSQL cluster (port ")
+    version, name = (tmp_path / "cluster").read_text().strip().split("/")
+    listed = run_docs.subprocess.run(["pg_lsclusters", "-h"], capture_output=True, text=True, check=True).stdout
+    assert f"{version} {name} " not in " ".join(listed.split()) and name.startswith("doc-run-")
