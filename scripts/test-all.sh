@@ -145,7 +145,10 @@ section "Docs: every command and snippet of README.md, docs/ and the crates' REA
 "$venv/bin/python" scripts/run_docs.py    # the rule: docs/architecture.md, "Docs that run"
 
 section "Browser: a person plays every game in Debian's Chromium (Playwright)"
-# With policy seats: web/tests/policy.test.mjs seats a trained policy.
-cargo build --release -p tabletop-server --features policy
+# With policy seats (web/tests/policy.test.mjs seats a trained policy),
+# and PostgreSQL's client: the docs test of docs/server.md and
+# docs/learning.md built this same release binary (their doc-run
+# directives ask for both), so this build links nothing new.
+cargo build --release -p tabletop-server --features policy,postgres
 (cd crates/tabletop-server/web && npm ci --no-audit --no-fund --loglevel=error && npm test)
 section ""
