@@ -46,7 +46,7 @@ impl Gate {
 }
 
 /// Rebuilds of matches outside memory running at once, all clients
-/// together (`crate::archive`): the other core stays free for play.
+/// together (`src/archive.rs`): the other core stays free for play.
 pub const REBUILDS: usize = 1;
 
 /// Who may rebuild a match outside memory now: [`REBUILDS`] at once in

@@ -230,7 +230,7 @@ impl Server {
     /// or bot task has their cell) that are over or idle for longer than
     /// the configured time; forgets the clients whose rate bucket is full.
     /// The finished ones leave their final views in the store first
-    /// ([`crate::archive`]). Returns how many matches left.
+    /// (`src/archive.rs`). Returns how many matches left.
     pub async fn sweep(&self) -> usize {
         let swept = self.memory.sweep(self.config.memory.idle);
         self.gate.requests.prune();

@@ -35,7 +35,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientKey {
 /// its id, the client, and the request's `Authorization` header, read by
 /// [`Reader::token`] once the match is known to exist (an unknown match
 /// is a 404 before a bad header is a 401). A finished match is read from
-/// the store ([`crate::archive`]); [`Reader::cell`] loads any other.
+/// the store (`src/archive.rs`); [`Reader::cell`] loads any other.
 pub struct Reader {
     /// The match's id.
     pub id: i64,
