@@ -244,3 +244,11 @@ pub async fn view_over_http(
     let answer = request.send().await.unwrap();
     (answer.status().as_u16(), answer.text().await.unwrap())
 }
+
+/// Removes the SQLite database at `path` with its write-ahead log and
+/// shared-memory files.
+pub fn remove_sqlite(path: &str) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{path}{suffix}"));
+    }
+}

@@ -74,7 +74,7 @@ impl Postgres {
                 "-newkey",
                 "ec",
                 "-pkeyopt",
-                "ec_paramgen_curve:prime256v1",
+                EC_P256,
                 "-nodes",
                 "-keyout",
                 "server.key",
@@ -244,6 +244,9 @@ impl Postgres {
     }
 }
 
+/// The curve of every key made here (P-256: quick to make).
+const EC_P256: &str = "ec_paramgen_curve:prime256v1";
+
 /// Runs OpenSSL's command line in `dir`.
 fn openssl(dir: &std::path::Path, args: &[&str]) {
     let out = Command::new("openssl")
@@ -269,7 +272,7 @@ fn authority(dir: &std::path::Path, name: &str) -> PathBuf {
             "-newkey",
             "ec",
             "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
+            EC_P256,
             "-nodes",
             "-keyout",
             &key,

@@ -163,9 +163,7 @@ async fn a_match_finished_before_views_were_kept_is_rebuilt_once_then_served_as_
     assert_eq!(server.in_memory(), 0);
     drop(app);
     drop(server);
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{path}{suffix}"));
-    }
+    remove_sqlite(&path);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -218,9 +216,7 @@ async fn retention_deletes_a_finished_matchs_stored_views_with_it() {
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
     drop(app);
     drop(server);
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{path}{suffix}"));
-    }
+    remove_sqlite(&path);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -279,7 +275,5 @@ async fn a_running_match_no_one_plays_now_is_read_without_entering_memory() {
     assert_eq!(server.in_memory(), 1, "a seat that acts plays it in memory");
     drop(app);
     drop(server);
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{path}{suffix}"));
-    }
+    remove_sqlite(&path);
 }

@@ -394,7 +394,5 @@ async fn a_503_of_a_failed_database_keeps_its_kind_and_not_its_text() {
         assert!(!text.contains(internal), "{internal:?} in {text}");
     }
     drop(app);
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{suffix}"));
-    }
+    remove_sqlite(&db);
 }

@@ -181,9 +181,7 @@ async fn a_bot_due_in_a_rebuilt_match_plays() {
         !end["outcome"].is_null(),
         "the bot played after the rebuild"
     );
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{path}{suffix}"));
-    }
+    remove_sqlite(&path);
 }
 
 fn limited(r: &Resp, what: &str) {

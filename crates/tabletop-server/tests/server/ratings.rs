@@ -7,7 +7,7 @@ use crate::common;
 
 use axum::http::StatusCode;
 use axum::Router;
-use common::{app, app_at, play_out, send};
+use common::{app, app_at, play_out, remove_sqlite, send};
 use serde_json::{json, Value};
 use tabletop_server::rating::{after_game, Rating};
 
@@ -350,7 +350,5 @@ async fn a_restart_does_not_apply_a_rating_twice_and_applies_one_left_pending() 
     let (_, app) = app_at(&db, false);
     assert_eq!(board(&app, KUHN).await, rows);
     drop(app);
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{suffix}"));
-    }
+    remove_sqlite(&db);
 }
