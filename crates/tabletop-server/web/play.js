@@ -259,8 +259,10 @@ function draw(view) {
   const seatText = view.you === null ? 'You are watching' : `You play ${names.ORDINAL[view.you]}`;
   $('title').textContent = `${names.fullName(view.game)} · ${seatText}`;
   current.renderer.render(view, $('board'), move);
-  // A Stratego seat's setup is built in the editor while it has pieces to place.
-  if (names.gameOf(view.game) === 'stratego') setupEditor.update(view, $('setup-editor'), move);
+  // A seat builds its setup in the editor while its observation is in a
+  // setup phase with an army to place (setup.js reads that from the
+  // view, whatever the game); any other view closes the editor.
+  setupEditor.update(view, $('setup-editor'), move);
   drawLegal(view);
   drawLog(view, $('log'));
   drawBar(view);
