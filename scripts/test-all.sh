@@ -83,9 +83,11 @@ logs="$(mktemp -d)"
 # background while cargo compiles, and waited for where it is first used.
 if [ "$(id -u)" = 0 ] && { ! have_postgres || [ ! -x /usr/bin/chromium ]; }; then
     # The server's two-process test (crates/tabletop-server/tests/postgres.rs)
-    # starts its own PostgreSQL from Debian's binaries; the browser tests
-    # drive Debian's Chromium.
-    (apt-get update -qq && apt-get install -y -qq postgresql chromium) >"$logs/apt.log" 2>&1 &
+    # starts its own PostgreSQL from Debian's binaries; its TLS test makes
+    # certificates with OpenSSL's command line (which postgresql pulls in
+    # through ssl-cert, named here all the same); the browser tests drive
+    # Debian's Chromium.
+    (apt-get update -qq && apt-get install -y -qq postgresql openssl chromium) >"$logs/apt.log" 2>&1 &
     apt_job=$!
 fi
 venv="${TABLETOP_VENV:-.venv}"
