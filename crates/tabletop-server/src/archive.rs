@@ -26,7 +26,6 @@ use crate::memory::Cell;
 use crate::refusal::MatchError;
 use crate::replay::{self, Source, Viewpoint};
 use crate::room::Room;
-use crate::seat;
 use crate::store::{FinalViews, Kept, StoredMatch};
 use crate::token::{self, Seal, Token};
 use crate::views::{self, Extra};
@@ -194,7 +193,7 @@ impl Server {
         let Some(m) = self.db(move |s| s.get(id)).await? else {
             return Ok(None);
         };
-        let game = self.game_of(&m)?;
+        let game = self.game_of(&m).map_err(MatchError::internal)?;
         Ok(Some(game.record_json(m.seed, &m.actions)?))
     }
 
@@ -235,20 +234,8 @@ impl Server {
 
     /// The replay source of the finished match `m`.
     fn source_of(&self, m: StoredMatch) -> Result<Source, MatchError> {
-        let game = self.game_of(&m)?;
-        let seats = [0, 1].map(|i| seat::parse(&m.seats[i], true));
-        let [Ok(s0), Ok(s1)] = seats else {
-            return Err(MatchError::internal(format!(
-                "match {}: a stored seat does not parse",
-                m.id
-            )));
-        };
-        Ok(Source::finished(m, game, [s0, s1]))
-    }
-
-    fn game_of(&self, m: &StoredMatch) -> Result<Arc<dyn game_env::DynGame>, MatchError> {
-        self.registry
-            .load(&m.spec)
-            .map_err(|e| MatchError::internal(format!("match {}: {e}", m.id)))
+        let game = self.game_of(&m).map_err(MatchError::internal)?;
+        let seats = self.seats_of(&m).map_err(MatchError::internal)?;
+        Ok(Source::finished(m, game, seats))
     }
 }

@@ -106,10 +106,8 @@ impl Source {
             game,
             seed: m.seed,
             seats,
+            forfeit: m.forfeit_by(),
             actions: m.actions,
-            forfeit: m
-                .forfeit
-                .and_then(|(s, r)| PlayerId::from_index(s as usize).map(|p| (p, r))),
             drawn: m.agreed_draw,
             finished: true,
         }

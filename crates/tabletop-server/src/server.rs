@@ -10,8 +10,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use game_env::{EnvError, Registry};
-use game_traits::PlayerId;
+use game_env::{DynGame, EnvError, Registry};
 use tokio::sync::watch;
 
 use crate::bots::BotRunner;
@@ -23,7 +22,7 @@ use crate::memory::{Cell, Memory};
 use crate::metrics::{Gauges, Metrics};
 use crate::refusal::{MatchError, ReplayError};
 use crate::room::Room;
-use crate::seat;
+use crate::seat::{self, Seat};
 use crate::store::{Store, StoreError, StoredMatch};
 use crate::token::Seal;
 
@@ -168,24 +167,31 @@ impl Server {
         result
     }
 
-    /// The match of record `m`, replayed.
-    pub(crate) fn room_of(&self, m: StoredMatch) -> Result<Room, StartError> {
-        let id = m.id;
-        let game = self
-            .registry
+    /// The game of record `m`.
+    pub(crate) fn game_of(&self, m: &StoredMatch) -> Result<Arc<dyn DynGame>, StartError> {
+        self.registry
             .load(&m.spec)
-            .map_err(|source| StartError::Game { id, source })?;
+            .map_err(|source| StartError::Game { id: m.id, source })
+    }
+
+    /// The seats of record `m`.
+    pub(crate) fn seats_of(&self, m: &StoredMatch) -> Result<[Seat; 2], StartError> {
         let seat = |i: usize| {
             seat::parse(&m.seats[i], true).map_err(|e| StartError::Seat {
-                id,
+                id: m.id,
                 source: Box::new(MatchError::BadSeat(e)),
             })
         };
-        let seats = [seat(0)?, seat(1)?];
+        Ok([seat(0)?, seat(1)?])
+    }
+
+    /// The match of record `m`, replayed.
+    pub(crate) fn room_of(&self, m: StoredMatch) -> Result<Room, StartError> {
+        let id = m.id;
+        let game = self.game_of(&m)?;
+        let seats = self.seats_of(&m)?;
         let seals = [0, 1].map(|i| m.tokens[i].as_deref().and_then(Seal::parse));
-        let forfeit = m
-            .forfeit
-            .and_then(|(s, r)| PlayerId::from_index(s as usize).map(|p| (p, r)));
+        let forfeit = m.forfeit_by();
         let mut room = Room::replay(id, game, m.seed, seats, seals, &m.actions, forfeit)?;
         if m.agreed_draw {
             room.set_agreed_draw();

@@ -193,9 +193,9 @@ pub(super) async fn record(
     State(server): State<Arc<Server>>,
     read: Reader,
 ) -> Result<Response, ApiError> {
-    let archived = match server.archived(read.id).await? {
-        Some(kept) if kept.finished => server.archived_record(read.id).await?,
-        _ => None,
+    let archived = match server.archived(read.id).await?.filter(|k| k.finished) {
+        Some(_) => server.archived_record(read.id).await?,
+        None => None,
     };
     let body = match archived {
         Some(body) => body,
@@ -211,9 +211,9 @@ pub(super) async fn notation(
     State(server): State<Arc<Server>>,
     read: Reader,
 ) -> Result<Response, ApiError> {
-    let archived = match server.archived(read.id).await? {
-        Some(kept) if kept.finished => server.archived_notation(read.id, read.client).await?,
-        _ => None,
+    let archived = match server.archived(read.id).await?.filter(|k| k.finished) {
+        Some(_) => server.archived_notation(read.id, read.client).await?,
+        None => None,
     };
     let body = match archived {
         Some(body) => body,
