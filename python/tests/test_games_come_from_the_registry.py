@@ -61,17 +61,22 @@ def _rust_strings(path: pathlib.Path) -> Iterator[Tuple[int, str]]:
             yield number, literal
 
 
+def _naming(paths, strings, games) -> List[str]:
+    """Each string of `paths` (as `strings` reads a file) that names a game."""
+    return [
+        f"{path.name}:{line}: {text!r} names {named}"
+        for path in paths
+        for line, text in strings(path)
+        for named in [_names_a_game(text, games)]
+        if named
+    ]
+
+
 def test_no_python_module_of_the_package_names_a_game() -> None:
     games = _other_games()
     modules = sorted((PACKAGE / "tabletop").glob("*.py"))
     assert len(modules) > 5, modules
-    found = [
-        f"{path.name}:{line}: {text!r} names {named}"
-        for path in modules
-        for line, text in _python_strings(path)
-        for named in [_names_a_game(text, games)]
-        if named
-    ]
+    found = _naming(modules, _python_strings, games)
     assert not found, "\n".join(found)
 
 
@@ -79,13 +84,7 @@ def test_the_extension_names_no_game() -> None:
     games = _other_games()
     sources = sorted((PACKAGE / "src").glob("*.rs"))
     assert any(p.name == "registry.rs" for p in sources), sources
-    found = [
-        f"{path.name}:{line}: {text} names {named}"
-        for path in sources
-        for line, text in _rust_strings(path)
-        for named in [_names_a_game(text, games)]
-        if named
-    ]
+    found = _naming(sources, _rust_strings, games)
     assert not found, "\n".join(found)
 
 

@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{spawn_server, specs};
-use serde_json::{json, Value};
+use common::{create_over_http, metric, spawn_server, specs};
+use serde_json::json;
 
 /// The resident memory ceiling of the target, in KiB.
 const RSS_LIMIT_KIB: u64 = 150 * 1024;
@@ -46,13 +46,6 @@ fn rss_kib(pid: u32) -> u64 {
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         })
         .unwrap_or(0)
-}
-
-fn counter(metrics: &str, name: &str) -> u64 {
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in the metrics"))
 }
 
 async fn metrics(http: &reqwest::Client, base: &str) -> String {
@@ -105,7 +98,7 @@ async fn a_crawler_reads_old_matches_from_the_store_in_bounded_memory() {
         }
         loop {
             let m = metrics(&http, &base).await;
-            if counter(&m, "tabletop_matches_evicted_total") >= created as u64 {
+            if metric(&m, "tabletop_matches_evicted_total") >= created as u64 {
                 break;
             }
             assert!(
@@ -121,15 +114,7 @@ async fn a_crawler_reads_old_matches_from_the_store_in_bounded_memory() {
     );
 
     // A person plays: their match stays in memory, they read its view.
-    let mine: Value = http
-        .post(format!("{base}/api/matches"))
-        .json(&json!({"game": cardwar, "seats": ["human", "bot:random"]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let mine = create_over_http(&http, &base, &cardwar, ["human", "bot:random"]).await;
     let (live, token) = (
         mine["id"].as_i64().unwrap(),
         mine["tokens"][0]["token"].as_str().unwrap().to_owned(),
@@ -227,7 +212,7 @@ async fn a_crawler_reads_old_matches_from_the_store_in_bounded_memory() {
         peak as f64 / 1024.0,
         rss_kib(pid) as f64 / 1024.0
     );
-    let grew = |name| counter(&after, name) - counter(&before, name);
+    let grew = |name| metric(&after, name) - metric(&before, name);
     assert_eq!(
         grew("tabletop_views_archived_total"),
         n as u64,

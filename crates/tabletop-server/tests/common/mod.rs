@@ -213,15 +213,7 @@ pub async fn two_people_over_http(
     base: &str,
     game: &str,
 ) -> (i64, String, String) {
-    let created: Value = http
-        .post(format!("{base}/api/matches"))
-        .json(&serde_json::json!({"game": game, "seats": ["human", "human"]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let created = create_over_http(http, base, game, ["human", "human"]).await;
     let id = created["id"].as_i64().unwrap();
     let token = created["tokens"][0]["token"].as_str().unwrap().to_owned();
     let (status, view) = view_over_http(http, base, id, None).await;
@@ -251,4 +243,31 @@ pub fn remove_sqlite(path: &str) {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{path}{suffix}"));
     }
+}
+
+/// The value of counter or gauge `name` (no labels) in the Prometheus
+/// text `metrics`.
+pub fn metric(metrics: &str, name: &str) -> u64 {
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {metrics}"))
+}
+
+/// Over HTTP at `base`: creates a match of `game` with `seats`; returns
+/// the answer (its `id` and the people's `tokens`).
+pub async fn create_over_http(
+    http: &reqwest::Client,
+    base: &str,
+    game: &str,
+    seats: [&str; 2],
+) -> Value {
+    http.post(format!("{base}/api/matches"))
+        .json(&serde_json::json!({"game": game, "seats": seats}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }

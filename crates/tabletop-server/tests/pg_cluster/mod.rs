@@ -66,23 +66,13 @@ impl Postgres {
         std::fs::create_dir_all(&dir).unwrap();
         let ca = authority(&dir, "ca");
         let (cert, key) = (dir.join("server.crt"), dir.join("server.key"));
-        openssl(
+        request(
             &dir,
-            &[
-                "req",
-                "-new",
-                "-newkey",
-                "ec",
-                "-pkeyopt",
-                EC_P256,
-                "-nodes",
-                "-keyout",
-                "server.key",
-                "-out",
-                "server.csr",
-                "-subj",
-                "/CN=127.0.0.1",
-            ],
+            "-new",
+            "server.key",
+            "server.csr",
+            "/CN=127.0.0.1",
+            &[],
         );
         std::fs::write(
             dir.join("ext"),
@@ -244,9 +234,6 @@ impl Postgres {
     }
 }
 
-/// The curve of every key made here (P-256: quick to make).
-const EC_P256: &str = "ec_paramgen_curve:prime256v1";
-
 /// Runs OpenSSL's command line in `dir`.
 fn openssl(dir: &std::path::Path, args: &[&str]) {
     let out = Command::new("openssl")
@@ -261,33 +248,42 @@ fn openssl(dir: &std::path::Path, args: &[&str]) {
     );
 }
 
+/// `openssl req` with a new P-256 key (quick to make) in `key`: a
+/// certificate request (`mode` `-new`) or a self-signed certificate
+/// (`-x509`) in `out`, for `subject`, with `extra` arguments.
+fn request(dir: &std::path::Path, mode: &str, key: &str, out: &str, subject: &str, extra: &[&str]) {
+    let mut args = vec![
+        "req",
+        mode,
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        out,
+        "-subj",
+        subject,
+    ];
+    args.extend_from_slice(extra);
+    openssl(dir, &args);
+}
+
 /// A new certificate authority, `NAME.crt` and `NAME.key` in `dir`.
 fn authority(dir: &std::path::Path, name: &str) -> PathBuf {
     let (crt, key) = (format!("{name}.crt"), format!("{name}.key"));
-    openssl(
-        dir,
-        &[
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            EC_P256,
-            "-nodes",
-            "-keyout",
-            &key,
-            "-out",
-            &crt,
-            "-days",
-            "2",
-            "-subj",
-            &format!("/CN=tabletop test {name}"),
-            "-addext",
-            "basicConstraints=critical,CA:TRUE",
-            "-addext",
-            "keyUsage=critical,keyCertSign,cRLSign",
-        ],
-    );
+    let subject = format!("/CN=tabletop test {name}");
+    let ca = [
+        "-days",
+        "2",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=critical,keyCertSign,cRLSign",
+    ];
+    request(dir, "-x509", &key, &crt, &subject, &ca);
     dir.join(crt)
 }
 

@@ -58,10 +58,7 @@ async fn reads(app: &axum::Router, id: i64, t: &[String; 2]) -> Vec<(String, Vec
 }
 
 fn counter(server: &tabletop_server::Server, name: &str) -> u64 {
-    let text = server.metrics_text();
-    text.lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in {text}"))
+    metric(&server.metrics_text(), name)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
