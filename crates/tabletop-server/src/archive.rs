@@ -115,7 +115,7 @@ impl Server {
         token: Option<Token>,
         client: ClientKey,
     ) -> Result<Option<Vec<u8>>, MatchError> {
-        if self.lobby.rematch_of(id).is_some() {
+        if finished.rematch.is_some() {
             return Ok(None);
         }
         let seat = seat_of(&finished.tokens, token)?;
@@ -152,14 +152,13 @@ impl Server {
         token: Option<Token>,
         client: ClientKey,
     ) -> Result<Option<Vec<u8>>, MatchError> {
-        let extra = self.lobby.extra(id);
         self.rebuild(client, id, move |server, m| {
             let room = server.room_of(m).map_err(MatchError::internal)?;
             let seat = match token {
                 None => None,
                 Some(t) => Some(room.seat_of(&t).ok_or(MatchError::NotASeat)?),
             };
-            Ok(views::view(&room, seat, extra)?)
+            Ok(views::view(&room, seat, Extra::of(room.lobby()))?)
         })
         .await
     }

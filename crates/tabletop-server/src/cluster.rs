@@ -84,6 +84,9 @@ fn apply(room: &mut Room, from: usize, tail: Tail) -> Result<bool, ReplayError> 
     if tail.agreed_draw && !room.agreed_draw() {
         room.set_agreed_draw();
     }
+    // A seat another process opened, seated or closed, a rematch it made:
+    // told to the watchers though the version stays.
+    let lobby_changed = room.set_lobby(tail.lobby) | room.reseal(&tail.tokens);
     // The clocks another process wrote (a finished match's stay stopped).
     if let Some(clock) = tail
         .clock
@@ -95,7 +98,7 @@ fn apply(room: &mut Room, from: usize, tail: Tail) -> Result<bool, ReplayError> 
     {
         *room.clock_mut() = clock;
     }
-    Ok(room.version() != before)
+    Ok(room.version() != before || lobby_changed)
 }
 
 impl Server {
@@ -151,7 +154,7 @@ impl Server {
         if self.store.shared().is_none() {
             return Ok(());
         }
-        let (id, from, forfeited, drawn) = {
+        let (id, from, forfeited, drawn, lobby) = {
             let room = cell.room().read().await;
             let r = &room;
             (
@@ -159,12 +162,15 @@ impl Server {
                 r.actions().len(),
                 r.forfeit().is_some(),
                 r.agreed_draw(),
+                r.lobby(),
             )
         };
         let tail = self.db(move |s| s.tail(id, from)).await?;
+        // The seals change only with the lobby (a seat taken).
         if tail.actions.is_empty()
             && tail.forfeit.is_some() == forfeited
             && tail.agreed_draw == drawn
+            && tail.lobby == lobby
         {
             return Ok(());
         }

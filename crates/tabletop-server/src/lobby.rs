@@ -2,23 +2,30 @@
 //! invitation) and the rematch of each finished match that has one. The
 //! matches between people that use it are `people.rs`'s.
 //!
-//! The open seats and the rematches live in memory only: after a restart
-//! the matches are in the store, but nobody can join a seat left open.
+//! The lobby lives in the store (`store/lobby`), not in a process: every
+//! process on one PostgreSQL database lists the same seats and seats a
+//! person in any of them, and a restart forgets none. A match in memory
+//! keeps a copy of its part ([`crate::room::Room::lobby`]) for its views,
+//! which a process brings up to date with the match (`cluster.rs`).
+//!
 //! The seats are capped in all ([`MAX_OPEN`]) and per client: a match
-//! between people takes its place (`Lobby::reserve`) before it is
-//! created, checked and taken under the lock of the seats.
+//! between people takes its place before it is created, counted and
+//! inserted in one transaction of the store, so that the caps hold across
+//! requests and processes racing for the last place.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use game_traits::PlayerId;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::client::ClientKey;
+use crate::memory::Cell;
+use crate::metrics::Metrics;
 use crate::refusal::MatchError;
+use crate::server::Server;
+use crate::store::{Caps, OpenSeat, PlaceRefused, RematchClaim, TakeRefused};
 use crate::token::Token;
-use crate::views::Extra;
 
 /// The most matches waiting for a person at once (a full lobby refuses a
 /// new one until one is taken or finished).
@@ -28,62 +35,14 @@ pub const MAX_OPEN: usize = 1000;
 /// match stays, playable by the seat already taken, but nobody can join).
 pub const MAX_WAIT_S: u64 = 24 * 3600;
 
-/// A seat waiting for a person.
-struct Open {
-    game: String,
-    seat: PlayerId,
-    token: Token,
-    invite: Token,
-    listed: bool,
-    since: u64,
-    /// The client that opened it.
-    owner: ClientKey,
-}
+/// How long a place reserved for a seat may stay without its match: a
+/// match is made in well under a second, so an older place is one whose
+/// process stopped meanwhile.
+const PLACE_WAIT_S: u64 = 600;
 
-/// The seats waiting, and the places reserved for seats about to open.
-#[derive(Default)]
-struct Seats {
-    open: HashMap<i64, Open>,
-    reserved: HashMap<ClientKey, usize>,
-}
-
-impl Seats {
-    fn release(&mut self, client: ClientKey) {
-        if let Some(n) = self.reserved.get_mut(&client) {
-            *n -= 1;
-            if *n == 0 {
-                self.reserved.remove(&client);
-            }
-        }
-    }
-}
-
-/// A place in the lobby reserved for a client's seat, until the seat
-/// opens ([`Lobby::open_seat`]) or its match fails to be made (dropped).
-pub(crate) struct SeatPlace<'a> {
-    lobby: &'a Lobby,
-    /// The client; `None` once its seat is open.
-    client: Option<ClientKey>,
-}
-
-impl Drop for SeatPlace<'_> {
-    fn drop(&mut self) {
-        if let Some(client) = self.client {
-            lock(&self.lobby.seats).release(client);
-        }
-    }
-}
-
-/// The open seats and the rematches.
-#[derive(Default)]
-pub struct Lobby {
-    seats: Mutex<Seats>,
-    /// Finished match → its rematch.
-    rematches: Mutex<HashMap<i64, i64>>,
-    /// Held while a rematch is created, so that the two seats asking at
-    /// once make one match.
-    creating: tokio::sync::Mutex<()>,
-}
+/// How long a seat asking for a rematch waits while the other seat's
+/// request makes it.
+const REMATCH_WAIT: Duration = Duration::from_secs(10);
 
 /// A listed match waiting for a person, as `GET /api/lobby` shows it.
 #[derive(Debug, Serialize)]
@@ -112,183 +71,181 @@ pub struct Taken {
     pub invite: Option<String>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-fn now_s() -> u64 {
+fn now_s() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
-impl Lobby {
-    /// What the views of match `id` say beyond the room.
-    pub fn extra(&self, id: i64) -> Extra {
-        Extra {
-            waiting: lock(&self.seats).open.get(&id).map(|o| o.seat),
-            rematch: lock(&self.rematches).get(&id).copied(),
-            replay_of: None,
-        }
-    }
+/// What the store keeps of the client that opened a seat: a digest of
+/// its address (enough to count its seats, not to say who it is).
+fn owner(client: ClientKey) -> String {
+    Sha256::digest(format!("tabletop-server lobby v1\0{client}"))
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
 
-    /// Forgets the seats that waited longer than [`MAX_WAIT_S`].
-    fn prune(&self) {
-        let now = now_s();
-        lock(&self.seats)
-            .open
-            .retain(|_, o| now.saturating_sub(o.since) <= MAX_WAIT_S);
-    }
-
+impl Server {
     /// The listed matches waiting for a person, oldest first.
-    pub fn listed(&self) -> Vec<Listed> {
-        self.prune();
-        let mut out: Vec<Listed> = lock(&self.seats)
-            .open
-            .iter()
-            .filter(|(_, o)| o.listed)
-            .map(|(&id, o)| Listed {
-                id,
-                game: o.game.clone(),
-                seat: o.seat.index() as u8,
-                since: o.since,
+    pub async fn listed(&self) -> Result<Vec<Listed>, MatchError> {
+        let since = now_s() - MAX_WAIT_S as i64;
+        let seats = self.db(move |s| s.listed_seats(since)).await?;
+        Ok(seats
+            .into_iter()
+            .map(|s| Listed {
+                id: s.id,
+                game: s.spec,
+                seat: s.seat,
+                since: s.since.max(0) as u64,
             })
-            .collect();
-        out.sort_by_key(|l| (l.since, l.id));
-        out
+            .collect())
     }
 
-    /// Forgets the open seat of match `id` (it finished).
-    pub(crate) fn close(&self, id: i64) {
-        lock(&self.seats).open.remove(&id);
-    }
-
-    /// A place for one more seat of `client`, unless the lobby holds
-    /// [`MAX_OPEN`] or `client` has `per_client` (0: no limit) open or
-    /// reserved.
-    pub(crate) fn reserve(
-        &self,
-        client: ClientKey,
-        per_client: usize,
-    ) -> Result<SeatPlace<'_>, MatchError> {
-        self.prune();
-        let mut seats = lock(&self.seats);
-        let reserved: usize = seats.reserved.values().sum();
-        if seats.open.len() + reserved >= MAX_OPEN {
-            return Err(MatchError::LobbyFull(MAX_OPEN));
-        }
-        let mine = seats.open.values().filter(|o| o.owner == client).count()
-            + seats.reserved.get(&client).copied().unwrap_or(0);
-        if per_client != 0 && mine >= per_client {
-            return Err(MatchError::TooManySeats { most: per_client });
-        }
-        *seats.reserved.entry(client).or_insert(0) += 1;
-        Ok(SeatPlace {
-            lobby: self,
-            client: Some(client),
+    /// A place in the lobby for one more seat of `client`, unless the
+    /// lobby holds [`MAX_OPEN`] or `client` as many as it may.
+    pub(crate) async fn reserve_place(&self, client: ClientKey) -> Result<i64, MatchError> {
+        let per_client = self.config.memory.lobby_seats_per_client;
+        let now = now_s();
+        let caps = Caps {
+            most: MAX_OPEN,
+            per_client,
+            now,
+            seats_since: now - MAX_WAIT_S as i64,
+            places_since: now - PLACE_WAIT_S as i64,
+        };
+        let owner = owner(client);
+        let reserved = self.db(move |s| s.reserve_place(&owner, caps)).await?;
+        reserved.map_err(|refused| {
+            Metrics::bump(&self.metrics.limited);
+            match refused {
+                PlaceRefused::Full => MatchError::LobbyFull(MAX_OPEN),
+                PlaceRefused::ClientFull => MatchError::TooManySeats { most: per_client },
+            }
         })
     }
 
-    /// Leaves `seat` of match `id` (of `game`) open to a person, with its
-    /// `token`, listed or open to `invite` only, in the `place` reserved
-    /// for it.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn open_seat(
+    /// Leaves `seat` of the match of `cell` open to a person in `place`,
+    /// listed or open to `invite` only.
+    pub(crate) async fn open_seat(
         &self,
-        mut place: SeatPlace<'_>,
-        id: i64,
-        game: String,
+        place: i64,
+        cell: &Cell,
         seat: PlayerId,
-        token: Token,
         invite: Token,
         listed: bool,
-    ) {
-        let Some(owner) = place.client.take() else {
-            return;
-        };
-        let open = Open {
-            game,
-            seat,
-            token,
-            invite,
+    ) -> Result<(), MatchError> {
+        let mut room = cell.room().write().await;
+        let open = OpenSeat {
+            id: room.id(),
+            seat: seat.index() as u8,
+            invite: invite.seal().to_string(),
             listed,
-            since: now_s(),
-            owner,
         };
-        let mut seats = lock(&self.seats);
-        seats.release(owner);
-        seats.open.insert(id, open);
+        self.db(move |s| s.fill_place(place, &open)).await?;
+        room.set_waiting(Some(seat));
+        cell.announce(&room);
+        Ok(())
     }
 
-    /// Whether a seat of match `id` waits for a person.
-    pub(crate) fn waiting(&self, id: i64) -> bool {
-        lock(&self.seats).open.contains_key(&id)
+    /// Gives back a place whose match was not made.
+    pub(crate) async fn free_place(&self, place: i64) {
+        // A place left behind is forgotten after PLACE_WAIT_S.
+        let _ = self.db(move |s| s.free_place(place)).await;
     }
 
-    /// Takes the open seat of match `id` (`finished` if it is over) with
-    /// `invite`, if it may be taken.
-    pub(crate) fn take(
+    /// Takes the open seat of the match of `cell` (only `only`, if given:
+    /// a rematch's) for a person with `invite`, if it may be taken, and
+    /// gives them a new token for it.
+    pub(crate) async fn take_seat(
         &self,
-        id: i64,
-        finished: bool,
+        cell: &Cell,
+        only: Option<PlayerId>,
         invite: Option<Token>,
     ) -> Result<Taken, MatchError> {
-        let mut seats = lock(&self.seats);
-        let open = &mut seats.open;
-        let Some(o) = open.get(&id) else {
-            return Err(MatchError::NoOpenSeat);
+        let mut room = cell.room().write().await;
+        let id = room.id();
+        if room.finished() {
+            self.db(move |s| s.close_seat(id)).await?;
+            room.set_waiting(None);
+            return Err(if only.is_some() {
+                MatchError::RematchTaken
+            } else {
+                MatchError::Over
+            });
+        }
+        let token = Token::new()?;
+        let seal = token.seal().to_string();
+        let invite = invite.map(|i| i.seal().to_string());
+        let only_seat = only.map(|p| p.index() as u8);
+        let taken = self
+            .db(move |s| s.take_seat(id, only_seat, invite.as_deref(), &seal))
+            .await?;
+        let seat = match taken {
+            Ok(seat) => seat,
+            Err(_) if only.is_some() => return Err(MatchError::RematchTaken),
+            Err(TakeRefused::NoSeat) => return Err(MatchError::NoOpenSeat),
+            Err(TakeRefused::NotInvited) => return Err(MatchError::NotInvited),
         };
-        if finished {
-            open.remove(&id);
-            return Err(MatchError::Over);
-        }
-        let invited = invite.is_some_and(|i| o.invite.same(&i));
-        if !(o.listed || invited) {
-            return Err(MatchError::NotInvited);
-        }
-        let taken = Taken {
+        let player = PlayerId::from_index(usize::from(seat))
+            .ok_or_else(|| MatchError::internal("an open seat out of range"))?;
+        room.set_seal(player, token.seal());
+        room.set_waiting(None);
+        cell.announce(&room);
+        Ok(Taken {
             id,
-            seat: o.seat.index() as u8,
-            token: o.token.to_string(),
+            seat,
+            token: token.to_string(),
             invite: None,
-        };
-        open.remove(&id);
-        Ok(taken)
+        })
     }
 
-    /// Held while a rematch is created, so that the two seats asking at
-    /// once make one match.
-    pub(crate) async fn creating(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.creating.lock().await
-    }
-
-    /// The rematch of match `old`, if one was made.
-    pub(crate) fn rematch_of(&self, old: i64) -> Option<i64> {
-        lock(&self.rematches).get(&old).copied()
-    }
-
-    /// Records that match `new` replays `old` with seats swapped.
-    pub(crate) fn set_rematch(&self, old: i64, new: i64) {
-        lock(&self.rematches).insert(old, new);
-    }
-
-    /// Takes the seat of the rematch `new` left for `seat` of the match
-    /// it replays (the other seat: seats swap), if it is still open.
-    pub(crate) fn take_rematch(&self, new: i64, seat: PlayerId) -> Option<Taken> {
-        let mut seats = lock(&self.seats);
-        let open = &mut seats.open;
-        match open.get(&new) {
-            Some(o) if o.seat == seat.other() => {
-                let taken = Taken {
-                    id: new,
-                    seat: o.seat.index() as u8,
-                    token: o.token.to_string(),
-                    invite: None,
-                };
-                open.remove(&new);
-                Some(taken)
-            }
-            _ => None,
+    /// Forgets the open seat of the match of `cell` (it ended).
+    pub(crate) async fn close_seat(&self, room: &mut crate::room::Room) -> Result<(), MatchError> {
+        if room.lobby().waiting.is_none() {
+            return Ok(());
         }
+        let id = room.id();
+        self.db(move |s| s.close_seat(id)).await?;
+        room.set_waiting(None);
+        Ok(())
+    }
+
+    /// Who makes the rematch of match `old`: this caller (`None`), or the
+    /// match another made, waited for while it is being made.
+    pub(crate) async fn claim_rematch(&self, old: i64) -> Result<Option<i64>, MatchError> {
+        let deadline = tokio::time::Instant::now() + REMATCH_WAIT;
+        loop {
+            match self.db(move |s| s.claim_rematch(old)).await? {
+                RematchClaim::Yours => return Ok(None),
+                RematchClaim::Made(new) => return Ok(Some(new)),
+                RematchClaim::Making if tokio::time::Instant::now() >= deadline => {
+                    return Err(MatchError::Busy(old));
+                }
+                RematchClaim::Making => tokio::time::sleep(Duration::from_millis(20)).await,
+            }
+        }
+    }
+
+    /// Records `new` as the rematch of the match of `cell` (`Err`: its
+    /// making failed, and the claim is given back).
+    pub(crate) async fn made_rematch(
+        &self,
+        cell: &Cell,
+        new: &Result<Taken, MatchError>,
+    ) -> Result<(), MatchError> {
+        let mut room = cell.room().write().await;
+        let old = room.id();
+        let Ok(taken) = new else {
+            // A claim left behind would make the other seat wait for a
+            // rematch nobody makes.
+            let _ = self.db(move |s| s.drop_rematch(old)).await;
+            return Ok(());
+        };
+        let new = taken.id;
+        self.db(move |s| s.set_rematch(old, new)).await?;
+        room.set_rematch(new);
+        cell.announce(&room);
+        Ok(())
     }
 }

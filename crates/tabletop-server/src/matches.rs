@@ -19,7 +19,7 @@ use crate::room::Room;
 use crate::seat::{self, Seat};
 use crate::server::Server;
 use crate::token::{Seal, Token};
-use crate::views;
+use crate::views::{self, Extra};
 
 /// What `POST /api/matches` returns.
 #[derive(Debug, serde::Serialize)]
@@ -254,7 +254,7 @@ impl Server {
         room: &Room,
         seat: Option<PlayerId>,
     ) -> Result<Vec<u8>, MatchError> {
-        Ok(views::view(room, seat, self.lobby.extra(room.id()))?)
+        Ok(views::view(room, seat, Extra::of(room.lobby()))?)
     }
 
     /// Stores that `seat` forfeits, then marks it in the room.

@@ -15,7 +15,6 @@ use crate::client::ClientKey;
 use crate::clock::Asked;
 use crate::lobby::Taken;
 use crate::memory::Cell;
-use crate::metrics::Metrics;
 use crate::refusal::MatchError;
 use crate::room::RESIGNED;
 use crate::seat::Seat;
@@ -38,40 +37,39 @@ impl Server {
         seed: Option<u64>,
         control: Asked,
     ) -> Result<Taken, MatchError> {
-        let place = self
-            .lobby
-            .reserve(client, self.config.memory.lobby_seats_per_client)
-            .inspect_err(|_| Metrics::bump(&self.metrics.limited))?;
+        let place = self.reserve_place(client).await?;
         let humans = ["human".to_owned(), "human".to_owned()];
-        let created = self
+        let created = match self
             .create(client, game, &humans, seed, control, false)
-            .await?;
-        let token_of = |p: PlayerId| {
-            created
-                .tokens
-                .iter()
-                .find(|t| usize::from(t.seat) == p.index())
-                .and_then(|t| Token::parse(&t.token))
-                .ok_or_else(|| MatchError::internal("a seat without a token"))
+            .await
+        {
+            Ok(created) => created,
+            Err(e) => {
+                self.free_place(place).await;
+                return Err(e);
+            }
         };
-        let mine = token_of(seat)?;
+        // The other seat's token is thrown away: whoever takes the seat
+        // gets a new one (`Server::take_seat`), so the store never holds a
+        // token that seats them.
+        let mine = created
+            .tokens
+            .iter()
+            .find(|t| usize::from(t.seat) == seat.index())
+            .map(|t| t.token.clone())
+            .ok_or_else(|| MatchError::internal("a seat without a token"))?;
         let invite = Token::new()?;
-        let theirs = token_of(seat.other())?;
-        self.lobby.open_seat(
-            place,
-            created.id,
-            created.game.clone(),
-            seat.other(),
-            theirs,
-            invite,
-            listed,
-        );
-        let invite = invite.to_string();
+        let cell = self
+            .cell(created.id)
+            .await?
+            .ok_or_else(|| MatchError::internal("a match gone as it was made"))?;
+        self.open_seat(place, &cell, seat.other(), invite, listed)
+            .await?;
         Ok(Taken {
             id: created.id,
             seat: seat.index() as u8,
-            token: mine.to_string(),
-            invite: Some(invite),
+            token: mine,
+            invite: Some(invite.to_string()),
         })
     }
 
@@ -82,9 +80,9 @@ impl Server {
         cell: &Arc<Cell>,
         invite: Option<Token>,
     ) -> Result<Taken, MatchError> {
+        let taken = self.take_seat(cell, None, invite).await?;
         let mut room = cell.room().write().await;
         let id = room.id();
-        let taken = self.lobby.take(id, room.finished(), invite)?;
         if room.clock().control().timed() {
             let now = tokio::time::Instant::now();
             room.start_clock(now);
@@ -123,7 +121,7 @@ impl Server {
         if !room.seats()[seat.other().index()].is_human() {
             return Err(MatchError::BotOpponent);
         }
-        if self.lobby.waiting(room.id()) {
+        if room.lobby().waiting.is_some() {
             return Err(MatchError::SeatStillOpen);
         }
         match (offer, room.draw_offer()) {
@@ -150,7 +148,7 @@ impl Server {
         }
         self.record_forfeit(&mut room, seat, RESIGNED.to_owned())
             .await?;
-        self.lobby.close(room.id());
+        self.close_seat(&mut room).await?;
         cell.announce(&room);
         self.live_view(&room, Some(seat))
     }
@@ -177,48 +175,40 @@ impl Server {
                 Asked::Control(room.clock().control()),
             )
         };
-        let _creating = self.lobby.creating().await;
-        if let Some(new) = self.lobby.rematch_of(old) {
+        if let Some(new) = self.claim_rematch(old).await? {
             // Seats swap: this seat's place in the rematch is the other.
-            let taken = self
-                .lobby
-                .take_rematch(new, seat)
-                .ok_or(MatchError::RematchTaken)?;
-            if let Some(c) = self.cell(new).await? {
-                let room = c.room().read().await;
-                c.announce(&room);
-            }
-            return Ok(taken);
+            let rematch = self.cell(new).await?.ok_or(MatchError::RematchTaken)?;
+            return self.take_seat(&rematch, Some(seat.other()), None).await;
         }
         let new_seat = seat.other();
-        let taken = if seats.iter().all(Seat::is_human) {
-            let mut taken = self
-                .open_match(client, &spec, new_seat, false, None, control)
-                .await?;
-            taken.invite = None;
-            taken
+        let made = if seats.iter().all(Seat::is_human) {
+            self.open_match(client, &spec, new_seat, false, None, control)
+                .await
+                .map(|taken| Taken {
+                    invite: None,
+                    ..taken
+                })
         } else {
             let mut swapped = [seats[1].to_string(), seats[0].to_string()];
             swapped[new_seat.index()] = "human".into();
-            let created = self
-                .create(client, &spec, &swapped, None, control, true)
-                .await?;
-            let token = created
-                .tokens
-                .into_iter()
-                .find(|t| usize::from(t.seat) == new_seat.index())
-                .map(|t| t.token)
-                .ok_or(MatchError::RematchWithoutPerson)?;
-            Taken {
-                id: created.id,
-                seat: new_seat.index() as u8,
-                token,
-                invite: None,
-            }
+            self.create(client, &spec, &swapped, None, control, true)
+                .await
+                .and_then(|created| {
+                    let token = created
+                        .tokens
+                        .into_iter()
+                        .find(|t| usize::from(t.seat) == new_seat.index())
+                        .map(|t| t.token)
+                        .ok_or(MatchError::RematchWithoutPerson)?;
+                    Ok(Taken {
+                        id: created.id,
+                        seat: new_seat.index() as u8,
+                        token,
+                        invite: None,
+                    })
+                })
         };
-        self.lobby.set_rematch(old, taken.id);
-        let room = cell.room().read().await;
-        cell.announce(&room);
-        Ok(taken)
+        self.made_rematch(cell, &made).await?;
+        made
     }
 }

@@ -16,7 +16,7 @@ use crate::program::Program;
 use crate::refusal::MatchError;
 pub use crate::refusal::ReplayError;
 use crate::seat::Seat;
-use crate::store::Progress;
+use crate::store::{LobbyState, Progress};
 use crate::token::{self, Seal, Token};
 
 /// The text a spectator sees for an action the two seats perceive
@@ -84,6 +84,9 @@ pub struct Room {
     agreed_draw: bool,
     /// The seat offering a draw now.
     draw_offer: Option<PlayerId>,
+    /// What the lobby holds of the match (kept in the store, copied here
+    /// for its views).
+    lobby: LobbyState,
     clock: Clock,
     /// The protocol bots' processes, started when first needed and told
     /// every action; behind a lock of their own only so that a room can be
@@ -124,6 +127,7 @@ impl Room {
             forfeit: None,
             agreed_draw: false,
             draw_offer: None,
+            lobby: LobbyState::default(),
             clock: Clock::default(),
             cmd_bots: Default::default(),
         }
@@ -185,6 +189,44 @@ impl Room {
     /// The seat whose token is `token`, if any (constant time).
     pub fn seat_of(&self, token: &Token) -> Option<PlayerId> {
         token::seat_of(&self.seals, token)
+    }
+
+    /// Takes the seals of the seats' tokens as stored (a person taking a
+    /// seat changes one); whether they changed.
+    pub(crate) fn reseal(&mut self, stored: &[Option<String>; 2]) -> bool {
+        let seals = [0, 1].map(|i| stored[i].as_deref().and_then(Seal::parse));
+        // Seals are digests, compared as text: no secret to time.
+        let text = |s: &[Option<Seal>; 2]| s.map(|s| s.map(|s| s.to_string()));
+        let changed = text(&seals) != text(&self.seals);
+        self.seals = seals;
+        changed
+    }
+
+    /// Seals `seat` with a new token's `seal` (a person took it).
+    pub(crate) fn set_seal(&mut self, seat: PlayerId, seal: Seal) {
+        self.seals[seat.index()] = Some(seal);
+    }
+
+    /// What the lobby holds of the match.
+    pub fn lobby(&self) -> LobbyState {
+        self.lobby
+    }
+
+    /// Takes what the lobby holds of the match; whether it changed.
+    pub(crate) fn set_lobby(&mut self, lobby: LobbyState) -> bool {
+        let changed = lobby != self.lobby;
+        self.lobby = lobby;
+        changed
+    }
+
+    /// Leaves `seat` waiting for a person, or no seat.
+    pub(crate) fn set_waiting(&mut self, seat: Option<PlayerId>) {
+        self.lobby.waiting = seat.map(|p| p.index() as u8);
+    }
+
+    /// Records the match's rematch.
+    pub(crate) fn set_rematch(&mut self, rematch: i64) {
+        self.lobby.rematch = Some(rematch);
     }
 
     /// The program of `seat`, if started.

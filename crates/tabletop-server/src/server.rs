@@ -17,7 +17,6 @@ use crate::bots::BotRunner;
 use crate::clock::{self, Clock};
 use crate::config::Config;
 use crate::limits::Gate;
-use crate::lobby::Lobby;
 use crate::memory::{Cell, Memory};
 use crate::metrics::{Gauges, Metrics};
 use crate::refusal::{MatchError, ReplayError};
@@ -80,8 +79,6 @@ pub struct Server {
     pub(crate) gate: Gate,
     /// The counters of `/metrics`.
     pub(crate) metrics: Metrics,
-    /// The seats waiting for a person and the rematches.
-    pub(crate) lobby: Lobby,
     /// True once the server is stopping.
     shutdown: watch::Sender<bool>,
 }
@@ -113,7 +110,6 @@ impl Server {
             config,
             bots: BotRunner::new(cores),
             metrics: Metrics::default(),
-            lobby: Lobby::default(),
             shutdown: watch::channel(false).0,
         };
         for id in unfinished {
@@ -196,6 +192,7 @@ impl Server {
         if m.agreed_draw {
             room.set_agreed_draw();
         }
+        room.set_lobby(m.lobby);
         if let Some(clock) = m.clock.as_deref().and_then(|text| {
             Clock::from_stored(text, tokio::time::Instant::now(), crate::clock::unix_ms())
         }) {

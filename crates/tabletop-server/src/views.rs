@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::clock::{ClockView, TIME};
 use crate::room::{Room, RESIGNED};
+use crate::store::LobbyState;
 
 #[derive(Serialize)]
 struct LogOut<'a> {
@@ -86,6 +87,20 @@ pub struct Extra {
     pub rematch: Option<i64>,
     /// In a replay, the whole match's number of steps.
     pub replay_of: Option<usize>,
+}
+
+impl Extra {
+    /// What a match's views say of its `lobby`: the seat waiting for a
+    /// person and the rematch.
+    pub fn of(lobby: LobbyState) -> Extra {
+        Extra {
+            waiting: lobby
+                .waiting
+                .and_then(|s| PlayerId::from_index(usize::from(s))),
+            rematch: lobby.rematch,
+            replay_of: None,
+        }
+    }
 }
 
 /// The view of `viewer` (a seat) or of a spectator (`None`) of `room`, as

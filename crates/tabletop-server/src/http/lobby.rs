@@ -20,7 +20,7 @@ use crate::Server;
 /// `GET /api/lobby`: the listed matches waiting for a person, each with
 /// whether it is rated.
 pub(super) async fn listed(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
-    let listed = server.lobby.listed();
+    let listed = server.listed().await?;
     let ids: Vec<i64> = listed.iter().map(|l| l.id).collect();
     let rated = server.rated_among(ids).await?;
     let open = listed

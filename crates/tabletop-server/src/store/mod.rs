@@ -12,6 +12,7 @@
 //! Every write is a committed transaction before the server acknowledges
 //! it, so a process killed with `kill -9` loses nothing it acknowledged.
 
+mod lobby;
 #[cfg(feature = "postgres")]
 mod pg;
 #[cfg(not(feature = "postgres"))]
@@ -28,6 +29,9 @@ use std::path::Path;
 
 use game_traits::PlayerId;
 
+pub use lobby::{
+    Caps, ListedSeat, Lobbies, LobbyState, OpenSeat, PlaceRefused, RematchClaim, TakeRefused,
+};
 #[cfg(feature = "postgres")]
 pub use pg::migrate_postgres;
 pub use pg::Shared;
@@ -55,9 +59,20 @@ mod sql {
     pub const FINISH: &str = "UPDATE matches SET finished = 1, bot_due = 0 WHERE id = $1";
     pub const UNFINISHED: &str = "SELECT id FROM matches WHERE finished = 0 ORDER BY id";
     pub const FORFEIT: &str = "UPDATE matches SET forfeit_seat = $1, forfeit_reason = $2, finished = 1, bot_due = 0 WHERE id = $3";
-    pub const MATCH: &str = "SELECT id, spec, seed, seat0, seat1, token0, token1, forfeit_seat, forfeit_reason, clock, agreed_draw FROM matches WHERE id = $1";
-    pub const FORFEIT_OF: &str =
-        "SELECT forfeit_seat, forfeit_reason, clock, agreed_draw FROM matches WHERE id = $1";
+    // With what the lobby holds of the match (`store/lobby`): its seat
+    // waiting for a person and its rematch.
+    pub const MATCH: &str = "SELECT m.id, m.spec, m.seed, m.seat0, m.seat1, m.token0, m.token1,
+             m.forfeit_seat, m.forfeit_reason, m.clock, m.agreed_draw, o.seat, r.rematch_id
+         FROM matches m
+         LEFT JOIN open_seats o ON o.match_id = m.id
+         LEFT JOIN rematches r ON r.match_id = m.id
+         WHERE m.id = $1";
+    pub const FORFEIT_OF: &str = "SELECT m.forfeit_seat, m.forfeit_reason, m.clock, m.agreed_draw,
+             m.token0, m.token1, o.seat, r.rematch_id
+         FROM matches m
+         LEFT JOIN open_seats o ON o.match_id = m.id
+         LEFT JOIN rematches r ON r.match_id = m.id
+         WHERE m.id = $1";
     pub const ACTIONS: &str =
         "SELECT step, action FROM actions WHERE match_id = $1 AND step >= $2 ORDER BY step";
     #[cfg(feature = "postgres")]
@@ -82,8 +97,9 @@ mod sql {
     // A match's game, seats, whether it is over and its final views
     // (NULL until stored).
     pub const KEPT: &str =
-        "SELECT m.spec, m.token0, m.token1, m.finished, v.spectator, v.seat0, v.seat1
-         FROM matches m LEFT JOIN final_views v ON v.match_id = m.id WHERE m.id = $1";
+        "SELECT m.spec, m.token0, m.token1, m.finished, v.spectator, v.seat0, v.seat1, r.rematch_id
+         FROM matches m LEFT JOIN final_views v ON v.match_id = m.id
+         LEFT JOIN rematches r ON r.match_id = m.id WHERE m.id = $1";
     pub const KEEP_VIEWS: &str = "INSERT INTO final_views (match_id, spectator, seat0, seat1)
          VALUES ($1, $2, $3, $4) ON CONFLICT (match_id) DO NOTHING";
     pub const DELETE_MATCH: &str = "DELETE FROM matches WHERE id = $1";
@@ -146,6 +162,8 @@ pub struct StoredMatch {
     pub clock: Option<String>,
     /// Whether the seats agreed a draw.
     pub agreed_draw: bool,
+    /// What the lobby holds of it.
+    pub lobby: LobbyState,
 }
 
 impl StoredMatch {
@@ -169,6 +187,10 @@ pub struct Tail {
     pub clock: Option<String>,
     /// Whether the seats agreed a draw.
     pub agreed_draw: bool,
+    /// Each human seat's token seal (a person taking a seat changes it).
+    pub tokens: [Option<String>; 2],
+    /// What the lobby holds of it.
+    pub lobby: LobbyState,
 }
 
 /// A match as the store keeps it for readers: enough to check a token
@@ -183,6 +205,8 @@ pub struct Kept {
     pub finished: bool,
     /// Its views as it ended, once stored: [`FinalViews`].
     pub views: Option<FinalViews>,
+    /// Its rematch, if one was made (its stored views do not name it).
+    pub rematch: Option<i64>,
 }
 
 /// A finished match's views as it ended, each the gzip-compressed JSON
@@ -197,7 +221,7 @@ pub struct FinalViews {
 
 /// What both backends store and read. Every method blocks (the server
 /// runs them on blocking threads, `Server::db`).
-pub trait Records: Players + Send + Sync {
+pub trait Records: Players + Lobbies + Send + Sync {
     /// Stores a new match with its first actions (the chance events before
     /// the first decision) and its clocks; returns its id.
     #[allow(clippy::too_many_arguments)]
@@ -275,9 +299,10 @@ type KeptRow = (
     Option<Vec<u8>>,
     Option<Vec<u8>>,
     Option<Vec<u8>>,
+    Option<i64>,
 );
 
-fn kept_of((spec, token0, token1, finished, spectator, seat0, seat1): KeptRow) -> Kept {
+fn kept_of((spec, token0, token1, finished, spectator, seat0, seat1, rematch): KeptRow) -> Kept {
     let views = match (spectator, seat0, seat1) {
         (Some(spectator), Some(seat0), Some(seat1)) => Some(FinalViews {
             spectator,
@@ -290,6 +315,7 @@ fn kept_of((spec, token0, token1, finished, spectator, seat0, seat1): KeptRow) -
         tokens: [token0, token1],
         finished: finished != 0,
         views,
+        rematch,
     }
 }
 

@@ -18,7 +18,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use super::pg_tls::Database;
 use super::{
     checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Change, Dialect,
-    FinalViews, Kept, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
+    FinalViews, Kept, LobbyState, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// The channel of the change notices; the payload is `ID VERSION`.
@@ -196,6 +196,14 @@ fn notify(tx: &mut Transaction<'_>, id: i64, version: u64) -> Result<(), postgre
     .map(|_| ())
 }
 
+/// Tells the other processes that the lobby of match `id` changed (a
+/// seat opened, taken or closed, a rematch made), once `tx` commits: the
+/// highest version, which every copy is below, so each brings it up to
+/// date.
+pub(super) fn notify_lobby(tx: &mut Transaction<'_>, id: i64) -> Result<(), postgres::Error> {
+    notify(tx, id, u64::MAX)
+}
+
 fn insert_actions(
     tx: &mut Transaction<'_>,
     id: i64,
@@ -300,6 +308,9 @@ impl Records for Postgres {
             for id in &ids {
                 tx.execute(sql::DELETE_ACTIONS, &[id])?;
                 tx.execute(sql::DELETE_VIEWS, &[id])?;
+                for delete in super::lobby::DELETE_OF {
+                    tx.execute(delete, &[id])?;
+                }
                 tx.execute(sql::DELETE_MATCH, &[id])?;
             }
             tx.commit()?;
@@ -351,6 +362,7 @@ impl Records for Postgres {
             forfeit: forfeit_of(id, r.get(7), r.get(8))?,
             clock: r.get(9),
             agreed_draw: r.get::<_, i64>(10) != 0,
+            lobby: LobbyState::of(r.get(11), r.get(12)),
             actions: checked_actions(id, 0, actions.iter().map(|r| (r.get(0), r.get(1))))?,
         }))
     }
@@ -368,6 +380,12 @@ impl Records for Postgres {
             },
             clock: forfeit.as_ref().and_then(|r| r.get(2)),
             agreed_draw: forfeit.as_ref().is_some_and(|r| r.get::<_, i64>(3) != 0),
+            tokens: forfeit
+                .as_ref()
+                .map_or([None, None], |r| [r.get(4), r.get(5)]),
+            lobby: forfeit
+                .as_ref()
+                .map_or_else(LobbyState::default, |r| LobbyState::of(r.get(6), r.get(7))),
         })
     }
 
@@ -384,6 +402,7 @@ impl Records for Postgres {
                 r.get(4),
                 r.get(5),
                 r.get(6),
+                r.get(7),
             ))
         }))
     }

@@ -95,6 +95,24 @@ pub const MIGRATIONS: &[&str] = &[
          seat0 BLOB NOT NULL,
          seat1 BLOB NOT NULL
      );",
+    // 9: the lobby, shared by the processes on one database and kept over
+    // a restart: the seats waiting for a person (a place reserved by a
+    // client, then its match's seat; the invitation as its seal, the
+    // client as a digest of its address) and each finished match's
+    // rematch (claimed, then made).
+    "CREATE TABLE open_seats (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         match_id INTEGER UNIQUE REFERENCES matches(id),
+         seat INTEGER,
+         invite TEXT,
+         listed INTEGER NOT NULL DEFAULT 0,
+         owner TEXT NOT NULL,
+         since INTEGER NOT NULL
+     );
+     CREATE TABLE rematches (
+         match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+         rematch_id INTEGER REFERENCES matches(id)
+     );",
 ];
 
 /// An SQL dialect of the schema.

@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use super::{
     checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Dialect, FinalViews,
-    Kept, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
+    Kept, LobbyState, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// Applies the steps of [`MIGRATIONS`] the database has not had, each in
@@ -205,6 +205,9 @@ impl Records for Sqlite {
                 .map_err(query(op))?;
             tx.execute(sql::DELETE_VIEWS, params![id])
                 .map_err(query(op))?;
+            for delete in super::lobby::DELETE_OF {
+                tx.execute(delete, params![id]).map_err(query(op))?;
+            }
             tx.execute(sql::DELETE_MATCH, params![id])
                 .map_err(query(op))?;
         }
@@ -253,6 +256,7 @@ impl Records for Sqlite {
                         forfeit: None,
                         clock: r.get(9)?,
                         agreed_draw: r.get::<_, i64>(10)? != 0,
+                        lobby: LobbyState::of(r.get(11)?, r.get(12)?),
                     },
                     r.get::<_, Option<i64>>(7)?,
                     r.get::<_, Option<String>>(8)?,
@@ -273,23 +277,28 @@ impl Records for Sqlite {
         let row = conn
             .query_row(sql::FORFEIT_OF, params![id], |r| {
                 Ok((
-                    r.get::<_, Option<i64>>(0)?,
-                    r.get::<_, Option<String>>(1)?,
+                    (r.get::<_, Option<i64>>(0)?, r.get::<_, Option<String>>(1)?),
                     r.get::<_, Option<String>>(2)?,
                     r.get::<_, i64>(3)? != 0,
+                    [r.get(4)?, r.get(5)?],
+                    LobbyState::of(r.get(6)?, r.get(7)?),
                 ))
             })
             .optional()
             .map_err(query("reading a forfeit"))?;
-        let (forfeit, clock, agreed_draw) = match row {
-            Some((seat, reason, clock, draw)) => (forfeit_of(id, seat, reason)?, clock, draw),
-            None => (None, None, false),
+        let Some(((seat, reason), clock, agreed_draw, tokens, lobby)) = row else {
+            return Ok(Tail {
+                actions: actions_of(&conn, id, from)?,
+                ..Tail::default()
+            });
         };
         Ok(Tail {
             actions: actions_of(&conn, id, from)?,
-            forfeit,
+            forfeit: forfeit_of(id, seat, reason)?,
             clock,
             agreed_draw,
+            tokens,
+            lobby,
         })
     }
 
@@ -306,6 +315,7 @@ impl Records for Sqlite {
                         r.get(4)?,
                         r.get(5)?,
                         r.get(6)?,
+                        r.get(7)?,
                     ))
                 })
                 .optional()
@@ -403,6 +413,8 @@ mod tests {
                 forfeit: Some((1, "timeout".to_owned())),
                 clock: None,
                 agreed_draw: false,
+                tokens: tokens.clone(),
+                lobby: LobbyState::default(),
             }
         );
         assert_eq!(store.get(id + 1).unwrap(), None);

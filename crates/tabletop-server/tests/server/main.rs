@@ -20,6 +20,8 @@ mod hygiene;
 mod leak;
 mod legacy_seats;
 mod limits;
+#[cfg(feature = "postgres")]
+mod lobby_pg;
 mod memory;
 mod ops;
 mod people;

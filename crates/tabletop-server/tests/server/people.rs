@@ -169,6 +169,54 @@ async fn a_resignation_is_stored_and_survives_a_restart() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The lobby is the database's: a seat left open, listed or to its
+/// invitation, is still open after a restart, and taken then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_seat_survives_a_restart_and_is_taken_after_it() {
+    let dir = std::env::temp_dir().join(format!("people-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("o.db");
+    let (listed, invited, invite) = {
+        let (_, app) = common::app_at(db.to_str().unwrap(), false);
+        let listed = open(&app, "kuhn_poker", 0, true).await;
+        let invited = open(&app, "kuhn_poker", 1, false).await;
+        (
+            listed["id"].as_i64().unwrap(),
+            invited["id"].as_i64().unwrap(),
+            invited["invite"].clone(),
+        )
+    };
+    let (_, app) = common::app_at(db.to_str().unwrap(), false);
+    let lobby = send(&app, "GET", "/api/lobby", None, None).await.json;
+    assert_eq!(lobby["open"].as_array().unwrap().len(), 1, "{lobby}");
+    assert_eq!(lobby["open"][0]["id"], listed);
+    let v = send(&app, "GET", &format!("/api/matches/{invited}"), None, None).await;
+    assert_eq!(v.json["waiting"], 0);
+    for (id, join) in [(listed, json!({})), (invited, json!({ "invite": invite }))] {
+        let r = send(
+            &app,
+            "POST",
+            &format!("/api/matches/{id}/join"),
+            None,
+            body(join),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.json);
+        let token = r.json["token"].as_str().unwrap();
+        let v = send(
+            &app,
+            "GET",
+            &format!("/api/matches/{id}"),
+            Some(token),
+            None,
+        )
+        .await;
+        assert_eq!(v.status, StatusCode::OK, "the new token opens the seat");
+        assert_eq!(v.json["waiting"], Value::Null);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_swaps_the_seats_and_the_other_person_takes_theirs() {
     let (_, app) = app(false);
