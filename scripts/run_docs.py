@@ -18,8 +18,9 @@ short, by the fence's language:
   command ending in ``&`` runs in the background until its block ends;
   then, if several run on a database URL (``TABLETOP_DATABASE=`` or
   ``--database``), a match opened through the first must be read, the
-  same view, through each other; each is stopped with SIGTERM and must
-  exit 0.
+  same view, through each other (and a lobby seat opened through the
+  first is listed, taken and seen taken through the others); each is
+  stopped with SIGTERM and must exit 0.
 - ``python``: the block runs as its own script in the project's Python (the
   one running this file, or ``--python``), so it imports what it uses.
 - ``rust``: the file must be compiled as doctests (``include_str!`` into a
@@ -394,13 +395,13 @@ def run_server(where: str, command: str, env: dict, timeout: int) -> None:
 
 
 def check_shared_database(where: str, servers: list[Server]) -> None:
-    """Servers on one database serve one set of matches: a match opened
-    through the first is read, the same, through each other one."""
+    """Servers on one database serve one set of matches and one lobby: a
+    match opened through the first is read, the same, through each other
+    one; a seat opened in the first's lobby is listed by the last and
+    taken through it, and the first then shows it taken."""
     first = servers[0]
     status, body = fetch(first.address + "/api/games")
     game = json.loads(body)["games"][0]["name"]
-    # Two people's seats (every game of the registry has two): a lobby's
-    # open seat would not do, as each process keeps its own lobby.
     status, body = fetch(first.address + "/api/matches", {"game": game, "seats": ["human", "human"], "seed": 7})
     if status != 201:
         raise DocError(where, f"POST /api/matches of {game} through {first.address} answered {status}: {body[:300]}")
@@ -417,6 +418,24 @@ def check_shared_database(where: str, servers: list[Server]) -> None:
                 f"match {match} opened through {first.address} is not the same through {other.address} "
                 f"({answer}; differ: {', '.join(differ)}): {body[:300]}",
             )
+    last = servers[-1]
+    status, body = fetch(first.address + "/api/lobby", {"game": game, "seat": 0, "listed": True})
+    if status != 201:
+        raise DocError(where, f"POST /api/lobby through {first.address} answered {status}: {body[:300]}")
+    seat = json.loads(body)["id"]
+    status, body = fetch(last.address + "/api/lobby")
+    if seat not in [o["id"] for o in json.loads(body).get("open", [])]:
+        raise DocError(where, f"the seat opened through {first.address} is not listed by {last.address}: {body[:300]}")
+    status, body = fetch(f"{last.address}/api/matches/{seat}/join", {})
+    if status != 200:
+        raise DocError(where, f"joining {seat} through {last.address} answered {status}: {body[:300]}")
+    for _ in range(100):
+        status, body = fetch(f"{first.address}/api/matches/{seat}")
+        if json.loads(body).get("waiting", 0) is None:
+            break
+        time.sleep(0.05)
+    else:
+        raise DocError(where, f"{first.address} still shows match {seat} waiting after its join: {body[:300]}")
 
 
 # The key of a package's library target in test_sources(): no target can

@@ -86,7 +86,12 @@ fn apply(room: &mut Room, from: usize, tail: Tail) -> Result<bool, ReplayError> 
     }
     // A seat another process opened, seated or closed, a rematch it made:
     // told to the watchers though the version stays.
-    let lobby_changed = room.set_lobby(tail.lobby) | room.reseal(&tail.tokens);
+    let offer = tail
+        .draw_offer
+        .and_then(|s| PlayerId::from_index(usize::from(s)));
+    let offer_changed = offer != room.draw_offer();
+    room.set_draw_offer(offer);
+    let lobby_changed = room.set_lobby(tail.lobby) | room.reseal(&tail.tokens) | offer_changed;
     // The clocks another process wrote (a finished match's stay stopped).
     if let Some(clock) = tail
         .clock
@@ -154,7 +159,7 @@ impl Server {
         if self.store.shared().is_none() {
             return Ok(());
         }
-        let (id, from, forfeited, drawn, lobby) = {
+        let (id, from, forfeited, drawn, lobby, offer) = {
             let room = cell.room().read().await;
             let r = &room;
             (
@@ -163,6 +168,7 @@ impl Server {
                 r.forfeit().is_some(),
                 r.agreed_draw(),
                 r.lobby(),
+                r.draw_offer().map(|p| p.index() as u8),
             )
         };
         let tail = self.db(move |s| s.tail(id, from)).await?;
@@ -171,6 +177,7 @@ impl Server {
             && tail.forfeit.is_some() == forfeited
             && tail.agreed_draw == drawn
             && tail.lobby == lobby
+            && tail.draw_offer == offer
         {
             return Ok(());
         }

@@ -284,8 +284,9 @@ impl Server {
         let clock = room
             .clock()
             .stored(tokio::time::Instant::now(), clock::unix_ms());
+        let offer = room.draw_offer().map(|p| p.index() as u8);
         let written = self
-            .db(move |s| s.append(id, from, &new, progress, clock.as_deref()))
+            .db(move |s| s.append(id, from, &new, progress, clock.as_deref(), offer))
             .await;
         if written.is_err() {
             room.truncate(from);

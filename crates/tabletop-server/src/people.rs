@@ -131,8 +131,17 @@ impl Server {
                 room.set_agreed_draw();
                 self.settle(&room).await;
             }
-            (true, _) => room.set_draw_offer(Some(seat)),
-            (false, Some(_)) => room.set_draw_offer(None),
+            (true, _) => {
+                let id = room.id();
+                let by = seat.index() as u8;
+                self.db(move |s| s.offer_draw(id, Some(by))).await?;
+                room.set_draw_offer(Some(seat));
+            }
+            (false, Some(_)) => {
+                let id = room.id();
+                self.db(move |s| s.offer_draw(id, None)).await?;
+                room.set_draw_offer(None);
+            }
             (false, None) => return Err(MatchError::NoDrawOffered),
         }
         cell.announce(&room);

@@ -193,6 +193,10 @@ impl Server {
             room.set_agreed_draw();
         }
         room.set_lobby(m.lobby);
+        room.set_draw_offer(
+            m.draw_offer
+                .and_then(|s| game_traits::PlayerId::from_index(usize::from(s))),
+        );
         if let Some(clock) = m.clock.as_deref().and_then(|text| {
             Clock::from_stored(text, tokio::time::Instant::now(), crate::clock::unix_ms())
         }) {

@@ -1,7 +1,7 @@
 //! Clocks kept by the server and draws agreed between people: a flag
 //! falls with nobody asking, increments and delays are charged per move,
 //! bots play under the clock, a draw is offered, declined and accepted,
-//! and a restart keeps both the clocks and the ending.
+//! and a restart keeps the clocks, an open draw offer and the ending.
 //!
 //! Most tests run on paused time (`start_paused`): the runtime's clock
 //! jumps to the next timer when every task waits, so a minute passes at
@@ -274,6 +274,37 @@ async fn a_draw_offer_is_declined_or_withdrawn_by_a_move() {
         "moving declines the offer made to the mover"
     );
     assert_eq!(r.json["clock"], Value::Null, "untimed");
+}
+
+/// An open offer is stored: a restart shows it, and the move that
+/// declines it is stored with the offer gone.
+#[tokio::test(start_paused = true)]
+async fn an_open_draw_offer_survives_a_restart_and_a_move_declines_it_for_good() {
+    let db = std::env::temp_dir().join(format!("tabletop-offer-{}.db", std::process::id()));
+    let path = db.display().to_string();
+    let (id, t0) = {
+        let (_, app) = app_at(&path, false);
+        let (id, tokens) = timed(&app, "kuhn_poker", ["human", "human"], json!("none")).await;
+        let [Some(t0), Some(t1)] = tokens else {
+            panic!("two people")
+        };
+        assert_eq!(draw(&app, id, Some(&t1), true).await.status, StatusCode::OK);
+        (id, t0)
+    };
+    let (_, app) = app_at(&path, false);
+    assert_eq!(view(&app, id, None).await["draw_offer"], 1, "kept");
+    assert_eq!(first_move(&app, id, &t0).await.status, StatusCode::OK);
+    drop(app);
+    let (_, app) = app_at(&path, false);
+    assert_eq!(
+        view(&app, id, None).await["draw_offer"],
+        Value::Null,
+        "declined by the move, and stored so"
+    );
+    drop(app);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{path}{suffix}"));
+    }
 }
 
 #[tokio::test(start_paused = true)]

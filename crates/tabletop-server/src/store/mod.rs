@@ -52,23 +52,27 @@ mod sql {
     pub const INSERT_ACTION: &str =
         "INSERT INTO actions (match_id, step, action) VALUES ($1, $2, $3)";
     pub const PROGRESS: &str =
-        "UPDATE matches SET finished = $1, bot_due = $2, clock = $3 WHERE id = $4";
+        "UPDATE matches SET finished = $1, bot_due = $2, clock = $3, draw_offer = $4 WHERE id = $5";
+    pub const OFFER: &str = "UPDATE matches SET draw_offer = $1 WHERE id = $2";
     pub const CLOCK: &str = "UPDATE matches SET clock = $1 WHERE id = $2";
-    pub const DRAW: &str =
-        "UPDATE matches SET agreed_draw = 1, finished = 1, bot_due = 0 WHERE id = $1";
+    pub const DRAW: &str = "UPDATE matches SET agreed_draw = 1, finished = 1, bot_due = 0,
+         draw_offer = NULL WHERE id = $1";
     pub const FINISH: &str = "UPDATE matches SET finished = 1, bot_due = 0 WHERE id = $1";
     pub const UNFINISHED: &str = "SELECT id FROM matches WHERE finished = 0 ORDER BY id";
-    pub const FORFEIT: &str = "UPDATE matches SET forfeit_seat = $1, forfeit_reason = $2, finished = 1, bot_due = 0 WHERE id = $3";
+    pub const FORFEIT: &str =
+        "UPDATE matches SET forfeit_seat = $1, forfeit_reason = $2, finished = 1, bot_due = 0,
+         draw_offer = NULL WHERE id = $3";
     // With what the lobby holds of the match (`store/lobby`): its seat
     // waiting for a person and its rematch.
     pub const MATCH: &str = "SELECT m.id, m.spec, m.seed, m.seat0, m.seat1, m.token0, m.token1,
-             m.forfeit_seat, m.forfeit_reason, m.clock, m.agreed_draw, o.seat, r.rematch_id
+             m.forfeit_seat, m.forfeit_reason, m.clock, m.agreed_draw, o.seat, r.rematch_id,
+             m.draw_offer
          FROM matches m
          LEFT JOIN open_seats o ON o.match_id = m.id
          LEFT JOIN rematches r ON r.match_id = m.id
          WHERE m.id = $1";
     pub const FORFEIT_OF: &str = "SELECT m.forfeit_seat, m.forfeit_reason, m.clock, m.agreed_draw,
-             m.token0, m.token1, o.seat, r.rematch_id
+             m.token0, m.token1, o.seat, r.rematch_id, m.draw_offer
          FROM matches m
          LEFT JOIN open_seats o ON o.match_id = m.id
          LEFT JOIN rematches r ON r.match_id = m.id
@@ -164,6 +168,8 @@ pub struct StoredMatch {
     pub agreed_draw: bool,
     /// What the lobby holds of it.
     pub lobby: LobbyState,
+    /// The seat whose offer of a draw is open.
+    pub draw_offer: Option<u8>,
 }
 
 impl StoredMatch {
@@ -191,6 +197,8 @@ pub struct Tail {
     pub tokens: [Option<String>; 2],
     /// What the lobby holds of it.
     pub lobby: LobbyState,
+    /// The seat whose offer of a draw is open.
+    pub draw_offer: Option<u8>,
 }
 
 /// A match as the store keeps it for readers: enough to check a token
@@ -237,8 +245,9 @@ pub trait Records: Players + Lobbies + Send + Sync {
     ) -> StoreResult<i64>;
 
     /// Appends `actions` at steps `from..` with where the match then
-    /// stands and its clocks; refused (and nothing written) if any of
-    /// those steps is already stored.
+    /// stands, its clocks and the seat whose draw offer stands after them
+    /// (a move declines the offer made to the mover); refused (and nothing
+    /// written) if any of those steps is already stored.
     fn append(
         &self,
         id: i64,
@@ -246,7 +255,12 @@ pub trait Records: Players + Lobbies + Send + Sync {
         actions: &[usize],
         progress: Progress,
         clock: Option<&str>,
+        offer: Option<u8>,
     ) -> StoreResult<()>;
+
+    /// Records that `seat` offers a draw in match `id` (`None`: the offer
+    /// was declined or withdrawn).
+    fn offer_draw(&self, id: i64, seat: Option<u8>) -> StoreResult<()>;
 
     /// Deletes the finished unrated matches that a sweep first saw over
     /// before `cut_ms` (Unix ms), and stamps the finished matches not yet
@@ -510,6 +524,12 @@ fn checked_actions(
         out.push(action as usize);
     }
     Ok(out)
+}
+
+/// A seat stored in an integer column (`draw_offer`): `None` when it is
+/// NULL or no seat.
+fn seat_column(seat: Option<i64>) -> Option<u8> {
+    seat.and_then(|s| u8::try_from(s).ok()).filter(|&s| s < 2)
 }
 
 /// A stored forfeit from its columns.

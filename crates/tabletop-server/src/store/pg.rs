@@ -17,8 +17,9 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::pg_tls::Database;
 use super::{
-    checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Change, Dialect,
-    FinalViews, Kept, LobbyState, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, kept_of, opening, query, sealed_text, seat_column, sql, Change,
+    Dialect, FinalViews, Kept, LobbyState, Progress, Records, StoreResult, StoredMatch, Tail,
+    MIGRATIONS,
 };
 
 /// The channel of the change notices; the payload is `ID VERSION`.
@@ -197,7 +198,8 @@ fn notify(tx: &mut Transaction<'_>, id: i64, version: u64) -> Result<(), postgre
 }
 
 /// Tells the other processes that the lobby of match `id` changed (a
-/// seat opened, taken or closed, a rematch made), once `tx` commits: the
+/// seat opened, taken or closed, a rematch made, a draw offered or
+/// declined), once `tx` commits: the
 /// highest version, which every copy is below, so each brings it up to
 /// date.
 pub(super) fn notify_lobby(tx: &mut Transaction<'_>, id: i64) -> Result<(), postgres::Error> {
@@ -259,13 +261,25 @@ impl Records for Postgres {
         actions: &[usize],
         progress: Progress,
         clock: Option<&str>,
+        offer: Option<u8>,
     ) -> StoreResult<()> {
         let (finished, bot_due) = progress.columns();
+        let offer = offer.map(i64::from);
         self.pool.run("appending actions", |c| {
             let mut tx = c.transaction()?;
             insert_actions(&mut tx, id, from, actions)?;
-            tx.execute(sql::PROGRESS, &[&finished, &bot_due, &clock, &id])?;
+            tx.execute(sql::PROGRESS, &[&finished, &bot_due, &clock, &offer, &id])?;
             notify(&mut tx, id, (from + actions.len()) as u64)?;
+            tx.commit()
+        })
+    }
+
+    fn offer_draw(&self, id: i64, seat: Option<u8>) -> StoreResult<()> {
+        let seat = seat.map(i64::from);
+        self.pool.run("recording a draw offer", |c| {
+            let mut tx = c.transaction()?;
+            tx.execute(sql::OFFER, &[&seat, &id])?;
+            notify_lobby(&mut tx, id)?;
             tx.commit()
         })
     }
@@ -363,6 +377,7 @@ impl Records for Postgres {
             clock: r.get(9),
             agreed_draw: r.get::<_, i64>(10) != 0,
             lobby: LobbyState::of(r.get(11), r.get(12)),
+            draw_offer: seat_column(r.get(13)),
             actions: checked_actions(id, 0, actions.iter().map(|r| (r.get(0), r.get(1))))?,
         }))
     }
@@ -386,6 +401,7 @@ impl Records for Postgres {
             lobby: forfeit
                 .as_ref()
                 .map_or_else(LobbyState::default, |r| LobbyState::of(r.get(6), r.get(7))),
+            draw_offer: forfeit.as_ref().and_then(|r| seat_column(r.get(8))),
         })
     }
 

@@ -98,8 +98,8 @@ pub const MIGRATIONS: &[&str] = &[
     // 9: the lobby, shared by the processes on one database and kept over
     // a restart: the seats waiting for a person (a place reserved by a
     // client, then its match's seat; the invitation as its seal, the
-    // client as a digest of its address) and each finished match's
-    // rematch (claimed, then made).
+    // client as a digest of its address), each finished match's rematch
+    // (claimed, then made), and the seat whose draw offer is open.
     "CREATE TABLE open_seats (
          id INTEGER PRIMARY KEY AUTOINCREMENT,
          match_id INTEGER UNIQUE REFERENCES matches(id),
@@ -112,7 +112,8 @@ pub const MIGRATIONS: &[&str] = &[
      CREATE TABLE rematches (
          match_id INTEGER PRIMARY KEY REFERENCES matches(id),
          rematch_id INTEGER REFERENCES matches(id)
-     );",
+     );
+     ALTER TABLE matches ADD COLUMN draw_offer INTEGER;",
 ];
 
 /// An SQL dialect of the schema.

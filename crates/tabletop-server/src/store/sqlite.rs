@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use super::{
-    checked_actions, forfeit_of, kept_of, opening, query, sealed_text, sql, Dialect, FinalViews,
-    Kept, LobbyState, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
+    checked_actions, forfeit_of, kept_of, opening, query, sealed_text, seat_column, sql, Dialect,
+    FinalViews, Kept, LobbyState, Progress, Records, StoreResult, StoredMatch, Tail, MIGRATIONS,
 };
 
 /// Applies the steps of [`MIGRATIONS`] the database has not had, each in
@@ -158,15 +158,26 @@ impl Records for Sqlite {
         actions: &[usize],
         progress: Progress,
         clock: Option<&str>,
+        offer: Option<u8>,
     ) -> StoreResult<()> {
         let op = "appending actions";
         let mut conn = self.lock();
         let tx = conn.transaction().map_err(query(op))?;
         insert_actions(&tx, id, from, actions)?;
         let (finished, bot_due) = progress.columns();
-        tx.execute(sql::PROGRESS, params![finished, bot_due, clock, id])
-            .map_err(query(op))?;
+        tx.execute(
+            sql::PROGRESS,
+            params![finished, bot_due, clock, offer.map(i64::from), id],
+        )
+        .map_err(query(op))?;
         tx.commit().map_err(query(op))
+    }
+
+    fn offer_draw(&self, id: i64, seat: Option<u8>) -> StoreResult<()> {
+        self.lock()
+            .execute(sql::OFFER, params![seat.map(i64::from), id])
+            .map(|_| ())
+            .map_err(query("recording a draw offer"))
     }
 
     fn set_clock(&self, id: i64, clock: Option<&str>) -> StoreResult<()> {
@@ -257,6 +268,7 @@ impl Records for Sqlite {
                         clock: r.get(9)?,
                         agreed_draw: r.get::<_, i64>(10)? != 0,
                         lobby: LobbyState::of(r.get(11)?, r.get(12)?),
+                        draw_offer: seat_column(r.get(13)?),
                     },
                     r.get::<_, Option<i64>>(7)?,
                     r.get::<_, Option<String>>(8)?,
@@ -282,11 +294,12 @@ impl Records for Sqlite {
                     r.get::<_, i64>(3)? != 0,
                     [r.get(4)?, r.get(5)?],
                     LobbyState::of(r.get(6)?, r.get(7)?),
+                    seat_column(r.get(8)?),
                 ))
             })
             .optional()
             .map_err(query("reading a forfeit"))?;
-        let Some(((seat, reason), clock, agreed_draw, tokens, lobby)) = row else {
+        let Some(((seat, reason), clock, agreed_draw, tokens, lobby, draw_offer)) = row else {
             return Ok(Tail {
                 actions: actions_of(&conn, id, from)?,
                 ..Tail::default()
@@ -299,6 +312,7 @@ impl Records for Sqlite {
             agreed_draw,
             tokens,
             lobby,
+            draw_offer,
         })
     }
 
@@ -382,11 +396,13 @@ mod tests {
                 None,
             )
             .unwrap();
-        store.append(id, 2, &[0], Progress::BotDue, None).unwrap();
+        store
+            .append(id, 2, &[0], Progress::BotDue, None, None)
+            .unwrap();
         assert_eq!(store.unfinished().unwrap(), vec![id]);
         assert!(
             matches!(
-                store.append(id, 1, &[5], Progress::Over, None),
+                store.append(id, 1, &[5], Progress::Over, None, None),
                 Err(StoreError::Query {
                     op: "appending actions",
                     ..
@@ -415,6 +431,7 @@ mod tests {
                 agreed_draw: false,
                 tokens: tokens.clone(),
                 lobby: LobbyState::default(),
+                draw_offer: None,
             }
         );
         assert_eq!(store.get(id + 1).unwrap(), None);

@@ -2,7 +2,8 @@
 //! started for the test as in `tests/postgres.rs`), each on its own
 //! listener as two processes behind a proxy would be: a seat opened on
 //! one is listed, joined and played on the other; an invitation opens its
-//! seat on either; a rematch asked on both makes one match; the caps of
+//! seat on either; a draw offered on one is accepted on the other; a
+//! rematch asked on both makes one match; the caps of
 //! seats per client hold when both servers race for the last places; a
 //! person's seat never opens with a token the database holds.
 use crate::common::{self, listen};
@@ -205,6 +206,30 @@ async fn the_lobby_is_the_databases_so_two_servers_list_seat_and_rematch_alike()
     .await;
     assert_eq!(status, 200, "{joined}");
     assert_eq!(joined["seat"], 0);
+
+    // A draw offered through B is seen, and accepted, through A.
+    let creator = unlisted["token"].as_str().unwrap();
+    let joiner = joined["token"].as_str().unwrap();
+    let (status, offered) = post(
+        &http,
+        format!("{b}/api/matches/{other}/draw"),
+        Some(creator),
+        json!({"offer": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{offered}");
+    eventually(&http, &a, other, Some(joiner), |v| v["draw_offer"] == 1).await;
+    let (status, agreed) = post(
+        &http,
+        format!("{a}/api/matches/{other}/draw"),
+        Some(joiner),
+        json!({"offer": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{agreed}");
+    assert_eq!(agreed["outcome"]["ending"], "agreed_draw", "{agreed}");
+    let v = eventually(&http, &b, other, None, |v| !v["outcome"].is_null()).await;
+    assert_eq!(v["outcome"]["ending"], "agreed_draw");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
