@@ -14,8 +14,13 @@ exploitability, MCCFR, ISMCTS, MCTS, NFSP, PSRO, ...
 
 Chance stays explicit (``EXPLICIT_STOCHASTIC``); the observation tensor is
 the engine's (``Game.observation_tensor_shape()``, flattened), the
-information-state string the engine's. No information-state tensor is
-provided (``provides_information_state_tensor=False``).
+information-state string the engine's. The information-state tensor is the
+observation tensor: an engine's information state is its player's
+observation (what that player has seen and been told), the
+information-state string names it exactly, and the tensor is the engine's
+encoding of it. OpenSpiel's algorithms that learn from
+``information_state_tensor`` (deep CFR, NFSP, policy gradients) therefore
+run on every game.
 """
 
 from __future__ import annotations
@@ -152,9 +157,10 @@ class TabletopState(pyspiel.State):
 
 class TabletopObserver:
     """OpenSpiel's Python observer: the engine's observation tensor (with its
-    named parts in ``dict``) and observation string for the default
-    observation type, the information-state string (no tensor) for
-    ``perfect_recall=True``."""
+    named parts in ``dict``) for every observation type, with the
+    observation string for the default type and the information-state
+    string for ``perfect_recall=True`` (the module's docs say why one tensor
+    serves both)."""
 
     def __init__(self, game: "TabletopGame", iig_obs_type: Any, params: Any) -> None:
         if params:
@@ -162,22 +168,18 @@ class TabletopObserver:
         self._perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self._native_game = game.native
         self.dict: Dict[str, np.ndarray] = {}
-        if self._perfect_recall:
-            self.tensor: Optional[np.ndarray] = None
-        else:
-            shape = game.native.observation_tensor_shape()
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            rest = shape[1:]
-            for name, offset, length in game.native.observation_tensor_layout():
-                view = self.tensor[offset : offset + length]
-                if rest and length == int(np.prod(rest)):
-                    view = view.reshape(rest)
-                self.dict[name] = view
+        shape = game.native.observation_tensor_shape()
+        self.tensor: np.ndarray = np.zeros(int(np.prod(shape)), np.float32)
+        rest = shape[1:]
+        for name, offset, length in game.native.observation_tensor_layout():
+            view = self.tensor[offset : offset + length]
+            if rest and length == int(np.prod(rest)):
+                view = view.reshape(rest)
+            self.dict[name] = view
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Writes ``player``'s observation tensor of ``state`` into ``tensor``."""
-        if self.tensor is not None:
-            state.native.write_observation_tensor(player, self.tensor)
+        state.native.write_observation_tensor(player, self.tensor)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         """``player``'s information-state string (perfect recall) or
@@ -254,7 +256,7 @@ def _register_one(short_name: str, spec: str, base: str, listing: Any, preset: O
         max_num_players=info["num_players"],
         min_num_players=info["num_players"],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=defaults,

@@ -45,13 +45,14 @@ def test_game_type_and_info_come_from_the_engine(spec: str) -> None:
     )
     assert (gt.utility == pyspiel.GameType.Utility.ZERO_SUM) == (info["utility"] == "zero_sum")
     assert gt.provides_observation_tensor and gt.provides_information_state_string
-    assert gt.provides_observation_string and not gt.provides_information_state_tensor
+    assert gt.provides_observation_string and gt.provides_information_state_tensor
     assert game.num_distinct_actions() == native.num_distinct_actions()
     assert game.num_players() == 2
     assert game.min_utility() == native.min_utility()
     assert game.max_utility() == native.max_utility()
     assert game.max_game_length() == native.max_game_length()
     assert game.observation_tensor_shape() == [native.observation_tensor_size()]
+    assert game.information_state_tensor_shape() == game.observation_tensor_shape()
 
 
 def test_openspiel_random_sim_test_passes(spec: str) -> None:
@@ -73,7 +74,6 @@ def test_observer_views_match_the_native_api(spec: str) -> None:
     game = pyspiel.load_game(_name(spec))
     obs = make_observation(game)
     info = make_observation(game, INFO_STATE_OBS_TYPE)
-    assert info.tensor is None
     rng = np.random.default_rng(0)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -82,6 +82,9 @@ def test_observer_views_match_the_native_api(spec: str) -> None:
                 obs.set_from(state, p)
                 assert np.array_equal(obs.tensor, state.native.observation_tensor(p).ravel())
                 assert np.array_equal(state.observation_tensor(p), obs.tensor)
+                info.set_from(state, p)
+                assert np.array_equal(info.tensor, obs.tensor), "one tensor for both"
+                assert np.array_equal(state.information_state_tensor(p), obs.tensor)
                 assert info.string_from(state, p) == state.native.information_state_string(p)
                 assert state.information_state_string(p) == info.string_from(state, p)
             for name, view in obs.dict.items():
@@ -103,6 +106,34 @@ def test_cfr_drives_kuhn_exploitability_towards_zero() -> None:
             values.append(exploitability.exploitability(game, solver.average_policy()))
     assert values[0] > values[1] > values[2]
     assert values[2] < 0.01
+
+
+def test_deep_cfr_learns_kuhn_from_the_information_state_tensor() -> None:
+    """OpenSpiel's deep CFR (PyTorch) reads only ``information_state_tensor``:
+    a few iterations take the exploitability of its policy well below the
+    uniform policy's 11/24 (0.13 to 0.21 over seeds 1 to 3 here; 0.09
+    after 20 iterations)."""
+    from open_spiel.python import policy
+    from open_spiel.python.pytorch import deep_cfr
+
+    game = pyspiel.load_game(_name(tabletop.load_game(KUHN).name))
+    solver = deep_cfr.DeepCFRSolver(
+        game,
+        policy_network_layers=(16,),
+        advantage_network_layers=(16,),
+        num_iterations=10,
+        num_traversals=20,
+        learning_rate=1e-2,
+        batch_size_advantage=64,
+        batch_size_strategy=64,
+        memory_capacity=10000,
+        policy_network_train_steps=100,
+        advantage_network_train_steps=20,
+        seed=1,
+    )
+    solver.solve()
+    learned = policy.tabular_policy_from_callable(game, solver.action_probabilities)
+    assert exploitability.exploitability(game, learned) < 0.3
 
 
 class _ISMCTSBot(ismcts.ISMCTSBot):
