@@ -204,7 +204,7 @@ impl<'a> Odds<'a> {
 
     /// Adds one future: completes every side as the table stands and
     /// after each scenario, each player's future cards shared out among
-    /// his sides ([`odds::allocate`]), then gives the opponent his answer
+    /// his sides ([`odds::Dealer`]), then gives the opponent his answer
     /// where the weights ask for it ([`reply`]).
     fn add(&mut self, futures: &Futures, scenarios: &[Option<Scenario>]) {
         let me = self.obs.viewer();
@@ -212,25 +212,28 @@ impl<'a> Odds<'a> {
         let flags = self.obs.table().flags();
         let off = self.off_table;
         let w = self.weights;
+        let dealer = |player| odds::Dealer {
+            rules,
+            off_table: off,
+            tie: &futures.tie,
+            player,
+        };
+        let (mine_dealer, their_dealer) = (dealer(me), dealer(me.other()));
+        let made = |pool, rival| odds::Made { flags, pool, rival };
         // Each side's cards are shared out twice: first freely, then
         // sparing the flags the first round showed lost.
-        let alloc =
-            |flags: &[Flag; FLAGS], player, pool, rival: Option<&[Option<Strength>; FLAGS]>| {
-                odds::allocate(flags, player, pool, rules, off, rival, &futures.tie)
-            };
-        let theirs1 = alloc(flags, me.other(), futures.theirs, None);
-        let mine1 = alloc(flags, me, futures.mine, None);
-        let theirs = alloc(flags, me.other(), futures.theirs, Some(&mine1));
-        let shared = odds::share_out(
-            flags,
-            me,
-            futures.mine,
-            rules,
-            off,
-            Some(&theirs1),
-            &futures.tie,
-        );
+        let theirs1 = their_dealer.share_out(made(futures.theirs, None));
+        let mine1 = mine_dealer.share_out(made(futures.mine, None));
+        let theirs_shared = their_dealer.share_out(made(futures.theirs, Some(&mine1.strengths)));
+        let theirs1_table = theirs1.strengths;
+        let shared = mine_dealer.share_out(made(futures.mine, Some(&theirs1_table)));
         let mine = shared.strengths;
+        let theirs = theirs_shared.strengths;
+        // What each was made of, for the scenarios' share-outs.
+        let theirs1_made = (&theirs1, made(futures.theirs, None));
+        let mine1_made = (&mine1, made(futures.mine, None));
+        let theirs_made = (&theirs_shared, made(futures.theirs, Some(&mine1.strengths)));
+        let shared_made = (&shared, made(futures.mine, Some(&theirs1_table)));
         let answers = Answering::new(self.obs, futures, off, w);
         let table = answers.on(flags, None);
         let mut base = [0.0; FLAGS];
@@ -242,25 +245,38 @@ impl<'a> Odds<'a> {
             *sum += x;
         }
         self.after.resize(scenarios.len(), [0.0; FLAGS]);
+        let mut held = Held::default();
         for (k, s) in scenarios.iter().enumerate() {
             let Some(s) = s else { continue };
             let pool = futures.mine & !s.spent;
+            // Each share-out of the scenario starts from the table's.
+            let again = |d: &odds::Dealer,
+                         before: (&odds::Shared, odds::Made),
+                         pool: u64,
+                         rival: Option<&[Option<Strength>; FLAGS]>| {
+                let after = odds::Made {
+                    flags: &s.flags,
+                    pool,
+                    rival,
+                };
+                d.share_again(before, after, s.changed).strengths
+            };
             // Only a tactic changes the opponent's sides or a flag's
             // environment.
             let (theirs1, theirs) = match s.tactic {
                 Some(_) => {
-                    let t1 = alloc(&s.flags, me.other(), futures.theirs, None);
-                    let m1 = alloc(&s.flags, me, pool, None);
-                    let t2 = alloc(&s.flags, me.other(), futures.theirs, Some(&m1));
+                    let t1 = again(&their_dealer, theirs1_made, futures.theirs, None);
+                    let m1 = again(&mine_dealer, mine1_made, pool, None);
+                    let t2 = again(&their_dealer, theirs_made, futures.theirs, Some(&m1));
                     (t1, t2)
                 }
-                None => (theirs1, theirs),
+                None => (theirs1_table, theirs),
             };
             let mine = match s.tactic {
-                None if self.screen => screen(&shared, s, |g, pool| {
+                None if self.screen => screen(&shared, s, &mut held, |g, pool| {
                     odds::best_side(&s.flags[g], me, pool, rules, off).map(|(s, _)| s)
                 }),
-                _ => alloc(&s.flags, me, pool, Some(&theirs1)),
+                _ => again(&mine_dealer, shared_made, pool, Some(&theirs1)),
             };
             let mut after = [0.0; FLAGS];
             for (g, f) in s.flags.iter().enumerate() {
@@ -303,18 +319,36 @@ impl<'a> Odds<'a> {
 /// share. Cheaper than sharing out again, and close to it: the round that
 /// screens every play uses it, the finalists are judged by the full
 /// share-out.
+///
+/// The side whose share held the card is completed alike for every flag
+/// the card may go to: `held` keeps it, per card, for the next play of it.
 fn screen(
     shared: &odds::Shared,
     s: &Scenario,
+    held: &mut Held,
     complete: impl Fn(usize, u64) -> Option<Strength>,
 ) -> [Option<Strength>; FLAGS] {
     let mut out = shared.strengths;
     for (g, (side, taken)) in out.iter_mut().zip(shared.taken).enumerate() {
-        if s.changed >> g & 1 == 1 || taken & s.spent != 0 {
-            *side = complete(g, (taken | shared.left) & !s.spent);
+        let pool = (taken | shared.left) & !s.spent;
+        if s.changed >> g & 1 == 1 {
+            *side = complete(g, pool);
+        } else if taken & s.spent != 0 {
+            let slot = &mut held.0[s.spent.trailing_zeros() as usize % 64];
+            *side = *slot.get_or_insert_with(|| complete(g, pool));
         }
     }
     out
+}
+
+/// Per troop card, the side that held it in a share-out completed again
+/// without it ([`screen`]); `None` until asked.
+struct Held([Option<Option<Strength>>; 64]);
+
+impl Default for Held {
+    fn default() -> Held {
+        Held([None; 64])
+    }
 }
 
 /// The opponent's answer in one future ([`reply`]), where the weights ask
@@ -416,6 +450,7 @@ mod tests {
         taken[5] = 1 << played.index();
         let shared = odds::Shared {
             strengths: [wedge; FLAGS],
+            uses: taken,
             taken,
             left: 0b1,
         };
@@ -426,7 +461,7 @@ mod tests {
         };
         let s = scenario::apply(&flags, me, action).unwrap();
         let asked = std::cell::RefCell::new(Vec::new());
-        let sides = screen(&shared, &s, |g, pool| {
+        let sides = screen(&shared, &s, &mut Held::default(), |g, pool| {
             asked.borrow_mut().push((g, pool));
             None
         });
