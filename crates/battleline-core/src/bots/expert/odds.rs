@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use game_traits::PlayerId;
 
-use crate::completion::{best_completion, pattern_cards};
+use crate::completion::{best_completion, pattern_cards, Pattern};
 use crate::flag::{Flag, FLAGS};
 use crate::formation::{part_strength, part_strength_unseen, Strength};
 use crate::rules::{Rules, WildCards};
@@ -26,6 +26,34 @@ pub(crate) fn best_side(
     rules: &Rules,
     off_table: u64,
 ) -> Option<(Strength, u64)> {
+    let slots = flag.env().slots() as u8;
+    let cards = |p| pattern_cards(&flag.side(player).part(), slots, pool, p);
+    completion(flag, player, pool, rules, off_table).map(|(s, p)| (s, p.map_or(0, cards)))
+}
+
+/// [`best_side`]'s strength alone, without picking the cards: for the
+/// sides completed again whose cards nobody takes.
+#[inline]
+pub(crate) fn best_strength(
+    flag: &Flag,
+    player: PlayerId,
+    pool: u64,
+    rules: &Rules,
+    off_table: u64,
+) -> Option<Strength> {
+    completion(flag, player, pool, rules, off_table).map(|(s, _)| s)
+}
+
+/// The completion solver's answer for [`best_side`]: the strength, and
+/// the pattern of cards it takes (`None` for a complete side).
+#[inline]
+fn completion(
+    flag: &Flag,
+    player: PlayerId,
+    pool: u64,
+    rules: &Rules,
+    off_table: u64,
+) -> Option<(Strength, Option<Pattern>)> {
     let env = flag.env();
     let order = rules.formation_order;
     let part = flag.side(player).part();
@@ -36,14 +64,14 @@ pub(crate) fn best_side(
         } else {
             part_strength(&part, env, order)
         };
-        return s.map(|s| (s, 0));
+        return s.map(|s| (s, None));
     }
     let found = if unseen {
         best_completion::<true>(&part, env, pool, order, 0)
     } else {
         best_completion::<false>(&part, env, pool, order, 0)
     };
-    found.map(|(s, pattern)| (s, pattern_cards(&part, env.slots() as u8, pool, pattern)))
+    found.map(|(s, pattern)| (s, Some(pattern)))
 }
 
 /// A player's future cards shared out among his sides of the flags: the

@@ -18,7 +18,7 @@ use super::Weights;
 
 /// The tactics a player may play next: his strongest wild card and
 /// whether he holds a Traitor or Deserter (and which).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(super) struct Arsenal {
     wild: Option<Card>,
     steal: Option<Tactic>,
@@ -120,8 +120,8 @@ impl Board<'_> {
         }
         let mut f2 = *f;
         f2.place(self.player, wild).ok()?;
-        let s = odds::best_side(&f2, self.player, self.pool, self.rules, self.off_table);
-        Some((f2, s.map(|(s, _)| s)))
+        let s = odds::best_strength(&f2, self.player, self.pool, self.rules, self.off_table);
+        Some((f2, s))
     }
 
     /// The other's card whose loss leaves his side weakest (completed from
@@ -138,8 +138,9 @@ impl Board<'_> {
             .filter_map(|c| {
                 let mut f2 = *f;
                 f2.take(victim, c).ok()?;
-                let s = odds::best_side(&f2, victim, self.other_pool, self.rules, self.off_table);
-                Some((f2, s.map(|(s, _)| s)))
+                let s =
+                    odds::best_strength(&f2, victim, self.other_pool, self.rules, self.off_table);
+                Some((f2, s))
             })
             .min_by(|a, b| a.1.cmp(&b.1))
     }

@@ -274,7 +274,7 @@ impl<'a> Odds<'a> {
             };
             let mine = match s.tactic {
                 None if self.screen => screen(&shared, s, &mut held, |g, pool| {
-                    odds::best_side(&s.flags[g], me, pool, rules, off).map(|(s, _)| s)
+                    odds::best_strength(&s.flags[g], me, pool, rules, off)
                 }),
                 _ => again(&mine_dealer, shared_made, pool, Some(&theirs1)),
             };
@@ -386,25 +386,32 @@ impl<'a> Answering<'a> {
     }
 
     /// His answers on `flags` after the viewer's `scenario` (`None`: the
-    /// table as it stands), all computed afresh. A tactic of the viewer's
-    /// lets him play one more under the tactics limit.
+    /// table as it stands), all computed afresh.
     fn on(&self, flags: &[Flag; FLAGS], scenario: Option<&Scenario>) -> His {
         if !self.weights.rival_answer {
             return None;
         }
-        let me = self.obs.viewer();
-        let extra = i16::from(scenario.is_some_and(|s| s.tactic.is_some()));
-        let table = self.obs.table();
-        let rules = self.obs.rules();
-        let arsenal = Arsenal::new(self.futures.their_tactics, table, me.other(), rules, extra);
+        let arsenal = self.arsenal(scenario);
         let spent = scenario.map_or(0, |s| s.spent);
         (!arsenal.is_empty()).then(|| (arsenal, self.board(arsenal, spent).answers(flags)))
     }
 
-    /// His answers after `s`, from those on the table: a troop play
-    /// changes one flag, a tactic may change his arsenal too.
+    /// His arsenal after the viewer's `scenario` (`None`: the table as it
+    /// stands). A tactic of the viewer's lets him play one more under the
+    /// tactics limit.
+    fn arsenal(&self, scenario: Option<&Scenario>) -> Arsenal {
+        let me = self.obs.viewer();
+        let extra = i16::from(scenario.is_some_and(|s| s.tactic.is_some()));
+        let table = self.obs.table();
+        let rules = self.obs.rules();
+        Arsenal::new(self.futures.their_tactics, table, me.other(), rules, extra)
+    }
+
+    /// His answers after `s`, from those on the table: only the flags a
+    /// play changes are judged again, unless a tactic of the viewer's
+    /// changes his arsenal (the tactics limit).
     fn after(&self, table: &His, s: &Scenario) -> His {
-        if s.tactic.is_some() {
+        if s.tactic.is_some() && table.is_none_or(|(a, _)| a != self.arsenal(Some(s))) {
             return self.on(&s.flags, Some(s));
         }
         let mut out = *table;
