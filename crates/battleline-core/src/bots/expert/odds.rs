@@ -90,7 +90,7 @@ pub(super) struct Dealer<'a> {
 /// ([`Dealer::share_out`]): per flag the strength his side reaches, the
 /// cards that strength uses and the cards it takes (none where the flag is
 /// lost to its rival), and the cards no side took.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Shared {
     pub strengths: [Option<Strength>; FLAGS],
     pub uses: [u64; FLAGS],
@@ -316,7 +316,7 @@ pub(crate) fn victory(p: &[f64; FLAGS]) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -379,6 +379,106 @@ mod tests {
             let done: Vec<usize> = (0..FLAGS).filter(|&g| sides[g].is_some()).collect();
             assert_eq!(done, [first], "{sides:?}");
         }
+    }
+
+    /// Positions some way into games between random players, each with
+    /// the observation of the seat to play and its legal actions.
+    pub(in crate::bots::expert) fn midgames(
+        rules: &Rules,
+        seeds: std::ops::Range<u64>,
+    ) -> Vec<(crate::Observation, Vec<crate::Action>)> {
+        use game_traits::rand::SeedableRng;
+        use game_traits::{Agent, Game, RandomAgent, Turn};
+        let mut out = Vec::new();
+        for seed in seeds {
+            let mut game = crate::BattleLine::new(rules).unwrap();
+            let mut rng = crate::GameRng::seed_from_u64(seed);
+            let mut legal = Vec::new();
+            for plays in 0.. {
+                match game.turn() {
+                    Turn::Terminal => break,
+                    Turn::Chance => {
+                        let a = game.sample_chance(&mut rng).unwrap();
+                        game.apply(a).unwrap();
+                    }
+                    Turn::Player(p) => {
+                        game.legal_actions(&mut legal);
+                        let obs = game.observation(p);
+                        if plays >= 20 && legal.len() > 1 {
+                            out.push((obs, legal));
+                            break;
+                        }
+                        let a = Agent::<crate::BattleLine>::choose(
+                            &mut RandomAgent,
+                            &obs,
+                            &legal,
+                            &mut rng,
+                        );
+                        game.apply(a).unwrap();
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn share_again_gives_what_a_fresh_share_out_gives() {
+        use super::super::{counting, scenario};
+        use game_traits::rand::SeedableRng;
+        let rules = Rules::default();
+        let mut rng = crate::GameRng::seed_from_u64(5);
+        let mut plays = 0;
+        for (obs, legal) in midgames(&rules, 0..12) {
+            let me = obs.viewer();
+            let flags = obs.table().flags();
+            let off_table = counting::off_table(&obs);
+            for _ in 0..3 {
+                let futures = counting::sample(&obs, 14, true, &mut rng).unwrap();
+                let dealer = |player| Dealer {
+                    rules: &rules,
+                    off_table,
+                    tie: &futures.tie,
+                    player,
+                };
+                // The opponent's cards freely, the viewer's sparing them.
+                let theirs_made = Made {
+                    flags,
+                    pool: futures.theirs,
+                    rival: None,
+                };
+                let theirs = dealer(me.other()).share_out(theirs_made);
+                let mine_made = Made {
+                    flags,
+                    pool: futures.mine,
+                    rival: Some(&theirs.strengths),
+                };
+                let mine = dealer(me).share_out(mine_made);
+                for &a in &legal {
+                    let Some(s) = scenario::apply(flags, me, a) else {
+                        continue;
+                    };
+                    let his = Made {
+                        flags: &s.flags,
+                        ..theirs_made
+                    };
+                    let fresh = dealer(me.other()).share_out(his);
+                    let again =
+                        dealer(me.other()).share_again((&theirs, theirs_made), his, s.changed);
+                    assert_eq!(again, fresh, "{a:?}");
+                    let after = Made {
+                        flags: &s.flags,
+                        pool: futures.mine & !s.spent,
+                        rival: Some(&fresh.strengths),
+                    };
+                    let fresh = dealer(me).share_out(after);
+                    let again = dealer(me).share_again((&mine, mine_made), after, s.changed);
+                    assert_eq!(again, fresh, "{a:?}");
+                    plays += 1;
+                }
+            }
+        }
+        assert!(plays > 100, "{plays}");
     }
 
     #[test]

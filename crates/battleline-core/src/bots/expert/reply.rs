@@ -74,7 +74,7 @@ type Changed = Option<(Flag, Option<Strength>)>;
 
 /// Per flag, what each answer of `player` would make of it: his wild card
 /// on his side, his steal of the other's card that hurts most.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Answers {
     wild: [Changed; FLAGS],
     steal: [Changed; FLAGS],

@@ -479,4 +479,61 @@ mod tests {
             assert_eq!(side.is_none(), g == 2 || g == 5, "flag {g}");
         }
     }
+
+    #[test]
+    fn screen_completes_the_side_that_held_a_card_once_for_every_flag_it_goes_to() {
+        let me = PlayerId::P0;
+        let played = Card::troop(Colour::Red, 10).unwrap();
+        let mut taken = [0; FLAGS];
+        taken[5] = 1 << played.index();
+        let shared = odds::Shared {
+            strengths: [None; FLAGS],
+            uses: taken,
+            taken,
+            left: 0b1,
+        };
+        let flags = [Flag::new(); FLAGS];
+        let mut held = Held::default();
+        let asked = std::cell::RefCell::new(Vec::new());
+        for to in [1, 2, 7] {
+            let action = Action::Play {
+                card: played,
+                flag: crate::flag::FlagId::new(to).unwrap(),
+            };
+            let s = scenario::apply(&flags, me, action).unwrap();
+            screen(&shared, &s, &mut held, |g, _| {
+                asked.borrow_mut().push(g);
+                None
+            });
+        }
+        assert_eq!(asked.into_inner(), [1, 5, 2, 7]);
+    }
+
+    #[test]
+    fn opponents_answers_after_a_tactic_are_those_judged_afresh() {
+        use game_traits::rand::SeedableRng;
+        let rules = crate::Rules::default();
+        let mut rng = GameRng::seed_from_u64(9);
+        let mut tactics = 0;
+        for (obs, legal) in odds::tests::midgames(&rules, 0..40) {
+            let flags = obs.table().flags();
+            let off = counting::off_table(&obs);
+            for _ in 0..3 {
+                let futures = counting::sample(&obs, 14, true, &mut rng).unwrap();
+                let answers = Answering::new(&obs, &futures, off, Weights::default());
+                let table = answers.on(flags, None);
+                for &a in &legal {
+                    let Some(s) = scenario::apply(flags, obs.viewer(), a) else {
+                        continue;
+                    };
+                    if s.tactic.is_some() {
+                        let fresh = answers.on(&s.flags, Some(&s));
+                        assert_eq!(answers.after(&table, &s), fresh, "{a:?}");
+                        tactics += 1;
+                    }
+                }
+            }
+        }
+        assert!(tactics > 20, "{tactics}");
+    }
 }
