@@ -645,7 +645,7 @@ def run_commands(block: Block, text: str, env: dict, timeout: int, options: dict
     if background:
         said += f", {len(background)} servers started in the background and stopped"
         if len(shared) > 1:
-            said += " (a match opened through the first read through each other)"
+            said += " (a match opened through the first read through each other, a lobby seat opened there joined through the last)"
     if checked:
         said += f", {checked} test command{'s' if checked > 1 else ''} of the Rust tier checked (cargo test --workspace runs it)"
     return said

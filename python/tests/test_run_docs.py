@@ -300,6 +300,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(200, "<html>page</html>")
         elif self.path == "/api/games":
             self.answer(200, '{"games": [{"name": "kuhn_poker"}]}')
+        elif self.path == "/api/lobby":
+            # LOBBY_OF_ITS_OWN: a server whose lobby is its process's.
+            shown = {} if os.environ.get("LOBBY_OF_ITS_OWN") == "1" else matches
+            open_ = [{"id": m["id"]} for m in shown.values() if m.get("waiting") is not None]
+            self.answer(200, json.dumps({"open": open_}))
         elif self.path.split("/")[-1] in matches:
             self.answer(200, json.dumps(matches[self.path.split("/")[-1]]))
         else:
@@ -307,8 +312,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_POST(self):
         asked = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        store.write_text(json.dumps({"1": {"id": 1, "game": asked["game"]}}))
-        self.answer(201, '{"id": 1}')
+        matches = json.loads(store.read_text()) if store.exists() else {}
+        if self.path.endswith("/join"):
+            matches[self.path.split("/")[-2]]["waiting"] = None
+            store.write_text(json.dumps(matches))
+            self.answer(200, '{}')
+            return
+        new = str(len(matches) + 1)
+        matches[new] = {"id": int(new), "game": asked["game"]}
+        if self.path == "/api/lobby":
+            matches[new]["waiting"] = 1
+        store.write_text(json.dumps(matches))
+        self.answer(201, json.dumps({"id": int(new)}))
 
 server = http.server.HTTPServer(("127.0.0.1", port), Handler)
 print(f"listening on http://127.0.0.1:{server.server_port}", flush=True)
@@ -316,14 +331,14 @@ server.serve_forever()
 '''
 
 
-def _shared_servers(tmp_path, first_db, second_db, exit_on_term="0"):
+def _shared_servers(tmp_path, first_db, second_db, exit_on_term="0", lobby="0"):
     script = tmp_path / "shared_server.py"
     script.write_text(SHARED_SERVER)
     return _blocks(
         tmp_path,
         "```sh\n"
         f"TABLETOP_DATABASE={first_db} EXIT_ON_TERM={exit_on_term} {sys.executable} {script} --port 8081 &\n"
-        f"TABLETOP_DATABASE={second_db} {sys.executable} {script} --port 8082 &\n"
+        f"TABLETOP_DATABASE={second_db} LOBBY_OF_ITS_OWN={lobby} {sys.executable} {script} --port 8082 &\n"
         "```\n",
     )[0]
 
@@ -334,12 +349,15 @@ def test_background_servers_on_one_database_must_serve_one_match_and_exit_0_on_s
     shared = tmp_path / "db.json"
     assert _run(_shared_servers(tmp_path, shared, shared)) == (
         "2 commands, 2 servers started in the background and stopped "
-        "(a match opened through the first read through each other)"
+        "(a match opened through the first read through each other, a lobby seat opened there joined through the last)"
     )
     with pytest.raises(run_docs.DocError, match=r"match 1 opened through .* is not the same through .*\(404; differ: game, id\)"):
         _run(_shared_servers(tmp_path, tmp_path / "a.json", tmp_path / "b.json"))
     with pytest.raises(run_docs.DocError, match=r"doc\.md:2: exit 3 on SIGTERM \(0 expected\)"):
         _run(_shared_servers(tmp_path, shared, shared, exit_on_term="3"))
+    shared.unlink()
+    with pytest.raises(run_docs.DocError, match=r"the seat opened through .* is not listed by"):
+        _run(_shared_servers(tmp_path, shared, shared, lobby="1"))
 
 
 def test_a_postgres_block_runs_on_a_fresh_debian_cluster_with_its_authentication_then_dropped(tmp_path):
