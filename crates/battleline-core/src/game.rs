@@ -75,12 +75,12 @@ impl Game for BattleLine {
         view: &ActionView,
         after: &Observation,
     ) -> String {
-        crate::narration::narrate(viewer, before, view, after)
+        game_traits::narrate_events::<Self>(viewer, before, view, after)
     }
 
     fn explain_refusal(observation: &Observation, action: Action) -> Option<String> {
         match action {
-            Action::Claim(flag) => crate::narration::refused_claim(observation, flag),
+            Action::Claim(flag) => crate::wire::refused_claim(observation, flag),
             _ => None,
         }
     }

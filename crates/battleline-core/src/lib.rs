@@ -17,7 +17,6 @@ mod flag_set;
 mod formation;
 mod game;
 mod listing;
-mod narration;
 mod notation;
 mod observation;
 mod position;
@@ -70,7 +69,8 @@ pub use series::{GameScore, Series, SeriesError};
 pub use state::{BattleLine, Phase, Table, HAND_SIZE, MAX_GAME_LENGTH};
 pub use view::ActionView;
 pub use wire::{
-    ActionStruct, CardCode, ClaimTimingName, DeckCode, DeckStruct, EnvironmentTacticsName,
-    FlagStruct, FormationOrderName, LastPassName, LeaderLimitName, ObservationStruct,
-    OutcomeStruct, PhaseStruct, ProofTieName, RulesStruct, ViewStruct, WildCardsName,
+    ActionStruct, BattleLineEvent, CardCode, ClaimProof, ClaimTimingName, DeckCode, DeckStruct,
+    EndingName, EnvironmentTacticsName, FlagStruct, FormationName, FormationOrderName,
+    LastPassName, LeaderLimitName, ObservationStruct, OutcomeStruct, PhaseStruct, ProofTieName,
+    RulesStruct, SideStruct, StrengthStruct, ViewStruct, WildCardsName,
 };

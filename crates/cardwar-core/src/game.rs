@@ -79,7 +79,7 @@ impl Game for CardWar {
         view: &ActionView,
         after: &Observation,
     ) -> String {
-        crate::narration::narrate(viewer, before, view, after)
+        game_traits::narrate_events::<Self>(viewer, before, view, after)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {

@@ -16,7 +16,6 @@ mod fight;
 mod game;
 mod line;
 mod listing;
-mod narration;
 mod notation;
 mod observation;
 mod position;
@@ -60,7 +59,8 @@ pub use state::{
 };
 pub use view::ActionView;
 pub use wire::{
-    CardCode, CardWarActionStruct, CardWarFight, CardWarLineKind, CardWarObservationStruct,
-    CardWarOpen, CardWarOutcome, CardWarOwnCards, CardWarPhase, CardWarPrayer, CardWarPrayerResult,
-    CardWarSide, CardWarSlot, CardWarViewStruct,
+    CardCode, CardWarActionStruct, CardWarArithmetic, CardWarEnding, CardWarEvent, CardWarFight,
+    CardWarFightResult, CardWarFightSide, CardWarLineKind, CardWarObservationStruct, CardWarOpen,
+    CardWarOutcome, CardWarOwnCards, CardWarPhase, CardWarPrayer, CardWarPrayerResult, CardWarSide,
+    CardWarSlot, CardWarViewStruct,
 };

@@ -11,6 +11,7 @@ use std::fmt::{self, Write as _};
 
 use game_traits::{GameInfo, GameRng, Outcome, PlayerId, TensorLayout, Turn};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::bots::BotSpec;
@@ -33,7 +34,7 @@ pub trait DynGame: Send + Sync {
     fn rules_json(&self) -> &str;
 
     /// The JSON Schema of the game's wire forms: `{"action", "view",
-    /// "observation"}` with their shared definitions under `"$defs"`, whose
+    /// "observation", "event"}` with their shared definitions under `"$defs"`, whose
     /// references point at `definitions_root` (a JSON pointer, e.g.
     /// `/games/battleline/$defs`) so that several games' schemas live in
     /// one document.
@@ -230,6 +231,14 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// a claim's proof); read from his observations before and after it.
     fn narrate(&self, viewer: PlayerId, id: usize) -> Result<String, EnvError>;
 
+    /// The legal action `id`, about to be applied now, as events
+    /// ([`Wire::events`](game_traits::Wire::events): what it showed
+    /// `viewer`, read from his observations before and after it) with
+    /// their words, which are [`DynState::narrate`]'s. For a spectator
+    /// (`None`): the events both seats got alike, worded for no seat, or
+    /// `None` when the seats were told different things.
+    fn told(&self, viewer: Option<PlayerId>, id: usize) -> Result<Option<Told>, EnvError>;
+
     /// What shows `viewer` why action `id` is refused now, beyond the
     /// engine's reason ([`Game::explain_refusal`](game_traits::Game::explain_refusal): the cards that would
     /// beat a refused Battle Line claim), read from his observation only;
@@ -282,6 +291,18 @@ pub struct LegalAction {
     pub text: String,
     /// The action's wire struct.
     pub action: Value,
+}
+
+/// An action as events, for one viewer ([`DynState::told`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct Told {
+    /// The events as their wire structs, in order: a JSON array of
+    /// objects tagged by `"kind"` (schema version
+    /// [`game_traits::EVENTS_VERSION`]), kept as its compact text (a log
+    /// holds one per step and seat).
+    pub events: Box<RawValue>,
+    /// Their words ([`game_traits::tell_all`]).
+    pub text: String,
 }
 
 /// The legal actions of `state` as `id: text` lines, for logs and tests.

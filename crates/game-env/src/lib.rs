@@ -27,7 +27,7 @@ pub use bots::{
 };
 pub use check::check_batch;
 pub use data_dir::{data_dir, data_dir_from};
-pub use dynamic::{describe_legal, DynGame, DynState, LegalAction};
+pub use dynamic::{describe_legal, DynGame, DynState, LegalAction, Told};
 pub use error::{BotFailure, EnvError};
 /// A search bot's budget per decision, as a [`BotSpec`] names it.
 pub use game_agents::{Budget, BudgetError};

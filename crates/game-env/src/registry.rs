@@ -186,7 +186,7 @@ impl Registry {
     }
 
     /// The JSON Schema of every registered game's wire forms, as one
-    /// document: `games.NAME.{action, view, observation}`, each game's
+    /// document: `games.NAME.{action, view, observation, event}`, each game's
     /// shared definitions under `games.NAME.$defs`. The server publishes it
     /// beside its OpenAPI description.
     pub fn wire_schema(&self) -> Result<serde_json::Value, EnvError> {
@@ -202,8 +202,9 @@ impl Registry {
         Ok(serde_json::json!({
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "tabletop-rules wire schema",
-            "description": "What clients read of every game: actions and action views as structs tagged by \"type\", observations as records of named fields, cards and pieces as readable codes. Validate an action against games.NAME.action, a view against games.NAME.view, an observation against games.NAME.observation.",
+            "description": "What clients read of every game: actions and action views as structs tagged by \"type\", observations as records of named fields, cards and pieces as readable codes. Validate an action against games.NAME.action, a view against games.NAME.view, an observation against games.NAME.observation, an event against games.NAME.event.",
             "wire_version": game_traits::WIRE_VERSION,
+            "events_version": game_traits::EVENTS_VERSION,
             "games": games,
         }))
     }

@@ -7,7 +7,7 @@ use std::fmt;
 use game_traits::{Encode, Game, GameRng, Outcome, PlayerId, Turn, Wire};
 use serde_json::Value;
 
-use crate::dynamic::{DynState, LegalAction};
+use crate::dynamic::{DynState, LegalAction, Told};
 use crate::typed_game::{action_of, legal_action, to_json, to_value};
 use crate::{EnvError, WrittenRow};
 use game_traits::RuleSet;
@@ -224,6 +224,37 @@ where
             &view,
             &after.observation(viewer),
         ))
+    }
+
+    fn told(&self, viewer: Option<PlayerId>, id: usize) -> Result<Option<Told>, EnvError> {
+        let action = action_of::<G>(self.state.rules(), id)?;
+        let mut after = self.state.clone();
+        after
+            .apply(action)
+            .map_err(|e| illegal::<G>(id, action, &e))?;
+        let events_of = |seat: PlayerId| {
+            G::events(
+                seat,
+                &self.state.observation(seat),
+                &self.state.action_view(seat, action),
+                &after.observation(seat),
+            )
+        };
+        let events = match viewer {
+            Some(seat) => events_of(seat),
+            None => {
+                let both = PlayerId::BOTH.map(events_of);
+                let [first, second] = both;
+                if first != second {
+                    return Ok(None);
+                }
+                first
+            }
+        };
+        let text = game_traits::tell_all(&events, viewer);
+        let events = serde_json::value::to_raw_value(&events)
+            .map_err(|e| EnvError::Internal(format!("serialising events: {e}")))?;
+        Ok(Some(Told { events, text }))
     }
 
     fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<String> {

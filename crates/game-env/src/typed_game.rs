@@ -115,11 +115,13 @@ fn wire_schema_of<G: Wire>(definitions_root: &str) -> Value {
     let action = generator.subschema_for::<G::ActionStruct>();
     let view = generator.subschema_for::<G::ViewStruct>();
     let observation = generator.subschema_for::<G::ObservationStruct>();
+    let event = generator.subschema_for::<G::Event>();
     let defs: serde_json::Map<String, Value> = generator.take_definitions(true);
     serde_json::json!({
         "action": action,
         "view": view,
         "observation": observation,
+        "event": event,
         "$defs": defs,
     })
 }

@@ -7,6 +7,7 @@ mod budget;
 pub mod chance;
 mod encode;
 mod error;
+mod event;
 mod game;
 mod info;
 pub mod kuhn;
@@ -27,6 +28,7 @@ pub use agent::{
 pub use budget::{Budget, BudgetError};
 pub use encode::{Encode, Plane, Stack, TensorLayout};
 pub use error::{GameError, ParseError};
+pub use event::{tell_all, who, Event, EVENTS_VERSION};
 pub use game::Game;
 pub use info::{ChanceMode, GameInfo, Information, Utility};
 pub use parameter::{
@@ -37,7 +39,7 @@ pub use playout::random_playout;
 pub use policy::{policy_playout, Observing, Policy};
 pub use record::{Record, ReplayError};
 pub use rule_set::{Preset, RuleSet};
-pub use wire::{Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
+pub use wire::{narrate_events, Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
 
 /// Re-exported so that game crates derive their wire schema with the same
 /// version.

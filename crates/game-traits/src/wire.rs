@@ -22,7 +22,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::Game;
+use crate::{Game, PlayerId};
 
 /// The wire schema's version: bumped on every change that a client could
 /// notice (a field renamed or removed, a meaning changed).
@@ -51,6 +51,9 @@ pub trait Wire: Game {
     /// One player's observation as a record of named fields.
     type ObservationStruct: Clone + Debug + Serialize + JsonSchema;
 
+    /// What an action did, as one viewer may know it, tagged by `"kind"`.
+    type Event: crate::Event;
+
     /// The struct of `action`.
     fn action_struct(action: Self::Action) -> Self::ActionStruct;
 
@@ -65,6 +68,29 @@ pub trait Wire: Game {
 
     /// The struct of an observation.
     fn observation_struct(observation: &Self::Observation) -> Self::ObservationStruct;
+
+    /// What the action `view` showed `viewer`, in order: `view` is his
+    /// [`Game::action_view`] of it, `before` and `after` his observations
+    /// either side of it (a fight's result, a claim's proof, the end of
+    /// the game). Read from his observations only, so two states he
+    /// cannot tell apart give him the same events.
+    fn events(
+        viewer: PlayerId,
+        before: &Self::Observation,
+        view: &Self::ActionView,
+        after: &Self::Observation,
+    ) -> Vec<Self::Event>;
+}
+
+/// [`Game::narrate`] worded from [`Wire::events`], for the games that
+/// have them: the one wording of a step, whichever screen shows it.
+pub fn narrate_events<G: Wire>(
+    viewer: PlayerId,
+    before: &G::Observation,
+    view: &G::ActionView,
+    after: &G::Observation,
+) -> String {
+    crate::tell_all(&G::events(viewer, before, view, after), Some(viewer))
 }
 
 /// The largest integer every JSON reader keeps exact (a double's 53-bit

@@ -16,7 +16,6 @@ mod error;
 mod game;
 mod kind;
 mod listing;
-mod narration;
 mod notation;
 mod observation;
 mod planes;
@@ -54,9 +53,9 @@ pub use state::{End, EndReason, Piece, Stratego};
 pub use variant::{Fight, Variant};
 pub use view::ActionView;
 pub use wire::{
-    StrategoActionStruct, StrategoObservationStruct, StrategoViewStruct, WireChase, WireEndReason,
-    WireFirstPlayer, WireHiddenLoss, WireMove, WirePhase, WirePiece, WirePieces, WireRules,
-    WireShuttle, WireVariant,
+    EventPiece, FightResult, StrategoActionStruct, StrategoEvent, StrategoObservationStruct,
+    StrategoViewStruct, WireChase, WireEndReason, WireFirstPlayer, WireHiddenLoss, WireMove,
+    WirePhase, WirePiece, WirePieces, WireRules, WireShuttle, WireVariant,
 };
 
 pub use game_traits;

@@ -29,7 +29,7 @@ fn every_game_has_its_three_forms_and_every_reference_resolves() {
     let schema: serde_json::Value = serde_json::from_str(WIRE_SCHEMA).unwrap();
     let games = schema["games"].as_object().unwrap();
     for name in ["battleline", "stratego", "cardwar", "kuhn_poker"] {
-        for form in ["action", "view", "observation"] {
+        for form in ["action", "view", "observation", "event"] {
             assert!(games[name].get(form).is_some(), "{name}: {form}");
         }
     }

@@ -4,6 +4,10 @@
 //! as the game's text numbers them (`F1` is flag 1). States and records
 //! keep their own serialisation.
 
+mod event;
+mod narration;
+
+pub(crate) use narration::refused_claim;
 mod observation;
 mod rules;
 
@@ -24,6 +28,9 @@ use crate::rules::Rules;
 use crate::state::BattleLine;
 use crate::view::ActionView;
 
+pub use event::{
+    BattleLineEvent, ClaimProof, EndingName, FormationName, SideStruct, StrengthStruct,
+};
 pub use observation::{DeckStruct, FlagStruct, ObservationStruct, OutcomeStruct, PhaseStruct};
 pub use rules::{
     ClaimTimingName, EnvironmentTacticsName, FormationOrderName, LastPassName, LeaderLimitName,
@@ -273,7 +280,7 @@ pub enum ViewStruct {
 }
 
 /// The wire number of a flag: 1 to 9.
-fn flag_number(flag: FlagId) -> u8 {
+pub(crate) fn flag_number(flag: FlagId) -> u8 {
     flag.index() as u8 + 1
 }
 
@@ -307,6 +314,7 @@ impl Wire for BattleLine {
     type ActionStruct = ActionStruct;
     type ViewStruct = ViewStruct;
     type ObservationStruct = ObservationStruct;
+    type Event = BattleLineEvent;
 
     fn action_struct(action: Action) -> ActionStruct {
         let card = CardCode;
@@ -399,5 +407,14 @@ impl Wire for BattleLine {
 
     fn observation_struct(observation: &Observation) -> ObservationStruct {
         observation::of(observation)
+    }
+
+    fn events(
+        _viewer: PlayerId,
+        before: &Observation,
+        view: &ActionView,
+        after: &Observation,
+    ) -> Vec<BattleLineEvent> {
+        narration::events(before, view, after)
     }
 }

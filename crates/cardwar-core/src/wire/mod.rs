@@ -3,6 +3,8 @@
 //! game writes (`"7a"`, `"10b"`, `"Kb"`), seats as 0 and 1. The state and
 //! records keep their own serde forms.
 
+mod event;
+mod narration;
 mod observation;
 
 use std::fmt;
@@ -18,6 +20,9 @@ use crate::rules::Rules;
 use crate::state::CardWar;
 use crate::view::ActionView;
 
+pub use event::{
+    CardWarArithmetic, CardWarEnding, CardWarEvent, CardWarFightResult, CardWarFightSide,
+};
 pub use observation::{
     CardWarFight, CardWarLineKind, CardWarObservationStruct, CardWarOpen, CardWarOutcome,
     CardWarOwnCards, CardWarPhase, CardWarPrayer, CardWarPrayerResult, CardWarSide, CardWarSlot,
@@ -177,6 +182,7 @@ impl Wire for CardWar {
     type ActionStruct = CardWarActionStruct;
     type ViewStruct = CardWarViewStruct;
     type ObservationStruct = CardWarObservationStruct;
+    type Event = CardWarEvent;
 
     fn action_struct(action: Action) -> CardWarActionStruct {
         match action {
@@ -243,5 +249,14 @@ impl Wire for CardWar {
 
     fn observation_struct(observation: &Observation) -> CardWarObservationStruct {
         CardWarObservationStruct::of(observation)
+    }
+
+    fn events(
+        _viewer: PlayerId,
+        before: &Observation,
+        view: &ActionView,
+        after: &Observation,
+    ) -> Vec<CardWarEvent> {
+        narration::events(before, view, after)
     }
 }

@@ -373,13 +373,7 @@ impl CardWarSide {
             pile: side.pile,
             guards: side.guards,
             prayed: side.prayed,
-            open: match b.open[s] {
-                Open::None => CardWarOpen::None,
-                Open::Soldier => CardWarOpen::Soldier,
-                Open::Guard(Guard::FirstAce) => CardWarOpen::A1,
-                Open::Guard(Guard::SecondAce) => CardWarOpen::A2,
-                Open::Guard(Guard::Joker) => CardWarOpen::Jk,
-            },
+            open: b.open[s].into(),
             kills: fighter.kills,
             doubled: fighter.doubled,
             halved: fighter.halved,
@@ -435,6 +429,36 @@ impl CardWarPhase {
             Phase::AttackDie => CardWarPhase::AttackDie,
             Phase::DefenceDie => CardWarPhase::DefenceDie,
             Phase::Over => CardWarPhase::Over,
+        }
+    }
+}
+
+impl From<Open> for CardWarOpen {
+    fn from(open: Open) -> Self {
+        match open {
+            Open::None => CardWarOpen::None,
+            Open::Soldier => CardWarOpen::Soldier,
+            Open::Guard(Guard::FirstAce) => CardWarOpen::A1,
+            Open::Guard(Guard::SecondAce) => CardWarOpen::A2,
+            Open::Guard(Guard::Joker) => CardWarOpen::Jk,
+        }
+    }
+}
+
+impl From<CardWarPrayerResult> for Prayer {
+    fn from(result: CardWarPrayerResult) -> Self {
+        match result {
+            CardWarPrayerResult::Grin => Prayer::Grin,
+            CardWarPrayerResult::Pity => Prayer::Pity,
+            CardWarPrayerResult::Condescension => Prayer::Condescension,
+            CardWarPrayerResult::Doctors => Prayer::Doctors,
+            CardWarPrayerResult::Hellfire => Prayer::Hellfire,
+            CardWarPrayerResult::Reinforcement => Prayer::Reinforcement,
+            CardWarPrayerResult::Grenade => Prayer::Grenade,
+            CardWarPrayerResult::Gangrene => Prayer::Gangrene,
+            CardWarPrayerResult::Sniper => Prayer::Sniper,
+            CardWarPrayerResult::Paratroopers => Prayer::Paratroopers,
+            CardWarPrayerResult::AtomicBomb => Prayer::AtomicBomb,
         }
     }
 }

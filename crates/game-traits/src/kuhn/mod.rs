@@ -338,25 +338,15 @@ impl Game for KuhnPoker {
         }
     }
 
-    /// A decision with who made it (P0 acts first, then they alternate):
-    /// "you: bet", "P1: pass"; a deal as its view says.
+    /// Worded from its events ([`KuhnEvent`]): "you: bet", "P1: pass",
+    /// "you are dealt K".
     fn narrate(
         viewer: PlayerId,
         before: &KuhnObservation,
         view: &KuhnView,
-        _after: &KuhnObservation,
+        after: &KuhnObservation,
     ) -> String {
-        match view {
-            KuhnView::Deal { to, card: Some(c) } if *to == viewer => {
-                return format!("you are dealt {}", card_letter(*c));
-            }
-            KuhnView::Deal { .. } => return view.to_string(),
-            KuhnView::Pass | KuhnView::Bet => {}
-        }
-        match PlayerId::BOTH[before.history.len() % 2] {
-            p if p == viewer => format!("you: {view}"),
-            p => format!("{p}: {view}"),
-        }
+        crate::narrate_events::<Self>(viewer, before, view, after)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, f64)>) {
@@ -503,4 +493,4 @@ impl Encode for KuhnPoker {
 mod rules;
 mod wire;
 pub use rules::KuhnRules;
-pub use wire::{KuhnActionStruct, KuhnObservationStruct, KuhnViewStruct};
+pub use wire::{KuhnActionStruct, KuhnEvent, KuhnObservationStruct, KuhnViewStruct};

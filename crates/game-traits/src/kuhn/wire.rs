@@ -4,8 +4,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Card, KuhnAction, KuhnObservation, KuhnPoker, KuhnRules, KuhnView};
-use crate::{PlayerId, Wire};
+use super::{card_letter, Card, KuhnAction, KuhnObservation, KuhnPoker, KuhnRules, KuhnView};
+use crate::{who, Event, PlayerId, Wire};
 
 /// A Kuhn poker action on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -39,6 +39,42 @@ pub enum KuhnViewStruct {
     Bet,
 }
 
+/// What a Kuhn poker action did, as one player may know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum KuhnEvent {
+    /// `to` was dealt a card; `card` is `null` unless the viewer is `to`.
+    Dealt {
+        /// Who received the card.
+        to: PlayerId,
+        /// The card, for the player who received it.
+        card: Option<Card>,
+    },
+    /// `player` checked or folded.
+    Pass {
+        /// Who passed.
+        player: PlayerId,
+    },
+    /// `player` bet or called.
+    Bet {
+        /// Who bet.
+        player: PlayerId,
+    },
+}
+
+impl Event for KuhnEvent {
+    fn tell(&self, viewer: Option<PlayerId>) -> String {
+        match *self {
+            KuhnEvent::Dealt { to, card: Some(c) } if Some(to) == viewer => {
+                format!("you are dealt {}", card_letter(c))
+            }
+            KuhnEvent::Dealt { to, card } => KuhnView::Deal { to, card }.to_string(),
+            KuhnEvent::Pass { player } => format!("{}: {}", who(player, viewer), KuhnView::Pass),
+            KuhnEvent::Bet { player } => format!("{}: {}", who(player, viewer), KuhnView::Bet),
+        }
+    }
+}
+
 /// One player's observation of Kuhn poker on the wire.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct KuhnObservationStruct {
@@ -60,6 +96,7 @@ impl Wire for KuhnPoker {
     type ActionStruct = KuhnActionStruct;
     type ViewStruct = KuhnViewStruct;
     type ObservationStruct = KuhnObservationStruct;
+    type Event = KuhnEvent;
 
     fn action_struct(action: KuhnAction) -> KuhnActionStruct {
         match action {
@@ -98,5 +135,21 @@ impl Wire for KuhnPoker {
                 .collect(),
             shown: o.shown,
         }
+    }
+
+    /// A deal as its view says, a decision with who made it (P0 acts
+    /// first, then they alternate).
+    fn events(
+        _viewer: PlayerId,
+        before: &KuhnObservation,
+        view: &KuhnView,
+        _after: &KuhnObservation,
+    ) -> Vec<KuhnEvent> {
+        let player = PlayerId::BOTH[before.history.len() % 2];
+        vec![match *view {
+            KuhnView::Deal { to, card } => KuhnEvent::Dealt { to, card },
+            KuhnView::Pass => KuhnEvent::Pass { player },
+            KuhnView::Bet => KuhnEvent::Bet { player },
+        }]
     }
 }

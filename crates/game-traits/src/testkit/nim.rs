@@ -247,8 +247,8 @@ impl Game for Nim {
         action
     }
 
-    fn narrate(_: PlayerId, before: &Nim, view: &Take, _: &Nim) -> String {
-        format!("{}: {view}", before.mover())
+    fn narrate(viewer: PlayerId, before: &Nim, view: &Take, after: &Nim) -> String {
+        crate::narrate_events::<Self>(viewer, before, view, after)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Take, f64)>) {
@@ -309,10 +309,31 @@ pub struct NimObservation {
     pub to_move: PlayerId,
 }
 
+/// What a move of Nim did: `player` took `stones`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NimEvent {
+    /// `player` took some stones.
+    Took {
+        /// Who moved.
+        player: PlayerId,
+        /// The move.
+        take: Take,
+    },
+}
+
+impl crate::Event for NimEvent {
+    fn tell(&self, _viewer: Option<PlayerId>) -> String {
+        let NimEvent::Took { player, take } = self;
+        format!("{player}: {take}")
+    }
+}
+
 impl Wire for Nim {
     type ActionStruct = Take;
     type ViewStruct = Take;
     type ObservationStruct = NimObservation;
+    type Event = NimEvent;
 
     fn action_struct(action: Take) -> Take {
         action
@@ -332,5 +353,12 @@ impl Wire for Nim {
             max_take: obs.rules.max_take,
             to_move: obs.mover(),
         }
+    }
+
+    fn events(_: PlayerId, before: &Nim, view: &Take, _: &Nim) -> Vec<NimEvent> {
+        vec![NimEvent::Took {
+            player: before.mover(),
+            take: *view,
+        }]
     }
 }

@@ -13,6 +13,8 @@
 //! table pairs each code with its name, and a placement read from a client
 //! may give either.
 
+mod event;
+mod narration;
 mod observation;
 mod rules;
 
@@ -26,6 +28,8 @@ use crate::rules::Rules;
 use crate::state::Stratego;
 use crate::variant::Variant;
 use crate::view::ActionView;
+
+pub use event::{EventPiece, FightResult, StrategoEvent};
 
 pub use observation::{
     StrategoObservationStruct, WireChase, WireEndReason, WireHiddenLoss, WireMove, WirePhase,
@@ -112,6 +116,7 @@ impl Wire for Stratego {
     type ActionStruct = StrategoActionStruct;
     type ViewStruct = StrategoViewStruct;
     type ObservationStruct = StrategoObservationStruct;
+    type Event = StrategoEvent;
 
     fn action_struct(action: Action) -> StrategoActionStruct {
         match action {
@@ -164,6 +169,15 @@ impl Wire for Stratego {
 
     fn observation_struct(o: &crate::Observation) -> StrategoObservationStruct {
         observation::of(o)
+    }
+
+    fn events(
+        _viewer: PlayerId,
+        before: &crate::Observation,
+        view: &ActionView,
+        after: &crate::Observation,
+    ) -> Vec<StrategoEvent> {
+        narration::events(before, view, after)
     }
 }
 

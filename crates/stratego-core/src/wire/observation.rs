@@ -269,7 +269,7 @@ fn phase(o: &Observation) -> WirePhase {
     }
 }
 
-fn end_reason(reason: EndReason) -> WireEndReason {
+pub(crate) fn end_reason(reason: EndReason) -> WireEndReason {
     match reason {
         EndReason::FlagCaptured => WireEndReason::FlagCaptured,
         EndReason::NoLegalMove => WireEndReason::NoLegalMove,

@@ -1,140 +1,88 @@
-//! An action told to one player in words ([`Game::narrate`]): who did
-//! what, tactics cards by name (`Darius`, never the table's `DA`), for a
-//! claim the proof on the table (`P1: claim F3: Wedge 24 (R7 R8 R9) beats
-//! your Phalanx 15 (B5 G5 Y5)`), and why the game ended when it did; read
-//! from his observations either side of it only. A refused claim is told
-//! with the cards still to come that would beat it
-//! ([`Game::explain_refusal`]).
+//! What an action showed one player, as events ([`Wire::events`]): who
+//! did what, for a claim the proof on the table (both sides, their
+//! formations, why it held), and why the game ended when it did; read
+//! from his observations either side of it only. Worded by
+//! [`BattleLineEvent`]'s [`Event::tell`](game_traits::Event::tell)
+//! (`P1: claim F3: Wedge 24 (R7 R8 R9) beats your Phalanx 15 (B5 G5
+//! Y5)`). A refused claim is told with the cards still to come that would
+//! beat it ([`Game::explain_refusal`]).
 //!
-//! [`Game::narrate`]: game_traits::Game::narrate
+//! [`Wire::events`]: game_traits::Wire::events
 //! [`Game::explain_refusal`]: game_traits::Game::explain_refusal
 
-use game_traits::PlayerId;
+use game_traits::{PlayerId, Wire};
 
+use super::{flag_number, BattleLineEvent, CardCode, ClaimProof, EndingName, SideStruct};
 use crate::action::Action;
-use crate::card::{Card, Deck};
+use crate::card::CardSet;
 use crate::flag::{Flag, FlagId};
 use crate::flag_set::FlagSet;
-use crate::formation::{FormationClass, FormationOrder, Strength};
+use crate::formation::FormationOrder;
 use crate::observation::Observation;
 use crate::proof::{check_claim, ClaimCheck};
+use crate::state::BattleLine;
 use crate::view::ActionView;
 
-/// `player` as `viewer` calls him, as the subject of a sentence.
-fn who(player: PlayerId, viewer: PlayerId) -> String {
-    if player == viewer {
-        "you".to_owned()
-    } else {
-        player.to_string()
+/// `player`'s side of `f` as an event shows it.
+fn side(f: &Flag, player: PlayerId, order: FormationOrder) -> SideStruct {
+    SideStruct {
+        cards: f.side(player).iter().map(CardCode).collect(),
+        strength: f.strength(player, order).map(Into::into),
     }
 }
 
-fn deck_card(deck: Deck) -> &'static str {
-    match deck {
-        Deck::Troop => "a troop card",
-        Deck::Tactics => "a tactics card",
-    }
-}
-
-/// A formation's strength in words: `Skirmish Line 15`, `sum 24` under
-/// Fog.
-fn strength_text(s: Strength) -> String {
-    let class = match s.class() {
-        Some(FormationClass::Host) => "Host",
-        Some(FormationClass::Battalion) => "Battalion",
-        Some(FormationClass::SkirmishLine) => "Skirmish Line",
-        Some(FormationClass::Phalanx) => "Phalanx",
-        Some(FormationClass::Wedge) => "Wedge",
-        None => "sum",
-    };
-    format!("{class} {}", s.sum())
-}
-
-/// A side of `flag` in words: its formation when complete, its cards.
-fn side_text(o: &Observation, flag: FlagId, player: PlayerId) -> String {
-    let f = o.table.flag(flag);
-    formation_text(f, player, o.rules.formation_order)
-}
-
-/// `player`'s cards at `f` by name, with their formation when complete;
-/// `no card` for an empty side.
-fn formation_text(f: &Flag, player: PlayerId, order: FormationOrder) -> String {
-    let cards = names(f.side(player).iter());
-    let cards = if cards.is_empty() {
-        "no card".to_owned()
-    } else {
-        cards
-    };
-    match f.strength(player, order) {
-        Some(s) => format!("{} ({cards})", strength_text(s)),
-        None => cards,
-    }
-}
-
-/// Cards by name ([`Card::name`]), separated by spaces.
-fn names(cards: impl Iterator<Item = Card>) -> String {
-    cards.map(Card::name).collect::<Vec<_>>().join(" ")
-}
-
-/// Why `claimant` won `flag`, in words, from the table after the claim.
-fn proof(o: &Observation, flag: FlagId, claimant: PlayerId) -> String {
-    let viewer = o.viewer;
+/// Why `claimant` won `flag`, from the table after the claim.
+fn claim(o: &Observation, flag: FlagId, claimant: PlayerId) -> BattleLineEvent {
     let f = o.table.flag(flag);
     let other = claimant.other();
-    let theirs = if other == viewer { "your " } else { "" };
-    let mine = side_text(o, flag, claimant);
-    let against = side_text(o, flag, other);
-    if f.claimed() != Some(claimant) {
-        return format!("not won: {mine} against {theirs}{against}");
-    }
     let order = o.rules.formation_order;
-    match (f.strength(claimant, order), f.strength(other, order)) {
-        (Some(a), Some(b)) if a == b => {
-            format!("{mine} ties {theirs}{against} and was complete first")
+    let proof = if f.claimed() != Some(claimant) {
+        ClaimProof::NotWon
+    } else {
+        match (f.strength(claimant, order), f.strength(other, order)) {
+            (Some(a), Some(b)) if a == b => ClaimProof::TiesAndFirst,
+            (_, Some(_)) => ClaimProof::Beats,
+            _ if f.side(other).iter().next().is_none() => ClaimProof::NothingCanBeat,
+            _ => ClaimProof::NothingCanMakeItBeat,
         }
-        (_, Some(_)) => format!("{mine} beats {theirs}{against}"),
-        _ if f.side(other).iter().next().is_none() => {
-            format!("{mine}; no cards still to come can beat it")
-        }
-        _ => format!("{mine}; no cards still to come can make {theirs}{against} beat it"),
+    };
+    BattleLineEvent::Claim {
+        player: claimant,
+        flag: flag_number(flag),
+        claimant: side(f, claimant, order),
+        opponent: side(f, other, order),
+        proof,
     }
+}
+
+/// The flags of a set by number.
+fn numbers(flags: FlagSet) -> Vec<u8> {
+    flags.iter().map(flag_number).collect()
 }
 
 /// Why the game ended with the action that took the table from `before`
 /// to `after`, when it did: the winner's flags, or the settlement after
 /// two passes.
-fn ending(before: &Observation, after: &Observation) -> Option<String> {
+fn ending(before: &Observation, after: &Observation) -> Option<BattleLineEvent> {
     if before.table.outcome().is_some() {
         return None;
     }
     let outcome = after.table.outcome()?;
-    let viewer = after.viewer;
     let held = |p: PlayerId| after.table.claimed(p);
-    let why = |p: PlayerId| {
-        let flags = held(p);
-        match breakthrough(flags) {
-            Some(three) => format!("three adjacent flags ({three})"),
-            None if flags.len() >= 5 => format!("five flags ({flags})"),
-            None => format!("{} flags to {}", flags.len(), held(p.other()).len()),
-        }
+    let (winner, ending, adjacent) = match outcome {
+        game_traits::Outcome::Win(p) => match breakthrough(held(p)) {
+            Some(three) => (Some(p), EndingName::ThreeAdjacent, numbers(three)),
+            None if held(p).len() >= 5 => (Some(p), EndingName::FiveFlags, Vec::new()),
+            None => (Some(p), EndingName::MoreFlags, Vec::new()),
+        },
+        game_traits::Outcome::Draw => (None, EndingName::Draw, Vec::new()),
     };
-    let winner = |p: PlayerId| {
-        if p == viewer {
-            "you win".to_owned()
-        } else {
-            format!("{p} wins")
-        }
-    };
-    let result = match outcome {
-        game_traits::Outcome::Win(p) => format!("{} with {}", winner(p), why(p)),
-        game_traits::Outcome::Draw => format!("a draw, {} flags each", held(PlayerId::P0).len()),
-    };
-    Some(if after.table.settled() {
-        format!(
-            "both passed, so each unclaimed flag went to the stronger complete formation: {result}"
-        )
-    } else {
-        result
+    Some(BattleLineEvent::GameOver {
+        winner,
+        ending,
+        flags: PlayerId::BOTH.map(|p| numbers(held(p))),
+        adjacent,
+        settled: after.table.settled(),
     })
 }
 
@@ -144,24 +92,6 @@ fn breakthrough(flags: FlagSet) -> Option<FlagSet> {
     all.windows(3)
         .find(|w| w[2].index() == w[0].index() + 2)
         .map(|w| w.iter().copied().collect())
-}
-
-/// An action in words, tactics cards by name.
-fn action_text(action: Action) -> String {
-    match action {
-        Action::Play { card, flag } => format!("play {} at {flag}", card.name()),
-        Action::Redeploy { card, to: Some(to) } => format!("Redeploy {} to {to}", card.name()),
-        Action::Redeploy { card, to: None } => {
-            format!("Redeploy {} to the discards", card.name())
-        }
-        Action::Deserter { card } => format!("Deserter discards {}", card.name()),
-        Action::Traitor { card, to } => format!("Traitor takes {} to {to}", card.name()),
-        Action::Return(c) => format!("return {}", c.name()),
-        Action::Deal(c) => format!("deal {}", c.name()),
-        Action::Scout | Action::Pass | Action::Claim(_) | Action::Draw(_) | Action::EndTurn => {
-            action.to_string()
-        }
-    }
 }
 
 /// Why `viewer`'s claim of `flag` is refused, from his observation `o`:
@@ -178,95 +108,70 @@ pub(crate) fn refused_claim(o: &Observation, flag: FlagId) -> Option<String> {
     else {
         return None;
     };
-    let mine = formation_text(f, me, order);
-    let extra = completion.cards();
+    let mine = side(f, me, order).text();
+    let extra: CardSet = completion.cards();
     if extra.is_empty() {
         return Some(format!(
             "{other}'s {} beats or ties your {mine}",
-            formation_text(f, other, order)
+            side(f, other, order).text()
         ));
     }
     let mut completed = *f;
     for card in extra.iter() {
         completed.place(other, card).ok()?;
     }
+    let still = SideStruct {
+        cards: extra.iter().map(CardCode).collect(),
+        strength: None,
+    };
     Some(format!(
         "{other} could still complete {} with {} still to come, which beats your {mine}",
-        formation_text(&completed, other, order),
-        names(extra.iter())
+        side(&completed, other, order).text(),
+        still.text()
     ))
 }
 
 /// See the module documentation.
-pub(crate) fn narrate(
-    viewer: PlayerId,
+pub(crate) fn events(
     before: &Observation,
     view: &ActionView,
     after: &Observation,
-) -> String {
-    let told = told(viewer, view, after);
-    match ending(before, after) {
-        Some(end) => format!("{told}. Game over: {end}"),
-        None => told,
-    }
-}
-
-/// The action itself in words.
-fn told(viewer: PlayerId, view: &ActionView, after: &Observation) -> String {
-    match *view {
+) -> Vec<BattleLineEvent> {
+    let action = match *view {
         ActionView::Public {
             player,
             action: Action::Claim(flag),
-        } => format!(
-            "{}: claim {flag}: {}",
-            who(player, viewer),
-            proof(after, flag, player)
-        ),
-        // The opponent's card a guile tactic takes is the viewer's own.
-        ActionView::Public {
+        } => claim(after, flag, player),
+        ActionView::Public { player, action } => BattleLineEvent::Acted {
             player,
-            action: Action::Deserter { card },
-        } if player != viewer => format!("{player}: Deserter discards your {}", card.name()),
-        ActionView::Public {
+            action: BattleLine::action_struct(action),
+        },
+        ActionView::Dealt { to, card } => BattleLineEvent::Dealt {
+            to,
+            card: card.map(CardCode),
+        },
+        ActionView::Drew { player, deck, card } => BattleLineEvent::Drew {
             player,
-            action: Action::Traitor { card, to },
-        } if player != viewer => {
-            format!("{player}: Traitor takes your {} to {to}", card.name())
-        }
-        ActionView::Public { player, action } => {
-            format!("{}: {}", who(player, viewer), action_text(action))
-        }
-        ActionView::Dealt { to, card: Some(c) } if to == viewer => {
-            format!("you are dealt {}", c.name())
-        }
-        ActionView::Dealt { to, .. } => format!("{to} is dealt a troop card"),
-        ActionView::Drew {
+            deck: deck.into(),
+            card: card.map(CardCode),
+        },
+        ActionView::Returned { player, deck, card } => BattleLineEvent::Returned {
             player,
-            card: Some(c),
-            ..
-        } => format!("{} drew {}", who(player, viewer), c.name()),
-        ActionView::Drew { player, deck, .. } => format!("{player} drew {}", deck_card(deck)),
-        ActionView::Returned {
-            player,
-            deck,
-            card: Some(c),
-        } => format!(
-            "{} returned {} on top of the {deck}",
-            who(player, viewer),
-            c.name()
-        ),
-        ActionView::Returned { player, deck, .. } => {
-            format!("{player} returned a card on top of the {deck}")
-        }
-    }
+            deck: deck.into(),
+            card: card.map(CardCode),
+        },
+    };
+    let mut events = vec![action];
+    events.extend(ending(before, after));
+    events
 }
 
 #[cfg(test)]
 mod tests {
-    use game_traits::Game;
+    use game_traits::{Event, Game};
 
     use super::*;
-    use crate::card::{Colour, Tactic};
+    use crate::card::{Card, Colour, Tactic};
     use crate::position::PositionBuilder;
     use crate::rules::Rules;
     use crate::state::{BattleLine, Phase};
@@ -285,7 +190,17 @@ mod tests {
         let view = state.action_view(viewer, action);
         let mut after = *state;
         after.apply(action).unwrap();
-        narrate(viewer, &before, &view, &after.observation(viewer))
+        BattleLine::narrate(viewer, &before, &view, &after.observation(viewer))
+    }
+
+    /// A public decision of P0 told to P0.
+    fn action_text(action: Action) -> String {
+        let told = BattleLineEvent::Acted {
+            player: PlayerId::P0,
+            action: BattleLine::action_struct(action),
+        }
+        .tell(Some(PlayerId::P0));
+        told.strip_prefix("you: ").unwrap_or(&told).to_owned()
     }
 
     /// P0 holds Red 8-9-10 at F1 and may claim; `p1_at_f1` are P1's cards
@@ -460,9 +375,10 @@ mod tests {
             &settled.observation(PlayerId::P1),
         );
         assert_eq!(
-            end.as_deref(),
+            end.map(|e| e.tell(Some(PlayerId::P1))).as_deref(),
             Some(
-                "both passed, so each unclaimed flag went to the stronger complete \
+                "Game over: \
+                 both passed, so each unclaimed flag went to the stronger complete \
                  formation: P0 wins with 2 flags to 1"
             )
         );

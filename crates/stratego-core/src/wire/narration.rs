@@ -1,25 +1,20 @@
-//! An action told to one player in words ([`Game::narrate`]): who moved,
-//! and for an attack what the fight showed him (`e6xe5, General (2) takes
-//! your Major (4)`, `your Scout (9) lost to an unknown piece`), read from
-//! his observations either side of it only.
+//! What an action showed one player, as events ([`Wire::events`]): who
+//! moved, and for an attack what the fight showed him (both pieces as far
+//! as he knows them, who fell), the end of the game and why; read from his
+//! observations either side of it only. Worded by
+//! [`StrategoEvent`]'s [`Event::tell`](game_traits::Event::tell)
+//! (`e6xe5, General (9) takes your Major (7)`).
 //!
-//! [`Game::narrate`]: game_traits::Game::narrate
+//! [`Wire::events`]: game_traits::Wire::events
 
 use game_traits::PlayerId;
 
+use super::observation::end_reason;
+use super::{EventPiece, FightResult, StrategoEvent};
 use crate::action::Move;
 use crate::kind::Kind;
 use crate::observation::{ObsCell, Observation};
 use crate::view::ActionView;
-
-/// `player` as `viewer` calls him.
-fn who(player: PlayerId, viewer: PlayerId) -> String {
-    if player == viewer {
-        "you".to_owned()
-    } else {
-        player.to_string()
-    }
-}
 
 /// The owner of the piece on a square, as `o` sees it.
 fn owner(o: &Observation, cell: ObsCell) -> Option<PlayerId> {
@@ -48,65 +43,52 @@ fn publicly_lost(before: &Observation, after: &Observation, player: PlayerId) ->
     }
 }
 
-/// How a fight ended.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ending {
-    AttackerWins,
-    DefenderWins,
-    BothLeave,
-}
-
-/// The attack `m` of `attacker` on `defender`'s piece, told to the viewer.
-fn fight(before: &Observation, after: &Observation, m: Move, attacker: PlayerId) -> String {
-    let viewer = before.viewer;
+/// The attack `m` of `attacker` on `defender`'s piece, as the viewer saw it.
+fn fight(before: &Observation, after: &Observation, m: Move, attacker: PlayerId) -> StrategoEvent {
     let defender = attacker.other();
     let result = match owner(after, after.cell(m.to)) {
-        Some(p) if p == attacker => Ending::AttackerWins,
-        Some(_) => Ending::DefenderWins,
-        None => Ending::BothLeave,
+        Some(p) if p == attacker => FightResult::AttackerWins,
+        Some(_) => FightResult::DefenderWins,
+        None => FightResult::BothLeave,
     };
     let survivor = kind(after.cell(m.to));
     let attacking = kind(before.cell(m.from)).or(match result {
-        Ending::AttackerWins => survivor,
-        Ending::DefenderWins | Ending::BothLeave => publicly_lost(before, after, attacker),
+        FightResult::AttackerWins => survivor,
+        FightResult::DefenderWins | FightResult::BothLeave => {
+            publicly_lost(before, after, attacker)
+        }
     });
     let defending = kind(before.cell(m.to)).or(match result {
-        Ending::DefenderWins => survivor,
-        Ending::AttackerWins | Ending::BothLeave => publicly_lost(before, after, defender),
-    });
-    let name = |player: PlayerId, k: Option<Kind>| {
-        let mine = if player == viewer { "your " } else { "" };
-        match k {
-            Some(k) => format!("{mine}{}", before.rules.variant.name(k)),
-            None if player == viewer => "your piece".to_owned(),
-            None => "an unknown piece".to_owned(),
+        FightResult::DefenderWins => survivor,
+        FightResult::AttackerWins | FightResult::BothLeave => {
+            publicly_lost(before, after, defender)
         }
-    };
-    let (a, d) = (name(attacker, attacking), name(defender, defending));
-    let told = match result {
-        Ending::AttackerWins => format!("{a} takes {d}"),
-        Ending::DefenderWins => format!("{a} lost to {d}"),
-        Ending::BothLeave => format!("{a} and {d} both leave the board"),
-    };
-    format!("{}: {}x{}, {told}", who(attacker, viewer), m.from, m.to)
+    });
+    let piece = |k: Option<Kind>| k.map(|k| EventPiece::of(before.rules.variant, k));
+    StrategoEvent::Fight {
+        attacker,
+        from: m.from.to_string(),
+        to: m.to.to_string(),
+        attacking: piece(attacking),
+        defending: piece(defending),
+        result,
+    }
 }
 
-/// See the module documentation.
-pub(crate) fn narrate(
-    viewer: PlayerId,
-    before: &Observation,
-    view: &ActionView,
-    after: &Observation,
-) -> String {
+/// The action itself.
+fn action(before: &Observation, view: &ActionView, after: &Observation) -> StrategoEvent {
     match *view {
         ActionView::Place {
             player,
-            kind: Some(_),
-            ..
-        } => format!("{}: {view}", who(player, viewer)),
-        ActionView::Place { .. } => view.to_string(),
-        ActionView::Start(p) if p == viewer => "drawn: you move first".to_owned(),
-        ActionView::Start(_) => view.to_string(),
+            square,
+            kind,
+            variant,
+        } => StrategoEvent::Placed {
+            player,
+            square: square.to_string(),
+            piece: kind.map(|k| EventPiece::of(variant, k)),
+        },
+        ActionView::Start(first) => StrategoEvent::Started { first },
         ActionView::Move(m) => {
             let mover = owner(before, before.cell(m.from)).unwrap_or(before.to_move);
             if owner(before, before.cell(m.to)).is_some() {
@@ -115,13 +97,34 @@ pub(crate) fn narrate(
             // A long move shows the mover's kind; name it when it is news.
             let shown = match (before.cell(m.from), after.cell(m.to)) {
                 (ObsCell::Foe { kind: None, .. }, ObsCell::Foe { kind: Some(k), .. }) => {
-                    format!(", a {}", before.rules.variant.name(k))
+                    Some(EventPiece::of(before.rules.variant, k))
                 }
-                _ => String::new(),
+                _ => None,
             };
-            format!("{}: {m}{shown}", who(mover, viewer))
+            StrategoEvent::Moved {
+                player: mover,
+                from: m.from.to_string(),
+                to: m.to.to_string(),
+                shown,
+            }
         }
     }
+}
+
+/// See the module documentation.
+pub(crate) fn events(
+    before: &Observation,
+    view: &ActionView,
+    after: &Observation,
+) -> Vec<StrategoEvent> {
+    let mut events = vec![action(before, view, after)];
+    if let (None, Some(end)) = (before.end, after.end) {
+        events.push(StrategoEvent::GameOver {
+            winner: end.winner,
+            reason: end_reason(end.reason),
+        });
+    }
+    events
 }
 
 #[cfg(test)]
@@ -135,10 +138,10 @@ mod tests {
     use crate::setup::Setup;
     use crate::state::Stratego;
 
-    /// Everything told to the first player while both armies are set up
-    /// (his from seed 1, the opponent's from `theirs`) and over his first
-    /// few moves, none of them an attack.
-    fn told_to_p0(theirs: u64) -> Vec<String> {
+    /// Everything told to the first player, as events, while both armies
+    /// are set up (his from seed 1, the opponent's from `theirs`) and over
+    /// his first few moves, none of them an attack.
+    fn told_to_p0(theirs: u64) -> Vec<Vec<StrategoEvent>> {
         let rules = Rules::default();
         let mut game = Stratego::new(&rules).unwrap();
         let setup = |seed| Setup::shuffle(rules.variant, &mut GameRng::seed_from_u64(seed));
@@ -174,12 +177,7 @@ mod tests {
             let before = game.observation(PlayerId::P0);
             let view = game.action_view(PlayerId::P0, action);
             game.apply(action).unwrap();
-            told.push(narrate(
-                PlayerId::P0,
-                &before,
-                &view,
-                &game.observation(PlayerId::P0),
-            ));
+            told.push(events(&before, &view, &game.observation(PlayerId::P0)));
         }
         told
     }
@@ -187,13 +185,18 @@ mod tests {
     #[test]
     fn the_opponents_hidden_pieces_never_change_what_is_told() {
         let told = told_to_p0(2);
+        let words: Vec<String> = told
+            .iter()
+            .map(|e| game_traits::tell_all(e, Some(PlayerId::P0)))
+            .collect();
         assert_eq!(
-            told.iter()
+            words
+                .iter()
                 .filter(|t| t.starts_with("P1 places a piece on "))
                 .count(),
             40
         );
-        assert!(told.last().unwrap().starts_with("you: "), "{told:?}");
+        assert!(words.last().unwrap().starts_with("you: "), "{words:?}");
         for theirs in 3..8 {
             assert_eq!(
                 told_to_p0(theirs),
