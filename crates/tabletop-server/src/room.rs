@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use game_env::{episode_rng, DynGame, DynState, EnvError};
 use game_traits::{PlayerId, Turn};
+use serde_json::value::RawValue;
 
 use crate::clock::Clock;
 use crate::program::Program;
@@ -35,10 +36,16 @@ pub struct Entry {
     views: [String; 2],
     /// The same views as wire structs.
     structs: [serde_json::Value; 2],
-    /// The action told to seat 0 and seat 1 in the game's words
-    /// ([`DynState::narrate`]: cards and pieces by name, what a fight
-    /// showed), taken before it was applied.
+    /// The action told to seat 0 and seat 1 in words ([`DynState::told`]:
+    /// cards and pieces by name, what a fight showed), taken before it was
+    /// applied.
     told: [String; 2],
+    /// The same as events, one JSON text shared by both seats when they
+    /// were told alike (a log holds one per step).
+    events: [Arc<RawValue>; 2],
+    /// What a spectator is told in words when both seats got the same
+    /// events (then his events are theirs), `None` otherwise.
+    public_told: Option<String>,
 }
 
 impl Entry {
@@ -52,9 +59,15 @@ impl Entry {
         (&self.views[seat.index()], &self.structs[seat.index()])
     }
 
-    /// The action told to `seat` in the game's words.
-    pub fn told_to(&self, seat: PlayerId) -> &str {
-        &self.told[seat.index()]
+    /// The action told to `seat`: its words and its events (a JSON
+    /// array).
+    pub fn told_to(&self, seat: PlayerId) -> (&str, &RawValue) {
+        (&self.told[seat.index()], &self.events[seat.index()])
+    }
+
+    /// The action told to a spectator, when both seats were told alike.
+    pub fn told_in_public(&self) -> Option<(&str, &RawValue)> {
+        Some((self.public_told.as_deref()?, &self.events[0]))
     }
 
     /// What a spectator sees: the view both seats got if they got the same
@@ -263,10 +276,20 @@ impl Room {
             self.state.view_struct(PlayerId::P0, id)?,
             self.state.view_struct(PlayerId::P1, id)?,
         ];
-        let told = [
-            self.state.narrate(PlayerId::P0, id)?,
-            self.state.narrate(PlayerId::P1, id)?,
-        ];
+        let seat_told = |seat: PlayerId| {
+            self.state
+                .told(Some(seat), id)?
+                .ok_or_else(|| EnvError::Internal("a seat is always told".to_owned()))
+        };
+        let (first, second) = (seat_told(PlayerId::P0)?, seat_told(PlayerId::P1)?);
+        let public_told = self.state.told(None, id)?.map(|t| t.text);
+        let shared: Arc<RawValue> = Arc::from(first.events);
+        let events = if public_told.is_some() {
+            [shared.clone(), shared]
+        } else {
+            [shared, Arc::from(second.events)]
+        };
+        let told = [first.text, second.text];
         for seat in PlayerId::BOTH {
             let bot = self.cmd_bots[seat.index()]
                 .get_mut()
@@ -282,6 +305,8 @@ impl Room {
             views,
             structs,
             told,
+            events,
+            public_told,
         });
         Ok(())
     }

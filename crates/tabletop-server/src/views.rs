@@ -8,6 +8,7 @@
 use game_env::{EnvError, LegalAction};
 use game_traits::{Outcome, PlayerId};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use crate::clock::{ClockView, TIME};
 use crate::room::{Room, RESIGNED};
@@ -23,10 +24,22 @@ struct LogOut<'a> {
     /// The action as the viewer perceived it, as a wire struct (`null` for
     /// a spectator where the seats perceived it differently).
     view: Option<&'a serde_json::Value>,
-    /// The action told to the seat in the game's words (Battle Line's
-    /// tactics cards by name, a Stratego fight's result); `null` for a
-    /// spectator.
+    /// The action told to the viewer in the game's words (Battle Line's
+    /// tactics cards by name, a Stratego fight's result): the words of
+    /// `events`; `null` for a spectator where the seats were told apart.
     told: Option<&'a str>,
+    /// The same as data: the events the action showed the viewer, as the
+    /// game's event structs (`null` where `told` is).
+    events: Option<EventsOut<'a>>,
+}
+
+/// A log entry's events with the version of their schema.
+#[derive(Serialize)]
+struct EventsOut<'a> {
+    /// [`game_traits::EVENTS_VERSION`].
+    version: u32,
+    /// The events in order, each tagged by `"kind"`.
+    items: &'a RawValue,
 }
 
 #[derive(Serialize)]
@@ -130,7 +143,7 @@ pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u
                 }
                 None => {
                     let (text, view) = e.public();
-                    (text, view, None)
+                    (text, view, e.told_in_public())
                 }
             };
             LogOut {
@@ -141,7 +154,11 @@ pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u
                 seat: e.by(),
                 text,
                 view,
-                told,
+                told: told.map(|(text, _)| text),
+                events: told.map(|(_, items)| EventsOut {
+                    version: game_traits::EVENTS_VERSION,
+                    items,
+                }),
             }
         })
         .collect::<Vec<_>>();

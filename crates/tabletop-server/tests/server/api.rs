@@ -470,7 +470,9 @@ fn is_tactic(code: &str) -> bool {
 
 /// A seat's log tells each action in the game's words (`told`): a tactics
 /// card by its name, never by its code as the action's text has it; a
-/// spectator is told nothing (`null`).
+/// spectator is told what both seats were told alike, in words naming no
+/// one "you", and nothing (`null`) where they were told apart (a card
+/// drawn).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seats_log_tells_each_action_in_the_games_words() {
     let (_, app) = app(false);
@@ -517,11 +519,52 @@ async fn a_seats_log_tells_each_action_in_the_games_words() {
         assert_ne!(told, entry["text"].as_str().unwrap());
     }
     let public = send(&app, "GET", &uri, None, None).await.json;
-    assert!(public["log"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|e| e["told"].is_null()));
+    let log = public["log"].as_array().unwrap();
+    for e in log {
+        assert_eq!(e["told"].is_null(), e["events"].is_null(), "{e}");
+        if let Some(told) = e["told"].as_str() {
+            assert!(!told.split(' ').any(|w| w == "you"), "{told}");
+        }
+    }
+    assert!(log[step]["told"].is_string(), "a public play is told");
+    assert!(
+        log.iter().any(|e| e["told"].is_null()),
+        "a draw is told apart"
+    );
+}
+
+/// Every log entry of a view carries the action's events as data beside
+/// their words: `events` with the schema's version and its items, each
+/// tagged by `"kind"`; a claim's event names its flag and both sides.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_views_log_entries_carry_versioned_events() {
+    let (_, app) = app(false);
+    let (id, tokens) = create(&app, "battleline", ["human", "bot:random"], 3).await;
+    let view = play_out(&app, id, tokens[0].as_deref().unwrap(), 3, 2000).await;
+    let log = view["log"].as_array().unwrap();
+    assert!(!log.is_empty());
+    let mut claims = 0;
+    for e in log {
+        let events = &e["events"];
+        assert_eq!(events["version"], game_traits::EVENTS_VERSION, "{e}");
+        let items = events["items"].as_array().unwrap();
+        assert!(!items.is_empty(), "{e}");
+        assert!(items.iter().all(|i| i["kind"].is_string()), "{e}");
+        assert!(!e["told"].as_str().unwrap().is_empty(), "{e}");
+        if e["view"]["action"]["type"] == "claim" {
+            claims += 1;
+            let claim = &items[0];
+            assert_eq!(claim["kind"], "claim", "{e}");
+            assert_eq!(claim["flag"], e["view"]["action"]["flag"], "{e}");
+            assert!(claim["claimant"]["cards"].is_array(), "{e}");
+            assert!(claim["opponent"]["cards"].is_array(), "{e}");
+        }
+    }
+    assert!(claims > 0, "a game is won by claims");
+    let last = &log[log.len() - 1]["events"]["items"];
+    let end = last.as_array().unwrap().last().unwrap();
+    assert_eq!(end["kind"], "game_over", "{last}");
+    assert_eq!(end["winner"], view["outcome"]["winner"], "{last}");
 }
 
 /// The page links its icon, and `/favicon.ico` (asked by browsers
