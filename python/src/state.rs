@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use game_env::{DynGame, DynState, EnvError};
+use game_env::{DynGame, DynState, EnvError, Told};
 use game_traits::rand::SeedableRng;
 use game_traits::{GameRng, Outcome, PlayerId, Turn};
 use numpy::{IxDyn, PyArray1, PyArrayDyn, PyArrayMethods};
@@ -38,6 +38,16 @@ impl State {
             Some(p) if p == CHANCE_PLAYER => Ok(self.inner.turn() == Turn::Chance),
             Some(p) => Ok(self.inner.turn() == Turn::Player(seat(p)?)),
         }
+    }
+
+    /// The legal action `action`, about to be applied now, told to
+    /// `viewer` (`DynState::told`).
+    fn told_to(&self, viewer: i64, action: i64) -> PyResult<Told> {
+        let id = action_id(self.game.as_ref(), action)?;
+        self.inner
+            .told(Some(seat(viewer)?), id)
+            .map_err(to_py)?
+            .ok_or_else(|| GameError::new_err("a seat is always told"))
     }
 
     fn viewer(&self, player: Option<i64>) -> PyResult<PlayerId> {
@@ -296,6 +306,28 @@ impl State {
     fn action_view(&self, viewer: i64, action: i64) -> PyResult<String> {
         let id = action_id(self.game.as_ref(), action)?;
         self.inner.action_view(seat(viewer)?, id).map_err(to_py)
+    }
+
+    /// What the legal action ``action``, about to be applied now, shows
+    /// ``viewer``, as events: a list of wire structs tagged by ``"kind"``
+    /// (a fight and who fell, a claim and its proof, a roll and its
+    /// arithmetic, the end of the game and why), read from his
+    /// observations only.
+    fn events<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: i64,
+        action: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let told = self.told_to(viewer, action)?;
+        py.import("json")?
+            .call_method1("loads", (told.events.get(),))
+    }
+
+    /// The same events in words, as the terminal and the server's
+    /// ``told`` say them (``"you"`` for ``viewer``'s seat).
+    fn narrate(&self, viewer: i64, action: i64) -> PyResult<String> {
+        Ok(self.told_to(viewer, action)?.text)
     }
 
     /// Both players' returns, ``[r0, r1]`` (zeros before the end).

@@ -180,6 +180,10 @@ class State:
         """The action in the game's notation."""
     def action_view(self, viewer: int, action: int) -> str:
         """The action as the viewer perceives it."""
+    def events(self, viewer: int, action: int) -> List[Dict[str, Any]]:
+        """What the legal action shows the viewer, as wire structs tagged by ``"kind"`` (docs/wire.md, "Events")."""
+    def narrate(self, viewer: int, action: int) -> str:
+        """The same events in words, as the terminal and the server's ``told`` say them."""
     def returns(self) -> List[float]:
         """Both players' returns."""
     def rewards(self) -> List[float]:

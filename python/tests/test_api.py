@@ -271,3 +271,19 @@ def test_decision_ids_are_the_action_space_without_chance_outcomes() -> None:
             legal = state.legal_actions()
             assert all((a in decisions) != state.is_chance_node() for a in legal), spec
             state.apply_action(int(rng.choice(legal)))
+
+
+def test_an_action_is_told_as_events_and_in_their_words() -> None:
+    state = tabletop.load_game("kuhn_poker").new_initial_state()
+    king_to_seat_0 = 2
+    assert state.events(0, king_to_seat_0) == [{"kind": "dealt", "to": 0, "card": "King"}]
+    assert state.events(1, king_to_seat_0) == [{"kind": "dealt", "to": 0, "card": None}]
+    assert state.narrate(0, king_to_seat_0) == "you are dealt K"
+    assert state.narrate(1, king_to_seat_0) == "P0 is dealt a card"
+    state.apply_action(king_to_seat_0)
+    state.apply_action(0)  # the Jack to seat 1
+    bet = 4
+    assert state.events(0, bet) == state.events(1, bet) == [{"kind": "bet", "player": 0}]
+    assert (state.narrate(0, bet), state.narrate(1, bet)) == ("you: bet", "P0: bet")
+    with pytest.raises(tabletop.IllegalActionError):
+        state.events(0, king_to_seat_0)
