@@ -13,6 +13,10 @@ lowest float). Every ``--eval-every`` updates the greedy policy plays
 line of the learning curve is printed: ``update, decisions, seconds,
 score against each bot, CPU seconds`` (``--cpu-minutes`` bounds the run by
 the process's CPU time, what a loaded machine leaves comparable).
+``--keep-best BOT`` keeps the network of the evaluation with the best
+score against ``BOT`` (one of ``--bots``) instead of the last: self-play's
+strength against a fixed bot rises and falls from one evaluation to the
+next.
 
 The stack is numpy and torch (well kept, CPU wheels on PyPI for every
 platform), and onnx to write the exported file; nothing here is specific
@@ -151,6 +155,8 @@ def train(args: argparse.Namespace) -> Policy:
     pending: List[List[tuple]] = [[] for _ in range(args.envs)]
     done: Dict[str, List] = {"obs": [], "masks": [], "actions": [], "returns": []}
     start, update, decisions = time.monotonic(), 0, 0
+    # --keep-best: the best evaluation's score, update and network so far.
+    best_score, best_update, best_state = -1.0, 0, None
     print("update decisions seconds " + " ".join(f"vs_{b}" for b in args.bots) + " cpu_seconds", flush=True)
     cpu_start = time.process_time()
 
@@ -199,8 +205,15 @@ def train(args: argparse.Namespace) -> Policy:
             cells = " ".join(f"{c:.3f}" for c in curve)
             cpu = time.process_time() - cpu_start
             print(f"{update} {decisions} {time.monotonic() - start:.0f} {cells} {cpu:.0f}", flush=True)
-            if args.onnx:  # a run cut short still leaves its last policy
+            improved = args.keep_best is not None and curve[args.bots.index(args.keep_best)] > best_score
+            if improved:
+                best_score, best_update = curve[args.bots.index(args.keep_best)], update
+                best_state = {k: v.detach().clone() for k, v in policy.state_dict().items()}
+            if args.onnx and (args.keep_best is None or improved):  # a run cut short still leaves a policy
                 export(policy, args.game, args.onnx)
+    if best_state is not None:
+        policy.load_state_dict(best_state)
+        print(f"kept update {best_update} vs_{args.keep_best} {best_score:.3f}", flush=True)
     return policy
 
 
@@ -220,11 +233,18 @@ def main(argv: Optional[List[str]] = None) -> Policy:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--bots", default="random,heuristic", help="the opponents of the learning curve")
     parser.add_argument("--hidden", type=int, default=256, help="units of each hidden layer")
+    parser.add_argument(
+        "--keep-best",
+        metavar="BOT",
+        help="keep (--out, --onnx) the network of the evaluation with the best score against BOT, one of --bots",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="saves the trained network's state_dict here (torch.save)")
     parser.add_argument("--onnx", help="exports the trained policy here, for policy:FILE bots")
     args = parser.parse_args(argv)
     args.bots = args.bots.split(",")
+    if args.keep_best is not None and args.keep_best not in args.bots:
+        parser.error(f"--keep-best {args.keep_best}: not one of --bots ({','.join(args.bots)})")
     tabletop.load_game(args.game)  # a bad name fails before any work
     policy = train(args)
     if args.out:

@@ -11,6 +11,7 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
 import torch
 
 import tabletop
@@ -45,6 +46,35 @@ def test_the_reference_trainer_trains_saves_and_plays(tmp_path: pathlib.Path, ca
     untrained = selfplay.Policy(14, 5)
     assert any(not torch.equal(a, b) for a, b in zip(untrained.parameters(), policy.parameters()))
     assert 0.0 <= selfplay.win_rate(policy, "kuhn_poker", "random", 50, seed=5) <= 1.0
+
+
+def test_keep_best_keeps_the_network_of_the_best_evaluation(tmp_path: pathlib.Path, monkeypatch, capsys) -> None:
+    selfplay = _load()
+    # The second evaluation scores best; the later ones worse.
+    scores = iter([0.5, 0.9])
+    seen = []
+
+    def scripted(policy, game, bot, games, seed):
+        seen.append({k: v.clone() for k, v in policy.state_dict().items()})
+        return next(scores, 0.1)
+
+    monkeypatch.setattr(selfplay, "win_rate", scripted)
+    out = tmp_path / "kuhn.pt"
+    args = ["--game", "kuhn_poker", "--minutes", "0.05", "--envs", "64", "--batch", "512",
+            "--eval-every", "1", "--bots", "heuristic", "--keep-best", "heuristic", "--out", str(out)]
+    policy = selfplay.main(args)
+    assert len(seen) >= 3
+    kept = torch.load(out)
+    assert all(torch.equal(kept[k], seen[1][k]) for k in kept)
+    assert all(torch.equal(v, seen[1][k]) for k, v in policy.state_dict().items())
+    assert any(not torch.equal(kept[k], seen[-1][k]) for k in kept)
+    assert capsys.readouterr().out.splitlines()[-1] == "kept update 2 vs_heuristic 0.900"
+
+
+def test_keep_best_names_one_of_the_bots() -> None:
+    selfplay = _load()
+    with pytest.raises(SystemExit):
+        selfplay.main(["--game", "kuhn_poker", "--bots", "random", "--keep-best", "heuristic"])
 
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
