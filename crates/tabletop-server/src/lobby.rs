@@ -23,6 +23,7 @@ use crate::client::ClientKey;
 use crate::memory::Cell;
 use crate::metrics::Metrics;
 use crate::refusal::MatchError;
+use crate::room::Room;
 use crate::server::Server;
 use crate::store::{Caps, OpenSeat, PlaceRefused, RematchClaim, TakeRefused};
 use crate::token::Token;
@@ -166,8 +167,7 @@ impl Server {
         let mut room = cell.room().write().await;
         let id = room.id();
         if room.finished() {
-            self.db(move |s| s.close_seat(id)).await?;
-            room.set_waiting(None);
+            self.close_seat(&mut room).await?;
             return Err(if only.is_some() {
                 MatchError::RematchTaken
             } else {
@@ -200,8 +200,8 @@ impl Server {
         })
     }
 
-    /// Forgets the open seat of the match of `cell` (it ended).
-    pub(crate) async fn close_seat(&self, room: &mut crate::room::Room) -> Result<(), MatchError> {
+    /// Forgets the open seat of the match in `room` (it ended).
+    pub(crate) async fn close_seat(&self, room: &mut Room) -> Result<(), MatchError> {
         if room.lobby().waiting.is_none() {
             return Ok(());
         }

@@ -32,6 +32,16 @@ pub struct Created {
     pub tokens: Vec<SeatToken>,
 }
 
+impl Created {
+    /// The token of human seat `seat`, if it is one.
+    pub fn token_of(&self, seat: PlayerId) -> Option<&str> {
+        self.tokens
+            .iter()
+            .find(|t| usize::from(t.seat) == seat.index())
+            .map(|t| t.token.as_str())
+    }
+}
+
 /// A human seat's token.
 #[derive(Debug, serde::Serialize)]
 pub struct SeatToken {
@@ -82,6 +92,22 @@ impl Server {
         control: Asked,
         clock_runs: bool,
     ) -> Result<Created, MatchError> {
+        self.create_cell(client, game, seats, seed, control, clock_runs)
+            .await
+            .map(|(_, created)| created)
+    }
+
+    /// [`Server::create`], with the new match's cell.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn create_cell(
+        self: &Arc<Self>,
+        client: ClientKey,
+        game: &str,
+        seats: &[String],
+        seed: Option<u64>,
+        control: Asked,
+        clock_runs: bool,
+    ) -> Result<(Arc<Cell>, Created), MatchError> {
         let most = self.config.memory.matches_per_client;
         let Some(place) = self.memory.reserve(client, most) else {
             Metrics::bump(&self.metrics.limited);
@@ -134,8 +160,8 @@ impl Server {
         let (cell, created) = self.store_new(room, tokens, Some(place)).await?;
         Metrics::bump(&self.metrics.matches_created);
         self.watch_flag(cell.clone());
-        self.kick(cell).await;
-        Ok(created)
+        self.kick(cell.clone()).await;
+        Ok((cell, created))
     }
 
     /// Stores a match from an existing record (`actions` all replayed, no

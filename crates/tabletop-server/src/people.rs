@@ -39,11 +39,11 @@ impl Server {
     ) -> Result<Taken, MatchError> {
         let place = self.reserve_place(client).await?;
         let humans = ["human".to_owned(), "human".to_owned()];
-        let created = match self
-            .create(client, game, &humans, seed, control, false)
+        let (cell, created) = match self
+            .create_cell(client, game, &humans, seed, control, false)
             .await
         {
-            Ok(created) => created,
+            Ok(made) => made,
             Err(e) => {
                 self.free_place(place).await;
                 return Err(e);
@@ -53,16 +53,10 @@ impl Server {
         // gets a new one (`Server::take_seat`), so the store never holds a
         // token that seats them.
         let mine = created
-            .tokens
-            .iter()
-            .find(|t| usize::from(t.seat) == seat.index())
-            .map(|t| t.token.clone())
-            .ok_or_else(|| MatchError::internal("a seat without a token"))?;
+            .token_of(seat)
+            .ok_or_else(|| MatchError::internal("a seat without a token"))?
+            .to_owned();
         let invite = Token::new()?;
-        let cell = self
-            .cell(created.id)
-            .await?
-            .ok_or_else(|| MatchError::internal("a match gone as it was made"))?;
         self.open_seat(place, &cell, seat.other(), invite, listed)
             .await?;
         Ok(Taken {
@@ -204,11 +198,9 @@ impl Server {
                 .await
                 .and_then(|created| {
                     let token = created
-                        .tokens
-                        .into_iter()
-                        .find(|t| usize::from(t.seat) == new_seat.index())
-                        .map(|t| t.token)
-                        .ok_or(MatchError::RematchWithoutPerson)?;
+                        .token_of(new_seat)
+                        .ok_or(MatchError::RematchWithoutPerson)?
+                        .to_owned();
                     Ok(Taken {
                         id: created.id,
                         seat: new_seat.index() as u8,
