@@ -12,6 +12,7 @@
 //! Every write is a committed transaction before the server acknowledges
 //! it, so a process killed with `kill -9` loses nothing it acknowledged.
 
+mod backup;
 mod lobby;
 #[cfg(feature = "postgres")]
 mod pg;
@@ -29,6 +30,7 @@ use std::path::Path;
 
 use game_traits::PlayerId;
 
+pub use backup::backup;
 pub use lobby::{
     Caps, ListedSeat, Lobbies, LobbyState, OpenSeat, PlaceRefused, RematchClaim, TakeRefused,
 };
@@ -39,7 +41,6 @@ pub use pg::Shared;
 pub use pg_tls::TlsSetupError;
 pub use players::{Kind, Player, Players, Standing};
 pub use schema::{Dialect, MIGRATIONS};
-pub use sqlite::backup;
 
 use crate::config::Config;
 

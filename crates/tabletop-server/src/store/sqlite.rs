@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{
     checked_actions, forfeit_of, kept_of, opening, query, sealed_text, seat_column, sql, Dialect,
@@ -57,31 +57,6 @@ fn seal_plain_secrets(conn: &mut Connection) -> StoreResult<()> {
             .map_err(opening)?;
     }
     tx.commit().map_err(opening)
-}
-
-/// Writes a consistent copy of the database at `db` to the new file `to`
-/// (SQLite's `VACUUM INTO`), while a server may be writing to it: the
-/// copy is the database as of one commit, compacted. Opens `db` read-only,
-/// so a missing database is an error rather than a new empty one; an
-/// existing `to` is refused.
-pub fn backup(db: &Path, to: &Path) -> StoreResult<()> {
-    let refused = |reason| super::StoreError::Backup {
-        path: to.to_owned(),
-        reason,
-    };
-    if to.exists() {
-        return Err(refused("the file exists (a backup never overwrites)"));
-    }
-    let target = to
-        .to_str()
-        .ok_or_else(|| refused("the path is not UTF-8"))?;
-    let conn =
-        Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(opening)?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))
-        .map_err(opening)?;
-    conn.execute("VACUUM INTO ?1", [target])
-        .map_err(query("backing up"))?;
-    Ok(())
 }
 
 /// The SQLite database, one connection behind a lock.
