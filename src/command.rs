@@ -41,7 +41,7 @@ pub(crate) fn resolve(
         Ok(id) if legal.contains(&id) => Ok(id),
         Ok(id) => Err(match state.check_id(id) {
             Err(EnvError::IllegalAction { reason, .. }) => match state.explain_refusal(me, id) {
-                Some(why) => format!("{text:?} is not allowed now: {reason}: {why}"),
+                Some(why) => format!("{text:?} is not allowed now: {reason}: {}", why.text),
                 None => format!("{text:?} is not allowed now: {reason}"),
             },
             _ => format!("{text:?} is not a legal move here. {hint}"),

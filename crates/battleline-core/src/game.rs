@@ -78,13 +78,6 @@ impl Game for BattleLine {
         game_traits::narrate_events::<Self>(viewer, before, view, after)
     }
 
-    fn explain_refusal(observation: &Observation, action: Action) -> Option<String> {
-        match action {
-            Action::Claim(flag) => crate::wire::refused_claim(observation, flag),
-            _ => None,
-        }
-    }
-
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         let Some(pool) = self.chance_pool() else {

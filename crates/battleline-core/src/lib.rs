@@ -69,8 +69,9 @@ pub use series::{GameScore, Series, SeriesError};
 pub use state::{BattleLine, Phase, Table, HAND_SIZE, MAX_GAME_LENGTH};
 pub use view::ActionView;
 pub use wire::{
-    ActionStruct, BattleLineEvent, CardCode, ClaimProof, ClaimTimingName, DeckCode, DeckStruct,
-    EndingName, EnvironmentTacticsName, FlagStruct, FormationName, FormationOrderName,
-    LastPassName, LeaderLimitName, ObservationStruct, OutcomeStruct, PhaseStruct, ProofTieName,
-    RulesStruct, SideStruct, StrengthStruct, ViewStruct, WildCardsName,
+    ActionStruct, BattleLineEvent, CardCode, ClaimProof, ClaimTimingName, DealtStruct, DeckCode,
+    DeckStruct, DrewStruct, EndingName, EnvironmentTacticsName, FlagStruct, FormationName,
+    FormationOrderName, LastPassName, LeaderLimitName, ObservationStruct, OutcomeStruct,
+    PhaseStruct, ProofTieName, ReturnedStruct, RulesStruct, SideStruct, StrengthStruct, ViewStruct,
+    WildCardsName,
 };

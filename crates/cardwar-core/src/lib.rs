@@ -61,6 +61,6 @@ pub use view::ActionView;
 pub use wire::{
     CardCode, CardWarActionStruct, CardWarArithmetic, CardWarEnding, CardWarEvent, CardWarFight,
     CardWarFightResult, CardWarFightSide, CardWarLineKind, CardWarObservationStruct, CardWarOpen,
-    CardWarOutcome, CardWarOwnCards, CardWarPhase, CardWarPrayer, CardWarPrayerResult, CardWarSide,
-    CardWarSlot, CardWarViewStruct,
+    CardWarOutcome, CardWarOwnCards, CardWarPhase, CardWarPileCard, CardWarPrayer,
+    CardWarPrayerResult, CardWarSide, CardWarSlot, CardWarViewStruct,
 };

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use cardwar_core::game_traits::testkit::{
-    check_events, env_count, event_kinds, events_of, random_steps,
+    check_events, check_events_are_their_views, env_count, event_kinds, events_of, random_steps,
 };
 use cardwar_core::{
     CardWar, CardWarEnding, CardWarEvent, CardWarFightSide, Outcome, PlayerId, Preset, RuleSet,
@@ -25,6 +25,19 @@ fn every_event_kind_appears_in_seeded_games_of_the_presets() {
         ));
     }
     assert_eq!(seen, event_kinds::<CardWar>());
+}
+
+#[test]
+fn a_card_event_is_the_record_of_the_view_of_that_name() {
+    let kinds = ["put_aside", "drew", "reinforcement"];
+    let mut checked = std::collections::BTreeMap::new();
+    for Preset { rules, .. } in Rules::presets() {
+        for (kind, n) in check_events_are_their_views::<CardWar>(&rules, 6, &kinds) {
+            *checked.entry(kind).or_insert(0) += n;
+        }
+    }
+    let seen: BTreeSet<&str> = checked.keys().map(String::as_str).collect();
+    assert_eq!(seen, kinds.into_iter().collect(), "{checked:?}");
 }
 
 /// The total its arithmetic makes, when it has one.

@@ -240,10 +240,11 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn told(&self, viewer: Option<PlayerId>, id: usize) -> Result<Option<Told>, EnvError>;
 
     /// What shows `viewer` why action `id` is refused now, beyond the
-    /// engine's reason ([`Game::explain_refusal`](game_traits::Game::explain_refusal): the cards that would
-    /// beat a refused Battle Line claim), read from his observation only;
+    /// engine's reason, as events and their words
+    /// ([`Wire::refusal`](game_traits::Wire::refusal): a refused Battle
+    /// Line claim's counterexample), read from his observation only;
     /// `None` when the game has nothing to add or `id` names no action.
-    fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<String>;
+    fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<Told>;
 
     /// Whether action `id` is legal now: the engine's refusal as
     /// [`EnvError::IllegalAction`] if not.

@@ -257,9 +257,15 @@ where
         Ok(Some(Told { events, text }))
     }
 
-    fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<String> {
+    fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<Told> {
         let action = action_of::<G>(self.state.rules(), id).ok()?;
-        G::explain_refusal(&self.state.observation(viewer), action)
+        let events = G::refusal(&self.state.observation(viewer), action);
+        if events.is_empty() {
+            return None;
+        }
+        let text = game_traits::tell_all(&events, Some(viewer));
+        let events = serde_json::value::to_raw_value(&events).ok()?;
+        Some(Told { events, text })
     }
 
     fn check_id(&self, id: usize) -> Result<(), EnvError> {

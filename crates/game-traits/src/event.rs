@@ -17,7 +17,7 @@ use crate::PlayerId;
 /// The events schema's version: bumped on every change that a client
 /// could notice (a kind or field renamed or removed, a meaning changed).
 /// Sent beside the events wherever they go out.
-pub const EVENTS_VERSION: u32 = 1;
+pub const EVENTS_VERSION: u32 = 2;
 
 /// One consequence of an action as one viewer knows it: a record of named
 /// fields tagged by `"kind"` on the wire, naming seats by number (`0`,

@@ -193,16 +193,6 @@ pub trait Game:
         view.to_string()
     }
 
-    /// What shows a person why `action` is refused now, beyond the engine's
-    /// reason ([`Game::check_action`]), told to the viewer of
-    /// `observation` from it alone (Battle Line: the cards still to come
-    /// that would beat a refused claim). `None`, the default, when the
-    /// game has nothing to add.
-    fn explain_refusal(observation: &Self::Observation, action: Self::Action) -> Option<String> {
-        let _ = (observation, action);
-        None
-    }
-
     /// Clears `out` and fills it with the outcomes of the chance event now
     /// due and their probabilities; empty when the turn is not
     /// [`Turn::Chance`].

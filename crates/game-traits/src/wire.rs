@@ -80,6 +80,16 @@ pub trait Wire: Game {
         view: &Self::ActionView,
         after: &Self::Observation,
     ) -> Vec<Self::Event>;
+
+    /// What shows the viewer of `observation` why `action` is refused now,
+    /// beyond the engine's reason ([`Game::check_action`]), as events read
+    /// from his observation alone (Battle Line: a refused claim's
+    /// counterexample, the cards still to come that would beat it). Empty,
+    /// the default, when the game has nothing to add.
+    fn refusal(observation: &Self::Observation, action: Self::Action) -> Vec<Self::Event> {
+        let _ = (observation, action);
+        Vec::new()
+    }
 }
 
 /// [`Game::narrate`] worded from [`Wire::events`], for the games that

@@ -8,7 +8,7 @@ use game_traits::schemars::JsonSchema;
 use game_traits::{who, Event, PlayerId};
 use serde::Serialize;
 
-use super::{ActionStruct, CardCode, DeckCode};
+use super::{ActionStruct, CardCode, DealtStruct, DeckCode, DrewStruct, ReturnedStruct};
 use crate::card::Deck;
 use crate::formation::{FormationClass, Strength};
 
@@ -157,31 +157,31 @@ pub enum BattleLineEvent {
         /// Why the claim held.
         proof: ClaimProof,
     },
+    /// `player` may not claim `flag` yet, and here is why: the opponent's
+    /// side completed into one that beats or ties the claimant's, with
+    /// cards he may still get. Told only to the claimant, as the reason
+    /// of a refusal ([`game_traits::Wire::refusal`]), never in a log.
+    ClaimRefused {
+        /// Who tried to claim.
+        player: PlayerId,
+        /// The flag, 1 to 9.
+        flag: u8,
+        /// The claimant's complete side.
+        claimant: SideStruct,
+        /// The counterexample: the opponent's side with `to_come` added,
+        /// complete, and its strength.
+        counterexample: SideStruct,
+        /// The cards of `counterexample` not yet at the flag, from those
+        /// still to come (hands and decks as the claimant sees them);
+        /// empty when the opponent's complete side already beats or ties.
+        to_come: Vec<CardCode>,
+    },
     /// A troop card of the starting deal.
-    Dealt {
-        /// Who receives it.
-        to: PlayerId,
-        /// The card, for the player who receives it.
-        card: Option<CardCode>,
-    },
+    Dealt(DealtStruct),
     /// The card a draw gave.
-    Drew {
-        /// Who drew.
-        player: PlayerId,
-        /// The deck drawn from.
-        deck: DeckCode,
-        /// The card, for the player who drew it.
-        card: Option<CardCode>,
-    },
+    Drew(DrewStruct),
     /// A card Scout put back on top of a deck.
-    Returned {
-        /// Who returned it.
-        player: PlayerId,
-        /// The deck it went on.
-        deck: DeckCode,
-        /// The card, for the player who returned it.
-        card: Option<CardCode>,
-    },
+    Returned(ReturnedStruct),
     /// The game ended.
     GameOver {
         /// The winner, `null` for a draw.
@@ -285,33 +285,67 @@ impl Event for BattleLineEvent {
                 };
                 format!("{}: claim F{flag}: {proof}", who(*player, viewer))
             }
-            BattleLineEvent::Dealt { to, card: Some(c) } if Some(*to) == viewer => {
+            BattleLineEvent::ClaimRefused {
+                player,
+                claimant,
+                counterexample,
+                to_come,
+                ..
+            } => {
+                let yours = if Some(*player) == viewer {
+                    "your".to_owned()
+                } else {
+                    format!("{player}'s")
+                };
+                let (mine, other) = (claimant.text(), player.other());
+                if to_come.is_empty() {
+                    let theirs = if Some(other) == viewer {
+                        "your".to_owned()
+                    } else {
+                        format!("{other}'s")
+                    };
+                    format!(
+                        "{theirs} {} beats or ties {yours} {mine}",
+                        counterexample.text()
+                    )
+                } else {
+                    format!(
+                        "{} could still complete {} with {} still to come, which beats {yours} {mine}",
+                        who(other, viewer),
+                        counterexample.text(),
+                        names(to_come)
+                    )
+                }
+            }
+            BattleLineEvent::Dealt(DealtStruct { to, card: Some(c) }) if Some(*to) == viewer => {
                 format!("you are dealt {}", c.0.name())
             }
-            BattleLineEvent::Dealt { to, .. } => format!("{to} is dealt a troop card"),
-            BattleLineEvent::Drew {
+            BattleLineEvent::Dealt(DealtStruct { to, .. }) => {
+                format!("{to} is dealt a troop card")
+            }
+            BattleLineEvent::Drew(DrewStruct {
                 player,
                 card: Some(c),
                 ..
-            } => format!("{} drew {}", who(*player, viewer), c.0.name()),
-            BattleLineEvent::Drew { player, deck, .. } => {
+            }) => format!("{} drew {}", who(*player, viewer), c.0.name()),
+            BattleLineEvent::Drew(DrewStruct { player, deck, .. }) => {
                 let card = match deck {
                     DeckCode::Troop => "a troop card",
                     DeckCode::Tactics => "a tactics card",
                 };
                 format!("{player} drew {card}")
             }
-            BattleLineEvent::Returned {
+            BattleLineEvent::Returned(ReturnedStruct {
                 player,
                 deck,
                 card: Some(c),
-            } => format!(
+            }) => format!(
                 "{} returned {} on top of the {}",
                 who(*player, viewer),
                 c.0.name(),
                 Deck::from(*deck)
             ),
-            BattleLineEvent::Returned { player, deck, .. } => format!(
+            BattleLineEvent::Returned(ReturnedStruct { player, deck, .. }) => format!(
                 "{player} returned a card on top of the {}",
                 Deck::from(*deck)
             ),

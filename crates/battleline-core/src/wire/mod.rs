@@ -6,8 +6,6 @@
 
 mod event;
 mod narration;
-
-pub(crate) use narration::refused_claim;
 mod observation;
 mod rules;
 
@@ -253,30 +251,46 @@ pub enum ViewStruct {
         action: ActionStruct,
     },
     /// A troop card of the starting deal.
-    Dealt {
-        /// Who receives it.
-        to: PlayerId,
-        /// The card, for the player who receives it; `null` for the other.
-        card: Option<CardCode>,
-    },
+    Dealt(DealtStruct),
     /// The card a draw gives (a chance event).
-    Drew {
-        /// Who draws.
-        player: PlayerId,
-        /// The deck drawn from.
-        deck: DeckCode,
-        /// The card, for the player who draws it; `null` for the other.
-        card: Option<CardCode>,
-    },
+    Drew(DrewStruct),
     /// A card Scout puts back on top of a deck.
-    Returned {
-        /// Who returns it.
-        player: PlayerId,
-        /// The deck it goes on.
-        deck: DeckCode,
-        /// The card, for the player who returns it; `null` for the other.
-        card: Option<CardCode>,
-    },
+    Returned(ReturnedStruct),
+}
+
+/// A troop card of the starting deal, as a view and as an event show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars", rename = "BattleLineDealt")]
+pub struct DealtStruct {
+    /// Who receives it.
+    pub to: PlayerId,
+    /// The card, for the player who receives it; `null` for the other.
+    pub card: Option<CardCode>,
+}
+
+/// The card a draw gives, as a view and as an event show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars", rename = "BattleLineDrew")]
+pub struct DrewStruct {
+    /// Who draws.
+    pub player: PlayerId,
+    /// The deck drawn from.
+    pub deck: DeckCode,
+    /// The card, for the player who draws it; `null` for the other.
+    pub card: Option<CardCode>,
+}
+
+/// A card Scout puts back on top of a deck, as a view and as an event
+/// show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars", rename = "BattleLineReturned")]
+pub struct ReturnedStruct {
+    /// Who returns it.
+    pub player: PlayerId,
+    /// The deck it goes on.
+    pub deck: DeckCode,
+    /// The card, for the player who returns it; `null` for the other.
+    pub card: Option<CardCode>,
 }
 
 /// The wire number of a flag: 1 to 9.
@@ -383,25 +397,27 @@ impl Wire for BattleLine {
                 player,
                 action: BattleLine::action_struct(action),
             },
-            ActionView::Dealt { to, card: c } => ViewStruct::Dealt { to, card: card(c) },
+            ActionView::Dealt { to, card: c } => {
+                ViewStruct::Dealt(DealtStruct { to, card: card(c) })
+            }
             ActionView::Drew {
                 player,
                 deck,
                 card: c,
-            } => ViewStruct::Drew {
+            } => ViewStruct::Drew(DrewStruct {
                 player,
                 deck: deck.into(),
                 card: card(c),
-            },
+            }),
             ActionView::Returned {
                 player,
                 deck,
                 card: c,
-            } => ViewStruct::Returned {
+            } => ViewStruct::Returned(ReturnedStruct {
                 player,
                 deck: deck.into(),
                 card: card(c),
-            },
+            }),
         }
     }
 
@@ -416,5 +432,15 @@ impl Wire for BattleLine {
         after: &Observation,
     ) -> Vec<BattleLineEvent> {
         narration::events(before, view, after)
+    }
+
+    /// A refused claim's counterexample ([`BattleLineEvent::ClaimRefused`]).
+    fn refusal(observation: &Observation, action: Action) -> Vec<BattleLineEvent> {
+        match action {
+            Action::Claim(flag) => narration::refused_claim(observation, flag)
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 }

@@ -5,14 +5,16 @@
 //! [`BattleLineEvent`]'s [`Event::tell`](game_traits::Event::tell)
 //! (`P1: claim F3: Wedge 24 (R7 R8 R9) beats your Phalanx 15 (B5 G5
 //! Y5)`). A refused claim is told with the cards still to come that would
-//! beat it ([`Game::explain_refusal`]).
+//! beat it ([`Wire::refusal`]).
 //!
 //! [`Wire::events`]: game_traits::Wire::events
-//! [`Game::explain_refusal`]: game_traits::Game::explain_refusal
+//! [`Wire::refusal`]: game_traits::Wire::refusal
 
 use game_traits::{PlayerId, Wire};
 
-use super::{flag_number, BattleLineEvent, CardCode, ClaimProof, EndingName, SideStruct};
+use super::{
+    flag_number, BattleLineEvent, CardCode, ClaimProof, EndingName, SideStruct, ViewStruct,
+};
 use crate::action::Action;
 use crate::card::CardSet;
 use crate::flag::{Flag, FlagId};
@@ -99,7 +101,7 @@ fn breakthrough(flags: FlagSet) -> Option<FlagSet> {
 /// allow and that beats his formation (or the complete side that already
 /// does). `None` when the claim holds or the flag is claimed or his side
 /// is incomplete (the engine's reason says so).
-pub(crate) fn refused_claim(o: &Observation, flag: FlagId) -> Option<String> {
+pub(super) fn refused_claim(o: &Observation, flag: FlagId) -> Option<BattleLineEvent> {
     let f = o.table.flag(flag);
     let me = o.viewer;
     let other = me.other();
@@ -108,27 +110,18 @@ pub(crate) fn refused_claim(o: &Observation, flag: FlagId) -> Option<String> {
     else {
         return None;
     };
-    let mine = side(f, me, order).text();
-    let extra: CardSet = completion.cards();
-    if extra.is_empty() {
-        return Some(format!(
-            "{other}'s {} beats or ties your {mine}",
-            side(f, other, order).text()
-        ));
-    }
+    let to_come: CardSet = completion.cards();
     let mut completed = *f;
-    for card in extra.iter() {
+    for card in to_come.iter() {
         completed.place(other, card).ok()?;
     }
-    let still = SideStruct {
-        cards: extra.iter().map(CardCode).collect(),
-        strength: None,
-    };
-    Some(format!(
-        "{other} could still complete {} with {} still to come, which beats your {mine}",
-        side(&completed, other, order).text(),
-        still.text()
-    ))
+    Some(BattleLineEvent::ClaimRefused {
+        player: me,
+        flag: flag_number(flag),
+        claimant: side(f, me, order),
+        counterexample: side(&completed, other, order),
+        to_come: to_come.iter().map(CardCode).collect(),
+    })
 }
 
 /// See the module documentation.
@@ -137,29 +130,18 @@ pub(crate) fn events(
     view: &ActionView,
     after: &Observation,
 ) -> Vec<BattleLineEvent> {
-    let action = match *view {
-        ActionView::Public {
-            player,
-            action: Action::Claim(flag),
-        } => claim(after, flag, player),
-        ActionView::Public { player, action } => BattleLineEvent::Acted {
-            player,
-            action: BattleLine::action_struct(action),
-        },
-        ActionView::Dealt { to, card } => BattleLineEvent::Dealt {
-            to,
-            card: card.map(CardCode),
-        },
-        ActionView::Drew { player, deck, card } => BattleLineEvent::Drew {
-            player,
-            deck: deck.into(),
-            card: card.map(CardCode),
-        },
-        ActionView::Returned { player, deck, card } => BattleLineEvent::Returned {
-            player,
-            deck: deck.into(),
-            card: card.map(CardCode),
-        },
+    let action = match (*view, BattleLine::view_struct(view)) {
+        (
+            ActionView::Public {
+                player,
+                action: Action::Claim(flag),
+            },
+            _,
+        ) => claim(after, flag, player),
+        (_, ViewStruct::Public { player, action }) => BattleLineEvent::Acted { player, action },
+        (_, ViewStruct::Dealt(dealt)) => BattleLineEvent::Dealt(dealt),
+        (_, ViewStruct::Drew(drew)) => BattleLineEvent::Drew(drew),
+        (_, ViewStruct::Returned(returned)) => BattleLineEvent::Returned(returned),
     };
     let mut events = vec![action];
     events.extend(ending(before, after));
@@ -191,6 +173,12 @@ mod tests {
         let mut after = *state;
         after.apply(action).unwrap();
         BattleLine::narrate(viewer, &before, &view, &after.observation(viewer))
+    }
+
+    /// Why `action` is refused, told to the viewer of `o`.
+    fn refusal_text(o: &Observation, action: Action) -> Option<String> {
+        let events = BattleLine::refusal(o, action);
+        (!events.is_empty()).then(|| game_traits::tell_all(&events, Some(o.viewer)))
     }
 
     /// A public decision of P0 told to P0.
@@ -299,7 +287,7 @@ mod tests {
             .unwrap();
         let claim = Action::Claim(flag(1));
         assert!(game.check_action(claim).is_err());
-        let why = BattleLine::explain_refusal(&game.observation(PlayerId::P0), claim).unwrap();
+        let why = refusal_text(&game.observation(PlayerId::P0), claim).unwrap();
         assert!(
             why.starts_with("P1 could still complete Wedge ")
                 && why.ends_with("which beats your Wedge 6 (R1 R2 R3)"),
@@ -308,10 +296,7 @@ mod tests {
         assert!(why.contains("(B8 B9 B"), "{why}");
         // A claim that holds has nothing to explain.
         let holds = claim_position(&[], &[]);
-        assert_eq!(
-            BattleLine::explain_refusal(&holds.observation(PlayerId::P0), claim),
-            None
-        );
+        assert_eq!(refusal_text(&holds.observation(PlayerId::P0), claim), None);
     }
 
     #[test]
@@ -331,8 +316,7 @@ mod tests {
             .draws_due(1)
             .build()
             .unwrap();
-        let why =
-            BattleLine::explain_refusal(&game.observation(PlayerId::P0), Action::Claim(flag(1)));
+        let why = refusal_text(&game.observation(PlayerId::P0), Action::Claim(flag(1)));
         assert_eq!(
             why.as_deref(),
             Some("P1's Wedge 27 (B8 B9 B10) beats or ties your Skirmish Line 6 (R1 G2 R3)")

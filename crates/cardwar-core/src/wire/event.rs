@@ -8,7 +8,7 @@ use game_traits::schemars::JsonSchema;
 use game_traits::{who, Event, PlayerId};
 use serde::Serialize;
 
-use super::{CardCode, CardWarOpen, CardWarPrayerResult};
+use super::{CardCode, CardWarOpen, CardWarPileCard, CardWarPrayerResult};
 use crate::prayer::Prayer;
 
 /// How a fight total came about: `health + die` (the die doubled, then
@@ -134,26 +134,11 @@ pub enum CardWarEvent {
         player: PlayerId,
     },
     /// A card went aside into `player`'s pile.
-    PutAside {
-        /// Whose pile.
-        player: PlayerId,
-        /// The card, for its owner.
-        card: Option<CardCode>,
-    },
+    PutAside(CardWarPileCard),
     /// `player` drew a card from his pile into his hand.
-    Drew {
-        /// Who.
-        player: PlayerId,
-        /// The card, for him.
-        card: Option<CardCode>,
-    },
+    Drew(CardWarPileCard),
     /// A prayer brought a card of `player`'s pile face down into his line.
-    Reinforcement {
-        /// Whose line.
-        player: PlayerId,
-        /// The card, for its owner.
-        card: Option<CardCode>,
-    },
+    Reinforcement(CardWarPileCard),
     /// A die for the initiative (P0 rolls, then P1).
     InitiativeRoll {
         /// Who rolled.
@@ -257,15 +242,15 @@ impl Event for CardWarEvent {
                 };
                 format!("{} {does} not pray", who(*player, viewer))
             }
-            CardWarEvent::PutAside { player, card } => sentence(
+            CardWarEvent::PutAside(CardWarPileCard { player, card }) => sentence(
                 *player,
                 "put",
                 &format!(" {} aside into {} pile", card_or(card), his(*player)),
             ),
-            CardWarEvent::Drew { player, card } => {
+            CardWarEvent::Drew(CardWarPileCard { player, card }) => {
                 format!("{} drew {}", who(*player, viewer), card_or(card))
             }
-            CardWarEvent::Reinforcement { player, card } => format!(
+            CardWarEvent::Reinforcement(CardWarPileCard { player, card }) => format!(
                 "{} brought {} face down from {} pile",
                 who(*player, viewer),
                 card_or(card),

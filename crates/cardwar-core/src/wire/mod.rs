@@ -151,31 +151,37 @@ pub enum CardWarViewStruct {
     },
     /// Setup: a card of `player`'s went face down from his hand into his
     /// pile.
-    PutAside {
-        /// Whose card.
-        player: PlayerId,
-        /// The card, when the viewer is its owner.
-        card: Option<CardCode>,
-    },
+    PutAside(CardWarPileCard),
     /// `player` drew a card from his pile into his hand.
-    Drew {
-        /// Who drew.
-        player: PlayerId,
-        /// The card, when the viewer is the one who drew it.
-        card: Option<CardCode>,
-    },
+    Drew(CardWarPileCard),
     /// A prayer brought a card of `player`'s pile face down into his line.
-    Reinforcement {
-        /// Whose line.
-        player: PlayerId,
-        /// The card, when the viewer is its owner.
-        card: Option<CardCode>,
-    },
+    Reinforcement(CardWarPileCard),
     /// An action that does not fit the phase of the game, shown as given.
     Unfit {
         /// The action.
         action: CardWarActionStruct,
     },
+}
+
+/// A card of `player`'s going into or out of his pile (put aside, drawn,
+/// brought by a prayer), as a view and as an event show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(crate = "game_traits::schemars")]
+pub struct CardWarPileCard {
+    /// Whose card.
+    pub player: PlayerId,
+    /// The card, when the viewer is its owner; `null` for the other.
+    pub card: Option<CardCode>,
+}
+
+impl CardWarPileCard {
+    /// `player`'s `card` as the viewer sees it.
+    fn new(player: PlayerId, card: Option<Soldier>) -> CardWarPileCard {
+        CardWarPileCard {
+            player,
+            card: card.map(CardCode::from),
+        }
+    }
 }
 
 impl Wire for CardWar {
@@ -229,18 +235,15 @@ impl Wire for CardWar {
             ActionView::Decline { player } => CardWarViewStruct::Decline { player },
             ActionView::Die(value) => CardWarViewStruct::Die { value },
             ActionView::Dice(sum) => CardWarViewStruct::Dice { sum },
-            ActionView::PutAside { player, card } => CardWarViewStruct::PutAside {
-                player,
-                card: code(card),
-            },
-            ActionView::Drew { player, card } => CardWarViewStruct::Drew {
-                player,
-                card: code(card),
-            },
-            ActionView::Reinforcement { player, card } => CardWarViewStruct::Reinforcement {
-                player,
-                card: code(card),
-            },
+            ActionView::PutAside { player, card } => {
+                CardWarViewStruct::PutAside(CardWarPileCard::new(player, card))
+            }
+            ActionView::Drew { player, card } => {
+                CardWarViewStruct::Drew(CardWarPileCard::new(player, card))
+            }
+            ActionView::Reinforcement { player, card } => {
+                CardWarViewStruct::Reinforcement(CardWarPileCard::new(player, card))
+            }
             ActionView::Unfit(action) => CardWarViewStruct::Unfit {
                 action: CardWar::action_struct(action),
             },

@@ -13,7 +13,7 @@ use game_traits::{Outcome, PlayerId};
 
 use super::{
     CardCode, CardWarArithmetic, CardWarEnding, CardWarEvent, CardWarFightResult, CardWarFightSide,
-    CardWarOpen,
+    CardWarOpen, CardWarPileCard,
 };
 use crate::observation::Observation;
 use crate::state::{Open, Phase};
@@ -102,18 +102,13 @@ fn action(before: &Observation, view: &ActionView, after: &Observation) -> Optio
         ActionView::EndLine { player } => CardWarEvent::EndedLine { player },
         ActionView::Pray { player } => CardWarEvent::Prayed { player },
         ActionView::Decline { player } => CardWarEvent::Declined { player },
-        ActionView::PutAside { player, card } => CardWarEvent::PutAside {
-            player,
-            card: code(card),
-        },
-        ActionView::Drew { player, card } => CardWarEvent::Drew {
-            player,
-            card: code(card),
-        },
-        ActionView::Reinforcement { player, card } => CardWarEvent::Reinforcement {
-            player,
-            card: code(card),
-        },
+        ActionView::PutAside { player, card } => {
+            CardWarEvent::PutAside(CardWarPileCard::new(player, card))
+        }
+        ActionView::Drew { player, card } => CardWarEvent::Drew(CardWarPileCard::new(player, card)),
+        ActionView::Reinforcement { player, card } => {
+            CardWarEvent::Reinforcement(CardWarPileCard::new(player, card))
+        }
         ActionView::Die(die) => match before.public.phase {
             Phase::Initiative { first_die: 0 } => CardWarEvent::InitiativeRoll {
                 player: PlayerId::P0,

@@ -2,7 +2,7 @@
 //! game promises the clients that read them and the screens that word
 //! them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand::SeedableRng;
 use serde_json::Value;
@@ -157,4 +157,46 @@ pub fn check_events<G: Game + Wire>(rules: &G::Rules, games: u64) -> BTreeSet<St
         }
     });
     seen
+}
+
+/// Plays `games` seeded random games of `G` under `rules`
+/// ([`random_steps`]) and checks, for both viewers of every action whose
+/// view struct ([`Wire::view_struct`]) is tagged by one of `kinds`: its
+/// first event has that kind and exactly the view's other fields, so that
+/// a client reads the two with one type. Returns how many views of each
+/// kind were checked.
+pub fn check_events_are_their_views<G: Game + Wire>(
+    rules: &G::Rules,
+    games: u64,
+    kinds: &[&str],
+) -> BTreeMap<String, usize> {
+    let mut checked = BTreeMap::new();
+    random_steps::<G>(rules, games, |state, action, next| {
+        for viewer in PlayerId::BOTH {
+            let view = G::view_struct(&state.action_view(viewer, action));
+            let Ok(Value::Object(mut view)) = serde_json::to_value(view) else {
+                panic!("{}: {action}'s view is not a JSON object", G::NAME)
+            };
+            let Some(Value::String(kind)) = view.remove("type") else {
+                continue;
+            };
+            if !kinds.contains(&kind.as_str()) {
+                continue;
+            }
+            let events = events_of(state, action, next, viewer);
+            let first = events.first().map(serde_json::to_value);
+            let Some(Ok(Value::Object(mut event))) = first else {
+                panic!("{}: {action} told to {viewer} as {events:?}", G::NAME)
+            };
+            assert_eq!(
+                event.remove("kind"),
+                Some(Value::String(kind.clone())),
+                "{}: {action}",
+                G::NAME
+            );
+            assert_eq!(event, view, "{}: {action} told to {viewer}", G::NAME);
+            *checked.entry(kind).or_insert(0) += 1;
+        }
+    });
+    checked
 }

@@ -48,7 +48,9 @@ use crate::{chance_rng, Game, GameRng, Outcome, PlayerId, Record, Turn};
 
 use crate::RuleSet;
 pub use encoding::check_encoding;
-pub use events::{check_events, event_kinds, events_of, random_steps};
+pub use events::{
+    check_events, check_events_are_their_views, event_kinds, events_of, random_steps,
+};
 pub use golden::check_golden;
 pub use hostile::{determinise_final_positions, hostile_run, HostileReport};
 pub use rule_set::{check_named, check_preset_names, check_rule_set};
