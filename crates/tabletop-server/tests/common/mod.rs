@@ -51,6 +51,25 @@ pub async fn send(
     token: Option<&str>,
     body: Option<Vec<u8>>,
 ) -> Resp {
+    let (status, bytes) = send_raw(app, method, uri, token, body).await;
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Resp {
+        status,
+        json,
+        bytes,
+    }
+}
+
+/// Sends one request through the router; the status and the body's bytes,
+/// unparsed (a test comparing bytes by the hundred thousand pays for no
+/// JSON tree it never reads).
+pub async fn send_raw(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Vec<u8>>,
+) -> (StatusCode, Vec<u8>) {
     let mut req = Request::builder().method(method).uri(uri);
     if let Some(t) = token {
         req = req.header("authorization", format!("Bearer {t}"));
@@ -65,12 +84,7 @@ pub async fn send(
     let res = app.clone().oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    Resp {
-        status,
-        json,
-        bytes,
-    }
+    (status, bytes)
 }
 
 /// Every game specification to test: each game's presets (or its name).
