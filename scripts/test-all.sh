@@ -152,5 +152,24 @@ section "Browser: a person plays every game in Debian's Chromium (Playwright)"
 # docs/learning.md built this same release binary (their doc-run
 # directives ask for both), so this build links nothing new.
 cargo build --release -p tabletop-server --features policy,postgres
+beside_job=""
+if [ -n "${TABLETOP_BESIDE_BROWSER:-}" ]; then
+    # A command of the caller's to run meanwhile (.ci/run's builds, which
+    # need only the CPU): the browser checks mostly wait on the page and
+    # the bots (2 min of CPU in 5 of wall, docs/performance.md), so it runs
+    # beside them at the lowest priority, and the run fails if it fails.
+    nice -n 19 $TABLETOP_BESIDE_BROWSER >"$logs/beside.log" 2>&1 &
+    beside_job=$!
+fi
 (cd crates/tabletop-server/web && npm ci --no-audit --no-fund --loglevel=error && npm test)
+if [ -n "$beside_job" ]; then
+    section "Beside the browser: $TABLETOP_BESIDE_BROWSER (its output)"
+    beside_rc=0
+    wait "$beside_job" || beside_rc=$?
+    cat "$logs/beside.log"
+    if [ "$beside_rc" != 0 ]; then
+        echo "$TABLETOP_BESIDE_BROWSER failed (exit $beside_rc)" >&2
+        exit 1
+    fi
+fi
 section ""
