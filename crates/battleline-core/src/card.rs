@@ -37,6 +37,18 @@ impl Colour {
         self as u8
     }
 
+    /// The colour's name (`Red`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            Colour::Red => "Red",
+            Colour::Orange => "Orange",
+            Colour::Yellow => "Yellow",
+            Colour::Green => "Green",
+            Colour::Blue => "Blue",
+            Colour::Purple => "Purple",
+        }
+    }
+
     /// The one-letter name used in renderings.
     pub const fn letter(self) -> char {
         match self {

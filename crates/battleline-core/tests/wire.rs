@@ -4,9 +4,9 @@
 //! shows.
 
 use battleline_core::{
-    Action, ActionStruct, BattleLine, Card, ClaimTiming, Deck, EnvironmentTactics, FlagId,
-    FormationOrder, Game, GameRng, LastPass, LeaderLimit, ObservationStruct, PlayerId, ProofTie,
-    Rules, Turn, WildCards, Wire,
+    Action, ActionStruct, BattleLine, Card, CardKind, ClaimTiming, Deck, EnvironmentTactics,
+    FlagId, FormationOrder, Game, GameRng, LastPass, LeaderLimit, ObservationStruct, PlayerId,
+    ProofTie, Rules, Turn, WildCards, Wire, CARDS,
 };
 use game_traits::testkit::{assert_safe_integers, check_wire, env_count};
 use game_traits::Preset;
@@ -425,4 +425,30 @@ fn the_kit_checks_the_wire_forms_of_every_preset() {
         eprintln!("{name}");
         check_wire::<BattleLine>(&rules, env_count("CONFORMANCE_GAMES", 30).min(10));
     }
+}
+
+#[test]
+fn the_glossary_names_every_card_by_its_code_once() {
+    let glossary = BattleLine::glossary();
+    let codes: Vec<String> = (0..CARDS)
+        .filter_map(Card::from_index)
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(
+        glossary.iter().map(|t| t.code.clone()).collect::<Vec<_>>(),
+        codes
+    );
+    let term = |code: &str| glossary.iter().find(|t| t.code == code).unwrap();
+    assert_eq!(
+        (term("R7").name.as_str(), term("R7").group),
+        ("Red 7", "troop")
+    );
+    assert_eq!(term("P10").name, "Purple 10");
+    for card in (0..CARDS).filter_map(Card::from_index) {
+        if let CardKind::Tactic(t) = card.kind() {
+            let entry = term(&card.to_string());
+            assert_eq!((entry.name.as_str(), entry.group), (t.name(), "tactic"));
+        }
+    }
+    assert_eq!(term("C8").name, "Companion Cavalry");
 }

@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use game_traits::{Encode, Game, ParameterKind, RuleSet, Wire};
+use game_traits::{Encode, Game, ParameterKind, RuleSet, Term, Wire};
 use serde::Serialize;
 
 use crate::bots::Knowledge;
@@ -82,6 +82,8 @@ pub struct GameListing {
     pub presets: Vec<PresetInfo>,
     /// Its parameters with their defaults.
     pub parameters: Vec<ParameterInfo>,
+    /// The names of the codes its wire sends ([`Wire::glossary`]).
+    pub glossary: Vec<Term>,
 }
 
 type Loader = Box<dyn Fn(&GameSpec) -> Result<Arc<dyn DynGame>, EnvError> + Send + Sync>;
@@ -141,6 +143,7 @@ impl Registry {
                     kind: p.kind,
                 })
                 .collect(),
+            glossary: G::glossary(),
         };
         let name = def.name;
         let knowledge = def.knowledge;

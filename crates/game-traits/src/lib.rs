@@ -39,7 +39,7 @@ pub use playout::random_playout;
 pub use policy::{policy_playout, Observing, Policy};
 pub use record::{Record, ReplayError};
 pub use rule_set::{Preset, RuleSet};
-pub use wire::{narrate_events, Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
+pub use wire::{narrate_events, Term, Wire, MAX_SAFE_INTEGER, WIRE_VERSION};
 
 /// Re-exported so that game crates derive their wire schema with the same
 /// version.

@@ -28,6 +28,21 @@ use crate::{Game, PlayerId};
 /// notice (a field renamed or removed, a meaning changed).
 pub const WIRE_VERSION: u32 = 1;
 
+/// A code the wire sends (a card, a piece) with its name as a person
+/// reads it: a game declares its codes' names once
+/// ([`Wire::glossary`]), and screens take them from there instead of
+/// keeping tables of names of their own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Term {
+    /// The code as the wire writes it (Battle Line: `"R7"`, `"DA"`).
+    pub code: String,
+    /// Its name (`"Red 7"`, `"Darius"`).
+    pub name: String,
+    /// The group of codes it belongs to, for a screen that draws each
+    /// group its own way (`"troop"`, `"tactic"`).
+    pub group: &'static str,
+}
+
 /// A game's client-facing forms.
 ///
 /// ```
@@ -88,6 +103,13 @@ pub trait Wire: Game {
     /// the default, when the game has nothing to add.
     fn refusal(observation: &Self::Observation, action: Self::Action) -> Vec<Self::Event> {
         let _ = (observation, action);
+        Vec::new()
+    }
+
+    /// The names of the codes the wire sends, for screens that draw them
+    /// (Battle Line: every card). Empty, the default, for a game whose
+    /// codes are their own names.
+    fn glossary() -> Vec<Term> {
         Vec::new()
     }
 }

@@ -38,7 +38,9 @@ function fillOpponents() {
   const before = sel.value;
   sel.replaceChildren();
   for (const [label, seat] of names.opponents(game ? game.bots : ['bot:random'], policiesFor(spec))) sel.append(new Option(label, seat));
+  // A person meets the game's strongest bot unless he chose another.
   if ([...sel.options].some((o) => o.value === before)) sel.value = before;
+  else sel.selectedIndex = names.STRONGEST;
   $('rules-line').textContent = names.rulesLine(spec);
   offerHome(spec, $('home-setups'));
   // The standard clock named by what it gives (the server's control).

@@ -5,12 +5,14 @@
 // pieces' names come from the seat's observation (each rule set names
 // its own).
 import { el } from './renderers/common.js';
-import { gameOf, gameName, rulesName, rulesLine } from './names.js';
+import { gameOf, gameName, rulesName, rulesLine, termName } from './names.js';
 
 const card = (cls, value, sub) => el('span', { class: `card ${cls}` }, el('span', { class: 'value' }, value), sub ? el('span', { class: 'colour' }, sub) : null);
 const row = (picture, ...words) => el('li', {}, el('span', { class: 'pic' }, picture), el('span', { class: 'words' }, ...words));
 
 function battleline() {
+  // The tactics cards by the names the game declares (its glossary).
+  const name = (code) => el('b', {}, termName('battleline', code));
   return [
     el('p', {}, 'Win five of the nine flags, or three flags side by side. Each turn: play one card to a flag on your side (at most three per side), then draw.'),
     el('h3', {}, 'Troop cards'),
@@ -26,15 +28,15 @@ function battleline() {
     el('p', {}, 'Claim a flag when your formation there cannot be beaten whatever the opponent still plays; the flag marker turns your colour.'),
     el('h3', {}, 'Tactics cards (play at most one more than your opponent)'),
     el('ul', { class: 'legend-list' },
-      row(card('tactic', 'AL'), el('b', {}, 'Alexander'), ' / ', el('b', {}, 'Darius'), ' (DA): a leader, any colour and value. One per player.'),
-      row(card('tactic', 'C8'), el('b', {}, 'Companion Cavalry'), ': an 8 of any colour.'),
-      row(card('tactic', 'SB'), el('b', {}, 'Shield Bearers'), ': a 1, 2 or 3 of any colour.'),
-      row(el('span', { class: 'env fog' }, 'Fog'), el('b', {}, 'Fog'), ' on a flag: no formations there, the higher sum wins.'),
-      row(el('span', { class: 'env mud' }, 'Mud'), el('b', {}, 'Mud'), ' on a flag: four cards a side instead of three.'),
-      row(card('tactic', 'SCT'), el('b', {}, 'Scout'), ': draw three cards, then put two of your hand back on the decks.'),
-      row(card('tactic', 'RDP'), el('b', {}, 'Redeploy'), ': move one of your cards from an unclaimed flag to another, or discard it.'),
-      row(card('tactic', 'DES'), el('b', {}, 'Deserter'), ': discard one of the opponent\u2019s cards from an unclaimed flag.'),
-      row(card('tactic', 'TRT'), el('b', {}, 'Traitor'), ': take one of the opponent\u2019s troop cards from an unclaimed flag to your side.')),
+      row(card('tactic', 'AL'), name('AL'), ' / ', name('DA'), ' (DA): a leader, any colour and value. One per player.'),
+      row(card('tactic', 'C8'), name('C8'), ': an 8 of any colour.'),
+      row(card('tactic', 'SB'), name('SB'), ': a 1, 2 or 3 of any colour.'),
+      row(el('span', { class: 'env fog' }, 'Fog'), name('FOG'), ' on a flag: no formations there, the higher sum wins.'),
+      row(el('span', { class: 'env mud' }, 'Mud'), name('MUD'), ' on a flag: four cards a side instead of three.'),
+      row(card('tactic', 'SCT'), name('SCT'), ': draw three cards, then put two of your hand back on the decks.'),
+      row(card('tactic', 'RDP'), name('RDP'), ': move one of your cards from an unclaimed flag to another, or discard it.'),
+      row(card('tactic', 'DES'), name('DES'), ': discard one of the opponent\u2019s cards from an unclaimed flag.'),
+      row(card('tactic', 'TRT'), name('TRT'), ': take one of the opponent\u2019s troop cards from an unclaimed flag to your side.')),
   ];
 }
 

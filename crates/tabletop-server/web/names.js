@@ -23,6 +23,20 @@ function gameFor(spec) {
   return games.find((g) => g.name === gameOf(spec));
 }
 
+// The entry of `code` in the glossary of `spec`'s game: the name the
+// game declares for one of its codes (Battle Line: `R7` is "Red 7", `DA`
+// "Darius") and its group ("troop", "tactic"); undefined if none.
+export function term(spec, code) {
+  const g = gameFor(spec);
+  return g && g.glossary ? g.glossary.find((t) => t.code === code) : undefined;
+}
+
+// The name the game declares for `code`, or the code itself.
+export function termName(spec, code) {
+  const t = term(spec, code);
+  return t ? t.name : code;
+}
+
 // The preset `spec` names, if it names one with no option changed.
 function presetFor(spec) {
   const g = gameFor(spec);
@@ -51,6 +65,10 @@ export function rulesLine(spec) {
 export function fullName(spec) {
   return `${gameName(spec)}, ${rulesName(spec)}`;
 }
+
+// The index in `opponents` of the strongest bot, the one chosen until a
+// person chooses another.
+export const STRONGEST = 2;
 
 // The opponents a game offers: [label, seat], from the bots the server
 // lists for it (easy: random moves; medium: the game's rules of thumb or

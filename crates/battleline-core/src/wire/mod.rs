@@ -13,13 +13,13 @@ use std::borrow::Cow;
 use std::fmt;
 
 use game_traits::schemars::{self, JsonSchema, Schema, SchemaGenerator};
-use game_traits::{PlayerId, Wire};
+use game_traits::{PlayerId, Term, Wire};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{Error as _, MapAccess, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::action::Action;
-use crate::card::{Card, Deck, CARDS};
+use crate::card::{Card, CardKind, Deck, CARDS};
 use crate::flag::FlagId;
 use crate::observation::Observation;
 use crate::rules::Rules;
@@ -432,6 +432,27 @@ impl Wire for BattleLine {
         after: &Observation,
     ) -> Vec<BattleLineEvent> {
         narration::events(before, view, after)
+    }
+
+    /// Every card by its code: a troop card by its colour and value
+    /// (`R7`: `Red 7`), a tactics card by its name (`DA`: `Darius`).
+    fn glossary() -> Vec<Term> {
+        (0..CARDS)
+            .filter_map(Card::from_index)
+            .map(|card| {
+                let (name, group) = match card.kind() {
+                    CardKind::Troop(colour, value) => {
+                        (format!("{} {value}", colour.word()), "troop")
+                    }
+                    CardKind::Tactic(tactic) => (tactic.name().to_owned(), "tactic"),
+                };
+                Term {
+                    code: card.to_string(),
+                    name,
+                    group,
+                }
+            })
+            .collect()
     }
 
     /// A refused claim's counterexample ([`BattleLineEvent::ClaimRefused`]).

@@ -9,24 +9,22 @@
 // the log's view structs (the last card played); see the "Wire format"
 // section of crates/battleline-core/docs/battleline.md.
 import { el, actionButton, engineText, lastLogged, groupLegal } from './common.js';
-
-const COLOURS = { R: 'Red', O: 'Orange', Y: 'Yellow', G: 'Green', B: 'Blue', P: 'Purple' };
-const TACTIC_NAMES = {
-  AL: 'Alexander', DA: 'Darius', C8: 'Cavalry', SB: 'Shield Bearers', FOG: 'Fog', MUD: 'Mud',
-  SCT: 'Scout', RDP: 'Redeploy', DES: 'Deserter', TRT: 'Traitor',
-};
+import { term } from '../names.js';
 
 let selected = null; // the code of the hand card picked, e.g. "R7"
 let selectedAt = -1; // the view's steps when it was picked
 
 // A card's drawing from its wire code: a tactics card by its short name,
-// a troop card by its colour letter and value ("R7", "P10").
+// a troop card by its colour letter and value ("R7", "P10"); its name
+// ("Red 7", "Darius") and group are the game's (its glossary in
+// /api/games).
 function cardEl(code, extra = {}) {
-  const tactic = TACTIC_NAMES[code];
+  const known = term('battleline', code);
+  const tactic = known && known.group === 'tactic';
   const colour = tactic ? null : code[0];
   const value = tactic ? code : code.slice(1);
   const cls = tactic ? 'card tactic' : `card troop c-${colour}`;
-  const label = tactic || `${COLOURS[colour]} ${value}`;
+  const label = known ? known.name : code;
   const tag = extra.tag || 'div';
   const e = el(tag, { class: `${cls} ${extra.class || ''}`.trim(), title: label, 'aria-label': label, dataset: { card: code } },
     el('span', { class: 'value' }, value),

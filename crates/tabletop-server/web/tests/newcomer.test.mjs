@@ -2,7 +2,8 @@
 // leaderboard address shows the game it names, the home tells how each of
 // this browser's matches stands, Stratego's setup is called a setup, the
 // page loads with no failed request (its icon included), and rule sets
-// and cards are named as their games declare them.
+// and cards are named as their games declare them (Battle Line's cards
+// and the legend's tactics from the glossary the server lists).
 // The server and browser as harness.mjs starts them; a fresh database.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -197,5 +198,48 @@ test("Battle Line's move log names a tactics card as the game does, not by its c
   const code = entry.view.action.card;
   assert.ok(entry.text.split(/\s+/).includes(code), `${entry.text}: the action's text names the card by its code`);
   assert.ok(!line.split(/\s+/).includes(code), `${line}: the card by its name, not ${code}`);
+  assert.deepEqual(page.errors, []);
+});
+
+test("Battle Line's cards and legend take their names from the game's glossary", async () => {
+  const bl = listing.games.find((g) => g.name === 'battleline');
+  const declared = new Map(bl.glossary.map((t) => [t.code, t]));
+  assert.deepEqual(declared.get('C8'), { code: 'C8', name: 'Companion Cavalry', group: 'tactic' });
+  assert.deepEqual(declared.get('R7'), { code: 'R7', name: 'Red 7', group: 'troop' });
+  // The page shows what the listing declares: marked names prove that it
+  // keeps no table of its own.
+  const page = await h.person();
+  await page.route('**/api/games', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    for (const t of json.games.find((g) => g.name === 'battleline').glossary) t.name = `${t.name} (declared)`;
+    await route.fulfill({ response, json });
+  });
+  const m = await twoHumans('battleline');
+  await takeSeat(page, m.id, m.tokens[0]);
+  await page.waitForSelector('.bl-hand [data-card]', { timeout: 10000 });
+  const hand = await page.$$eval('.bl-hand [data-card]', (cards) => cards.map((c) => [c.dataset.card, c.getAttribute('aria-label')]));
+  assert.ok(hand.length > 0);
+  for (const [code, label] of hand) assert.equal(label, `${declared.get(code).name} (declared)`, code);
+  const legend = await page.$$eval('#legend b', (bs) => bs.map((b) => b.textContent));
+  for (const code of ['AL', 'DA', 'C8', 'SB', 'FOG', 'MUD', 'SCT', 'RDP', 'DES', 'TRT']) {
+    assert.ok(legend.includes(`${declared.get(code).name} (declared)`), `${code} in ${legend}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test("the home offers each game's strongest bot by default, named plainly", async () => {
+  const page = await h.person();
+  await ready(page, '/');
+  for (const g of listing.games) {
+    await page.selectOption('#game', g.presets[0].spec);
+    const [label, seat] = await page.$eval('#opponent', (s) => [s.selectedOptions[0].textContent, s.value]);
+    assert.equal(label, 'Computer, strong', g.name);
+    assert.equal(seat, g.bots.includes('bot:expert') ? 'bot:expert' : 'bot:ismcts:200', g.name);
+  }
+  // A choice made stays when the game changes.
+  await page.selectOption('#opponent', 'bot:random');
+  await page.selectOption('#game', listing.games[1].presets[0].spec);
+  assert.equal(await page.$eval('#opponent', (s) => s.value), 'bot:random');
   assert.deepEqual(page.errors, []);
 });
