@@ -9,7 +9,8 @@
 #    RLlib, torch, sb3-contrib, PufferLib), then pytest python/tests, then
 #    every command and snippet of the docs (scripts/run_docs.py).
 # 3. Browser: builds the server and plays every game in Debian's Chromium
-#    (Playwright, npm).
+#    (Playwright, npm); with $TABLETOP_BESIDE_BROWSER set to a command
+#    (.ci/run sets .ci/builds), runs it meanwhile at the lowest priority.
 #
 # What it needs, checked before anything starts:
 # - cargo, python3 with its venv module, node and npm;
