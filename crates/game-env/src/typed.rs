@@ -251,10 +251,9 @@ where
                 first
             }
         };
-        let text = game_traits::tell_all(&events, viewer);
-        let events = serde_json::value::to_raw_value(&events)
-            .map_err(|e| EnvError::Internal(format!("serialising events: {e}")))?;
-        Ok(Some(Told { events, text }))
+        told_of(&events, viewer)
+            .map(Some)
+            .map_err(|e| EnvError::Internal(format!("serialising events: {e}")))
     }
 
     fn explain_refusal(&self, viewer: PlayerId, id: usize) -> Option<Told> {
@@ -263,9 +262,7 @@ where
         if events.is_empty() {
             return None;
         }
-        let text = game_traits::tell_all(&events, Some(viewer));
-        let events = serde_json::value::to_raw_value(&events).ok()?;
-        Some(Told { events, text })
+        told_of(&events, Some(viewer)).ok()
     }
 
     fn check_id(&self, id: usize) -> Result<(), EnvError> {
@@ -336,4 +333,15 @@ fn illegal<G: Game>(id: usize, action: G::Action, error: &G::Error) -> EnvError 
         .and_then(|rest| rest.strip_prefix(": "))
         .map_or_else(|| message.clone(), str::to_owned);
     EnvError::IllegalAction { id, action, reason }
+}
+
+/// `events` with their words as `viewer` reads them.
+fn told_of<E: game_traits::Event>(
+    events: &[E],
+    viewer: Option<PlayerId>,
+) -> Result<Told, serde_json::Error> {
+    Ok(Told {
+        events: serde_json::value::to_raw_value(events)?,
+        text: game_traits::tell_all(events, viewer),
+    })
 }

@@ -57,3 +57,19 @@ pub fn who(player: PlayerId, viewer: Option<PlayerId>) -> String {
         player.to_string()
     }
 }
+
+/// `player`'s as `viewer` says it: `your` for his own seat, `P0's`/`P1's`
+/// otherwise; the owner of what an event names.
+///
+/// ```
+/// use game_traits::{whose, PlayerId};
+/// assert_eq!(whose(PlayerId::P1, Some(PlayerId::P1)), "your");
+/// assert_eq!(whose(PlayerId::P1, None), "P1's");
+/// ```
+pub fn whose(player: PlayerId, viewer: Option<PlayerId>) -> String {
+    if Some(player) == viewer {
+        "your".to_owned()
+    } else {
+        format!("{player}'s")
+    }
+}

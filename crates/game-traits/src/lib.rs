@@ -28,7 +28,7 @@ pub use agent::{
 pub use budget::{Budget, BudgetError};
 pub use encode::{Encode, Plane, Stack, TensorLayout};
 pub use error::{GameError, ParseError};
-pub use event::{tell_all, who, Event, EVENTS_VERSION};
+pub use event::{tell_all, who, whose, Event, EVENTS_VERSION};
 pub use game::Game;
 pub use info::{ChanceMode, GameInfo, Information, Utility};
 pub use parameter::{

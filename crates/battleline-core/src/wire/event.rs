@@ -5,7 +5,7 @@
 //! tactics cards by name (`Darius`, never the table's `DA`).
 
 use game_traits::schemars::JsonSchema;
-use game_traits::{who, Event, PlayerId};
+use game_traits::{who, whose, Event, PlayerId};
 use serde::Serialize;
 
 use super::{ActionStruct, CardCode, DealtStruct, DeckCode, DrewStruct, ReturnedStruct};
@@ -292,20 +292,12 @@ impl Event for BattleLineEvent {
                 to_come,
                 ..
             } => {
-                let yours = if Some(*player) == viewer {
-                    "your".to_owned()
-                } else {
-                    format!("{player}'s")
-                };
+                let yours = whose(*player, viewer);
                 let (mine, other) = (claimant.text(), player.other());
                 if to_come.is_empty() {
-                    let theirs = if Some(other) == viewer {
-                        "your".to_owned()
-                    } else {
-                        format!("{other}'s")
-                    };
                     format!(
-                        "{theirs} {} beats or ties {yours} {mine}",
+                        "{} {} beats or ties {yours} {mine}",
+                        whose(other, viewer),
                         counterexample.text()
                     )
                 } else {

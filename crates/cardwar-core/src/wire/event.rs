@@ -5,7 +5,7 @@
 //! the end of the game with its reason; worded once, here.
 
 use game_traits::schemars::JsonSchema;
-use game_traits::{who, Event, PlayerId};
+use game_traits::{who, whose, Event, PlayerId};
 use serde::Serialize;
 
 use super::{CardCode, CardWarOpen, CardWarPileCard, CardWarPrayerResult};
@@ -50,11 +50,7 @@ pub struct CardWarFightSide {
 impl CardWarFightSide {
     /// `your 9a total 14 (health 9 + die 5)`.
     fn text(&self, viewer: Option<PlayerId>) -> String {
-        let owner = if Some(self.player) == viewer {
-            "your".to_owned()
-        } else {
-            format!("{}'s", self.player)
-        };
+        let owner = whose(self.player, viewer);
         let card = match (self.open, &self.card) {
             (CardWarOpen::A1, _) => "guard A1".to_owned(),
             (CardWarOpen::A2, _) => "guard A2".to_owned(),
