@@ -338,33 +338,39 @@ async function startMatch(page, spec, opponent, seat, listed = true) {
 
 const finished = (page) => page.$eval('#match', (m) => m.dataset.finished === 'true');
 
-// Plays the button moves (legal-move buttons, then picks and targets) of
-// every page given until each shows the end; `pick` chooses.
+// One round of button moves (legal-move buttons, then picks and targets)
+// on every page given that has not ended; `pick` chooses. False when all
+// have ended.
+async function playSome(pages, pick) {
+  let done = true;
+  let moved = false;
+  for (const page of pages) {
+    if (await finished(page)) continue;
+    done = false;
+    const auto = await page.$$('#match .auto:not([disabled])');
+    const actions = await page.$$('#match [data-action]:not([disabled])');
+    const picks = await page.$$('#match .pick:not([disabled])');
+    try {
+      if (auto.length) await auto[0].click({ timeout: 3000 });
+      else if (actions.length) await actions[pick(actions.length)].click({ timeout: 3000 });
+      else if (picks.length) {
+        await picks[pick(picks.length)].click({ timeout: 3000 });
+        const targets = await page.$$('#match .target[data-action]:not([disabled])');
+        if (targets.length) await targets[pick(targets.length)].click({ timeout: 3000 });
+      } else continue;
+      moved = true;
+    } catch (e) {
+      if (!/detached|not attached|Timeout/i.test(String(e))) throw e;
+    }
+  }
+  if (!done && !moved) await pages[0].waitForTimeout(40);
+  return !done;
+}
+
+// Plays every page given until each shows the end.
 async function playToEnd(pages, pick, limit = 3000) {
   for (let n = 0; n < limit; n++) {
-    let done = true;
-    let moved = false;
-    for (const page of pages) {
-      if (await finished(page)) continue;
-      done = false;
-      const auto = await page.$$('#match .auto:not([disabled])');
-      const actions = await page.$$('#match [data-action]:not([disabled])');
-      const picks = await page.$$('#match .pick:not([disabled])');
-      try {
-        if (auto.length) await auto[0].click({ timeout: 3000 });
-        else if (actions.length) await actions[pick(actions.length)].click({ timeout: 3000 });
-        else if (picks.length) {
-          await picks[pick(picks.length)].click({ timeout: 3000 });
-          const targets = await page.$$('#match .target[data-action]:not([disabled])');
-          if (targets.length) await targets[pick(targets.length)].click({ timeout: 3000 });
-        } else continue;
-        moved = true;
-      } catch (e) {
-        if (!/detached|not attached|Timeout/i.test(String(e))) throw e;
-      }
-    }
-    if (done) return;
-    if (!moved) await pages[0].waitForTimeout(40);
+    if (!(await playSome(pages, pick))) return;
   }
   throw new Error('the match did not end');
 }
@@ -466,6 +472,21 @@ test('a match created through the API opens in the page and keeps its seat', asy
     await page.waitForFunction(() => document.querySelector('#log').children.length > 50, null, { timeout: 20000 });
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll with the log');
     assert.ok(await page.$eval('#log-box', (e) => e.scrollTop > 0), 'the log box scrolled to its newest move');
+    // Into the game, until the log has told three fights: each in words,
+    // both pieces by name (the README's picture of a match shows them).
+    const fights = () => page.$$eval('#log li', (l) => l.map((x) => x.textContent)
+      .filter((t) => / takes | lost to | both leave the board/.test(t)));
+    const pick = picker(33);
+    for (let n = 0; n < 400 && (await fights()).length < 3 && !(await finished(page)); n++) {
+      await playSome([page], pick);
+    }
+    const told = await fights();
+    assert.ok(told.length >= 3, `the log tells three fights (it told: ${told.join(' | ')})`);
+    for (const line of told) {
+      assert.match(line, /(Marshal|General|Colonel|Major|Captain|Lieutenant|Sergeant|Miner|Scout|Spy|Bomb|Flag|an unknown piece|your piece)\b.*\b(Marshal|General|Colonel|Major|Captain|Lieutenant|Sergeant|Miner|Scout|Spy|Bomb|Flag|an unknown piece|your piece)/,
+        `a fight names both pieces: ${line}`);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.querySelector('#log-box').getBoundingClientRect().top + window.scrollY - 560));
     await page.screenshot({ path: join(docShots, 'match-stratego.png') });
     assert.deepEqual(page.errors, []);
   } finally {
