@@ -117,6 +117,7 @@ python3 scripts/modgraph.py --check docs/architecture.md
 
 section "Rust: cargo test --workspace"
 cargo test --workspace --features "$FULL_FEATURES" --no-run
+echo "-- disk free after the test build: $(df -h . | awk 'NR==2 {print $4}'), target/debug $(du -sh target/debug 2>/dev/null | cut -f1)"
 if [ -n "${apt_job:-}" ]; then
     wait_for "$apt_job" "Debian's postgresql and chromium" "$logs/apt.log"
 fi
