@@ -10,7 +10,8 @@ mask (``masks.argmax(axis=1)``: cheap, so that the environment's cost is
 what is measured), and counts learner steps (one per game per step) per
 CPU-second of the process (all threads: ``time.process_time``), so that
 other work on the machine does not inflate the figures. Each figure is
-the best of ``--repeats`` runs of about ``--seconds``.
+the best of ``--repeats`` runs of about ``--seconds``, the paths taking
+turns (one run of each per round).
 
 - ``VecEnv``: ``tabletop.VecEnv(opponent=...)`` stepped directly.
 - ``gymnasium``: ``gymnasium.make_vec`` (the ``vector_entry_point``,
@@ -174,18 +175,22 @@ def main(argv: Optional[Sequence[str]] = None) -> List[str]:
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, best kept (default: %(default)s)")
     parser.add_argument("--path", action="append", choices=list(PATHS), help="paths to run (repeatable; default: all)")
     args = parser.parse_args(argv)
+    names = args.path or list(PATHS)
+    envs_of = {n: args.sync_envs if n == "gymnasium-sync" else args.envs for n in names}
+    # Round robin, every path once per round: on a machine that other work
+    # loads unevenly, each path's best run comes from the same stretch of
+    # time as VecEnv's, which keeps the ratios steadier than one path's
+    # runs after the other's.
+    best = {n: 0.0 for n in names}
+    for _ in range(args.repeats):
+        for name in names:
+            steps, cpu = PATHS[name](args.game, envs_of[name], args.opponent, args.threads, args.seconds)
+            best[name] = max(best[name], steps / cpu)
     lines: List[str] = []
-    base: Optional[float] = None
-    for name in args.path or list(PATHS):
-        envs = args.sync_envs if name == "gymnasium-sync" else args.envs
-        best = 0.0
-        for _ in range(args.repeats):
-            steps, cpu = PATHS[name](args.game, envs, args.opponent, args.threads, args.seconds)
-            best = max(best, steps / cpu)
-        if name == "VecEnv":
-            base = best
-        ratio = f", {best / base:.2f} of VecEnv" if base else ""
-        line = f"{args.game} x{envs} vs {args.opponent}  {name}: {best:,.0f} steps per CPU-second{ratio}"
+    base = best.get("VecEnv")
+    for name in names:
+        ratio = f", {best[name] / base:.2f} of VecEnv" if base else ""
+        line = f"{args.game} x{envs_of[name]} vs {args.opponent}  {name}: {best[name]:,.0f} steps per CPU-second{ratio}"
         print(line, flush=True)
         lines.append(line)
     return lines

@@ -176,19 +176,36 @@ class MultiAgentVecEnv:
             self.learners[i] = seats.learners
         self._any_python = bool((self._python != None).any())  # noqa: E711
 
-    def _gather(self) -> None:
-        """Adds the last (sub)step of the batch to this step's results."""
+    def _bots_only(self) -> bool:
+        """No Python opponent plays in the next step: none is seated, and
+        none waits for a game's next episode (``set_opponent``)."""
+        return not self._any_python and not self._pending
+
+    def _gather(self, first: bool = False) -> None:
+        """Adds the last (sub)step of the batch to this step's results;
+        ``first``: the step's first, which replaces the last step's
+        results (the same as zeroing then adding them, in fewer passes
+        over the arrays: with built-in bots only it is the whole step)."""
         env = self.env
-        self._rewards += env.rewards
-        self._terminated |= env.terminated
-        self._truncated |= env.truncated
-        ended = env.terminated | env.truncated
-        if ended.any():
-            info = self._info
-            info["final_observation"][ended] = env.final_observations[ended]
-            info["episode_return"][ended] = env.episode_returns[ended]
-            info["episode_length"][ended] = env.episode_lengths[ended]
+        info = self._info
+        if first:
+            np.copyto(self._rewards, env.rewards)
+            np.copyto(self._terminated, env.terminated)
+            np.copyto(self._truncated, env.truncated)
+            ended = np.logical_or(self._terminated, self._truncated, out=info["_final"])
+        else:
+            self._rewards += env.rewards
+            self._terminated |= env.terminated
+            self._truncated |= env.truncated
+            ended = env.terminated | env.truncated
             info["_final"] |= ended
+        if ended.any():
+            # Indices, not the flags: a few rows end in a step, and
+            # gathering them by index is the cheaper pass.
+            where = ended.nonzero()[0]
+            info["final_observation"][where] = env.final_observations[where]
+            info["episode_return"][where] = env.episode_returns[where]
+            info["episode_length"][where] = env.episode_lengths[where]
             self._new_episodes(ended)
 
     def _play_opponents(self) -> None:
@@ -196,7 +213,7 @@ class MultiAgentVecEnv:
         until a learner is to move in every game (``sync``), or once."""
         env = self.env
         ready = self._info["ready"]
-        ready[:] = True
+        ready.fill(True)
         rounds = 0
         while self._any_python:
             who = self._python[self._rows, env.to_move]
@@ -276,7 +293,6 @@ class MultiAgentVecEnv:
         with ``sync=False``);
         returns what ``reset`` returns. The arrays are the environment's
         own, written in place by the next call."""
-        self._start()
         if self.sync:
             flags = None if rows is None else self._flags(rows)
         else:
@@ -288,7 +304,7 @@ class MultiAgentVecEnv:
                     "not a learner: step the rows info['ready'] flags"
                 )
         self.env.step(actions, rows=flags)
-        self._gather()
+        self._gather(first=True)
         self._play_opponents()
         return self._results()
 

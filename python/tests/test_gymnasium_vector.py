@@ -113,6 +113,31 @@ def test_an_illegal_action_loses_the_row_and_gymnasiums_wrappers_count_it() -> N
         strict.step((info["action_mask"] == 0).argmax(axis=1))
 
 
+def test_illegal_actions_among_legal_ones_lose_their_rows_and_the_others_play_on() -> None:
+    # The engine refuses a step with an illegal action whole: the rows
+    # whose actions are legal still move, once, as with legal actions only.
+    vec, twin = (TabletopVectorEnv("cardwar", 6, seed=4) for _ in range(2))
+    _, info = vec.reset(seed=4)
+    twin.reset(seed=4)
+    masks = info["action_mask"].copy()
+    legal = masks.argmax(axis=1)
+    actions = legal.copy()
+    actions[1] = (masks[1] == 0).argmax()  # a masked id
+    actions[3] = -1
+    actions[4] = masks.shape[1]  # outside the action space
+    lost = np.isin(np.arange(6), [1, 3, 4])
+    obs, rewards, terminated, _, info = vec.step(actions)
+    twin_obs, twin_rewards, twin_terminated, _, _ = twin.step(legal)
+    assert np.array_equal(info["illegal_action"], lost)
+    assert terminated[lost].all() and (rewards[lost] == vec.game.min_utility()).all()
+    assert np.array_equal(obs[~lost], twin_obs[~lost])
+    assert np.array_equal(rewards[~lost], twin_rewards[~lost])
+    assert np.array_equal(terminated[~lost], twin_terminated[~lost])
+    obs, *_ = vec.step(vec.action_masks().argmax(axis=1))
+    twin_obs, *_ = twin.step(twin.action_masks().argmax(axis=1))
+    assert np.array_equal(obs[~lost], twin_obs[~lost])
+
+
 def test_dict_observations_and_the_mask_in_the_observation_as_rllib_reads_them() -> None:
     vec = DictInfoToList(
         TabletopVectorEnv("stratego", 2, observation="dict", mask_in_observation=True,

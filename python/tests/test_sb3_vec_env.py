@@ -93,3 +93,31 @@ def test_a_frozen_copy_of_the_model_is_the_opponent_and_swaps_per_row() -> None:
 def test_a_row_without_an_opponent_is_refused() -> None:
     with pytest.raises(tabletop.GameError):
         TabletopVecEnv(KUHN, 2, opponent=[None, "random"])
+
+
+def test_the_mask_rows_stack_into_a_copy_of_the_batchs_masks_and_a_changed_list_as_it_is() -> None:
+    env = TabletopVecEnv(KUHN, 8, opponent="random", seed=3)
+    env.reset()
+    rows = env.env_method("action_masks")
+    masks = env.batch.masks
+    assert len(rows) == 8 and all(np.shares_memory(r, masks) for r in rows)
+    # What get_action_masks does: one copy of the batch's array.
+    stacked = np.stack(rows)
+    assert type(stacked) is np.ndarray and stacked.dtype == np.int8
+    assert np.array_equal(stacked, masks) and not np.shares_memory(stacked, masks)
+    # A list its caller changed is stacked as it now is.
+    rows.reverse()
+    assert np.array_equal(np.stack(rows), masks[::-1])
+    rows.pop()
+    assert np.array_equal(np.stack(rows), masks[:0:-1])
+    assert np.array_equal(np.stack(env.env_method("action_masks"), axis=1), masks.T)
+    assert np.array_equal(np.stack(env.env_method("action_masks", indices=[1, 3])), masks[[1, 3]])
+    # NumPy's other functions and ufuncs on the rows give plain arrays.
+    assert type(rows[0] + 1) is np.ndarray and type(np.concatenate(rows)) is np.ndarray
+    assert type(np.stack(rows, axis=1)) is np.ndarray
+    # The rows are views: after a step they read the new masks.
+    rows = env.env_method("action_masks")
+    for _ in range(3):
+        env.step(masks.argmax(axis=1))
+        assert np.array_equal(np.stack(rows), env.batch.masks)
+        assert np.array_equal(get_action_masks(VecMonitor(env)), env.batch.masks)
