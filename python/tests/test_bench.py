@@ -58,3 +58,19 @@ def test_the_opponent_call_benchmark_counts_calls_and_batches_per_mode() -> None
     assert unsynced["calls_per_step"] <= 1 < synced["calls_per_step"]
     assert unsynced["median_batch"] > synced["median_batch"] > 0
     assert synced["decisions_per_cpu_second"] > 0 and unsynced["decisions_per_cpu_second"] > 0
+
+
+def test_the_sb3_layer_benchmark_reports_each_layer_and_the_threads() -> None:
+    path = BENCH.with_name("bench_sb3_layers.py")
+    spec = importlib.util.spec_from_file_location("bench_sb3_layers", path)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_sb3_layers"] = bench
+    spec.loader.exec_module(bench)
+    lines = bench.main(["--game", "kuhn_poker", "--envs", "16", "--every", "5", "--steps", "3", "--rounds", "2"])
+    layers = ["MultiAgentVecEnv.step", "LearnerBatch.step", "TabletopVecEnv.step", "get_action_masks", "SB3 step"]
+    assert len(lines) == len(layers) + 2
+    for name, line in zip(layers, lines):
+        assert re.search(rf"no-op: {re.escape(name)}: \d+ us of main-thread CPU per step", line), line
+    for name, line in zip(["VecEnv", "SB3 step"], lines[len(layers):]):
+        process, main = map(int, re.search(rf"{name}: (\d+) us of process CPU per step, (\d+) us", line).groups())
+        assert process + 1 >= main >= 0, line  # the main thread is one of the process's
