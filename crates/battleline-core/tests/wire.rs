@@ -429,7 +429,7 @@ fn the_kit_checks_the_wire_forms_of_every_preset() {
 
 #[test]
 fn the_glossary_names_every_card_by_its_code_once() {
-    let glossary = BattleLine::glossary();
+    let glossary = BattleLine::glossary(&Rules::default());
     let codes: Vec<String> = (0..CARDS)
         .filter_map(Card::from_index)
         .map(|c| c.to_string())
@@ -451,4 +451,13 @@ fn the_glossary_names_every_card_by_its_code_once() {
         }
     }
     assert_eq!(term("C8").name, "Companion Cavalry");
+    // Every rule set names its cards alike.
+    for preset in <Rules as game_traits::RuleSet>::presets() {
+        assert_eq!(
+            BattleLine::glossary(&preset.rules),
+            glossary,
+            "{}",
+            preset.name
+        );
+    }
 }

@@ -96,6 +96,10 @@ pub trait DynGame: Send + Sync {
     /// What every code of the game's rendering means.
     fn legend(&self) -> &str;
 
+    /// The names of the codes the wire sends under these rules
+    /// ([`Wire::glossary`](game_traits::Wire::glossary)).
+    fn glossary(&self) -> &[game_traits::Term];
+
     /// The move forms a person may type beyond the listed notation
     /// ([`Knowledge::move_forms`](crate::Knowledge::move_forms)); empty
     /// when the game reads only its notation.

@@ -65,6 +65,9 @@ pub struct PresetInfo {
     pub doc: String,
     /// Its full specification.
     pub spec: String,
+    /// The names of the codes its wire sends under its rules
+    /// ([`Wire::glossary`]): Stratego's pieces differ between presets.
+    pub glossary: Vec<Term>,
 }
 
 /// A game as [`Registry::list`] shows it.
@@ -82,7 +85,8 @@ pub struct GameListing {
     pub presets: Vec<PresetInfo>,
     /// Its parameters with their defaults.
     pub parameters: Vec<ParameterInfo>,
-    /// The names of the codes its wire sends ([`Wire::glossary`]).
+    /// The names of the codes its wire sends under its default rules
+    /// ([`Wire::glossary`]; each preset lists those of its own rules).
     pub glossary: Vec<Term>,
 }
 
@@ -129,6 +133,7 @@ impl Registry {
                     differences: p.differences.to_owned(),
                     doc: p.doc.to_owned(),
                     spec: format!("{}({}={})", def.name, def.preset_key, p.name),
+                    glossary: G::glossary(&p.rules),
                 })
                 .collect(),
             parameters: presets
@@ -143,7 +148,11 @@ impl Registry {
                     kind: p.kind,
                 })
                 .collect(),
-            glossary: G::glossary(),
+            glossary: G::glossary(
+                &presets
+                    .first()
+                    .map_or_else(G::Rules::default, |p| p.rules.clone()),
+            ),
         };
         let name = def.name;
         let knowledge = def.knowledge;

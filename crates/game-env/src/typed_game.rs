@@ -2,7 +2,9 @@
 //! what it knows of itself, and answers the object-safe API through the
 //! game's own types (its states are [`Typed`](crate::Typed)).
 
-use game_traits::{Encode, Game, GameInfo, GameRng, PlayerId, Record, TensorLayout, Turn, Wire};
+use game_traits::{
+    Encode, Game, GameInfo, GameRng, PlayerId, Record, TensorLayout, Term, Turn, Wire,
+};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -22,6 +24,7 @@ pub struct TypedGame<G: Game> {
     info: GameInfo,
     layout: TensorLayout,
     knowledge: Knowledge<G>,
+    glossary: Vec<Term>,
 }
 
 impl<G: Game + Encode + Wire> TypedGame<G> {
@@ -35,6 +38,7 @@ impl<G: Game + Encode + Wire> TypedGame<G> {
             info: G::info(&rules),
             layout: G::tensor_layout(&rules),
             knowledge: Knowledge::default(),
+            glossary: G::glossary(&rules),
             rules,
         })
     }
@@ -272,6 +276,10 @@ where
 
     fn legend(&self) -> &str {
         self.knowledge.legend
+    }
+
+    fn glossary(&self) -> &[Term] {
+        &self.glossary
     }
 
     fn move_forms(&self) -> &str {

@@ -28,10 +28,23 @@ use crate::{Game, PlayerId};
 /// notice (a field renamed or removed, a meaning changed).
 pub const WIRE_VERSION: u32 = 1;
 
-/// A code the wire sends (a card, a piece) with its name as a person
-/// reads it: a game declares its codes' names once
+/// A code the wire sends (a card, a piece, a line) with its name as a
+/// person reads it: a game declares its codes' names once
 /// ([`Wire::glossary`]), and screens take them from there instead of
 /// keeping tables of names of their own.
+///
+/// ```
+/// use game_traits::Term;
+///
+/// let spy = Term::new("R9", "Spy", "piece").symbol("S").note("beats the Marshal when it attacks.");
+/// assert_eq!(
+///     serde_json::to_string(&spy).unwrap(),
+///     r#"{"code":"R9","name":"Spy","group":"piece","symbol":"S","note":"beats the Marshal when it attacks."}"#
+/// );
+/// // A term with no symbol or note writes neither.
+/// let red = Term::new("R7", "Red 7", "troop");
+/// assert_eq!(serde_json::to_string(&red).unwrap(), r#"{"code":"R7","name":"Red 7","group":"troop"}"#);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Term {
     /// The code as the wire writes it (Battle Line: `"R7"`, `"DA"`).
@@ -39,8 +52,46 @@ pub struct Term {
     /// Its name (`"Red 7"`, `"Darius"`).
     pub name: String,
     /// The group of codes it belongs to, for a screen that draws each
-    /// group its own way (`"troop"`, `"tactic"`).
+    /// group its own way (`"troop"`, `"tactic"`), and that keeps codes
+    /// of different kinds apart (a piece's code and an action type's).
     pub group: &'static str,
+    /// The short sign a board draws it by, where the game has one
+    /// (Stratego: `"10"` for the Marshal of the international rules,
+    /// `"Ma"` for the Czech Maršál); absent where it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    /// What it does, in one clause, where it does something its name
+    /// does not tell (Stratego's Miner: `"the only piece that clears a
+    /// Bomb."`); absent where it has nothing to add.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Term {
+    /// `code` named `name` in `group`, with no symbol and no note.
+    pub fn new(code: impl Into<String>, name: impl Into<String>, group: &'static str) -> Term {
+        Term {
+            code: code.into(),
+            name: name.into(),
+            group,
+            symbol: None,
+            note: None,
+        }
+    }
+
+    /// The term with its short sign.
+    #[must_use]
+    pub fn symbol(mut self, symbol: impl Into<String>) -> Term {
+        self.symbol = Some(symbol.into());
+        self
+    }
+
+    /// The term with what it does.
+    #[must_use]
+    pub fn note(mut self, note: impl Into<String>) -> Term {
+        self.note = Some(note.into());
+        self
+    }
 }
 
 /// A game's client-facing forms.
@@ -106,10 +157,13 @@ pub trait Wire: Game {
         Vec::new()
     }
 
-    /// The names of the codes the wire sends, for screens that draw them
-    /// (Battle Line: every card). Empty, the default, for a game whose
-    /// codes are their own names.
-    fn glossary() -> Vec<Term> {
+    /// The names of the codes the wire sends under `rules`, for screens
+    /// that draw them (Battle Line: every card; Stratego: every piece of
+    /// the rule set, whose names, signs and powers differ between rule
+    /// sets). Empty, the default, for a game whose codes are their own
+    /// names. Each (group, code) pair is named once.
+    fn glossary(rules: &Self::Rules) -> Vec<Term> {
+        let _ = rules;
         Vec::new()
     }
 }

@@ -77,6 +77,9 @@ struct ViewOut<'a> {
     last: Option<usize>,
     outcome: Option<OutcomeOut<'a>>,
     legend: &'a str,
+    /// The names of the codes this match's wire sends, under its rules
+    /// (`Wire::glossary`): what the page names and draws them by.
+    glossary: &'a [game_traits::Term],
     /// The seat no person has taken yet (a match waiting in the lobby).
     waiting: Option<u8>,
     /// The match that replays this one with seats swapped, once offered.
@@ -179,6 +182,7 @@ pub fn view(room: &Room, viewer: Option<PlayerId>, extra: Extra) -> Result<Vec<u
         log,
         outcome: outcome(room),
         legend: room.game().legend(),
+        glossary: room.game().glossary(),
         waiting: extra.waiting.map(|p| p.index() as u8),
         rematch: extra.rematch,
         replay_of: extra.replay_of,

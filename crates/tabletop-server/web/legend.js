@@ -1,11 +1,11 @@
 // The legend of the game on screen, in words and small pictures drawn
 // with the board's own styles: Battle Line's cards, formations, tactics,
 // Fog and Mud; Stratego's pieces with their ranks and powers; Card War's
-// cards and prayers; Kuhn Poker's cards and bets. In a Stratego match the
-// pieces' names come from the seat's observation (each rule set names
-// its own).
+// cards and prayers; Kuhn Poker's cards and bets. Names of cards and
+// pieces are those the game declares (its glossary in /api/games, per
+// rule set: each Stratego rule set names and draws its own pieces).
 import { el } from './renderers/common.js';
-import { gameOf, gameName, rulesName, rulesLine, termName } from './names.js';
+import { gameOf, gameName, rulesName, rulesLine, termName, terms } from './names.js';
 
 const card = (cls, value, sub) => el('span', { class: `card ${cls}` }, el('span', { class: 'value' }, value), sub ? el('span', { class: 'colour' }, sub) : null);
 const row = (picture, ...words) => el('li', {}, el('span', { class: 'pic' }, picture), el('span', { class: 'words' }, ...words));
@@ -40,19 +40,6 @@ function battleline() {
   ];
 }
 
-// Classic ranks and powers by the engine's kind codes (the same in the
-// International, Milton Bradley and Gravon rule sets).
-const CLASSIC = [
-  ['R0', '10', 'Marshal', 'the strongest; falls to the Spy if the Spy strikes first.'],
-  ['R1', '9', 'General', ''], ['R2', '8', 'Colonel', ''], ['R3', '7', 'Major', ''],
-  ['R4', '6', 'Captain', ''], ['R5', '5', 'Lieutenant', ''], ['R6', '4', 'Sergeant', ''],
-  ['R7', '3', 'Miner', 'the only piece that defuses a Bomb.'],
-  ['R8', '2', 'Scout', 'moves any distance in a straight line.'],
-  ['R9', 'S', 'Spy', 'the weakest, but defeats the Marshal when it attacks.'],
-  ['MINE', 'B', 'Bomb', 'never moves; defeats every attacker but the Miner.'],
-  ['FLAG', 'F', 'Flag', 'never moves; capture it to win.'],
-];
-
 function piece(sym, seat = 0) {
   return el('span', { class: `legend-piece p${seat}` }, sym);
 }
@@ -64,21 +51,16 @@ function stratego(spec, view) {
       row([piece('7', 0), piece('', 1)], 'Your pieces show their rank; the opponent\u2019s show their backs until revealed in a fight.'),
       row(el('span', { class: 'legend-sq lake' }, '≈'), 'Lakes: nobody enters them.')),
   ];
+  // The pieces of the rule set in play, each with the name, sign and
+  // power its game declares (the glossary), and how many an army holds
+  // once a match shows it.
   const army = view && view.observation && view.observation.army;
-  const variant = gameOf(spec) === 'stratego' && spec.indexOf('classic') < 0 && army ? 'own' : 'classic';
   const list = el('ul', { class: 'legend-list pieces' });
-  if (variant === 'own') {
-    for (const k of army) {
-      list.append(row(piece(k.rank === null ? k.piece.slice(0, 2) : String(k.rank)), el('b', {}, k.piece), k.rank === null ? '' : ` (rank ${k.rank})`, ` ×${k.count}`));
-    }
-    out.push(el('h3', {}, 'Pieces of these rules'), list);
-  } else {
-    for (const [kind, sym, name, power] of CLASSIC) {
-      const n = army ? (army.find((k) => k.kind === kind) || {}).count : null;
-      list.append(row(piece(sym), el('b', {}, name), n ? ` ×${n}` : '', power ? `: ${power}` : ''));
-    }
-    out.push(el('h3', {}, 'Pieces, strongest first'), list);
+  for (const t of terms(spec, 'piece')) {
+    const n = army ? (army.find((k) => k.kind === t.code) || {}).count : null;
+    list.append(row(piece(t.symbol || t.code), el('b', {}, t.name), n ? ` ×${n}` : '', t.note ? `: ${t.note}` : ''));
   }
+  out.push(el('h3', {}, 'Pieces, strongest first'), list);
   return out;
 }
 

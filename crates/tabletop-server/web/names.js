@@ -23,18 +23,47 @@ function gameFor(spec) {
   return games.find((g) => g.name === gameOf(spec));
 }
 
-// The entry of `code` in the glossary of `spec`'s game: the name the
-// game declares for one of its codes (Battle Line: `R7` is "Red 7", `DA`
-// "Darius") and its group ("troop", "tactic"); undefined if none.
-export function term(spec, code) {
+// Glossaries sent with match views (`view.glossary`), by the match's
+// specification: a match under rules of its own, which no preset of the
+// listing declares.
+const viewed = new Map();
+
+// Keeps the glossary of `view`'s match; called with every view drawn.
+export function learnView(view) {
+  if (view && view.game && Array.isArray(view.glossary)) viewed.set(view.game, view.glossary);
+}
+
+// The names the game of `spec` declares for its codes under its rules:
+// its preset's glossary from the listing (the same declaration a
+// match's view sends), else the one a view of its match sent, else the
+// glossary of the game's default rules.
+function glossaryOf(spec) {
+  const p = presetFor(spec);
+  if (p && p.glossary) return p.glossary;
+  if (viewed.has(spec)) return viewed.get(spec);
   const g = gameFor(spec);
-  return g && g.glossary ? g.glossary.find((t) => t.code === code) : undefined;
+  return g && g.glossary ? g.glossary : [];
+}
+
+// The entry of `code` in the glossary of `spec`'s game (in `group`, if
+// given: a piece's code and an action type's are kept apart): the name
+// the game declares for one of its codes (Battle Line: `R7` is "Red 7",
+// `DA` "Darius"; Stratego: `R0` is the "Marshal", drawn "10"), its group
+// ("troop", "tactic", "piece", "line") and, where it has them, its
+// `symbol` and `note`; undefined if none.
+export function term(spec, code, group) {
+  return glossaryOf(spec).find((t) => t.code === code && (group === undefined || t.group === group));
 }
 
 // The name the game declares for `code`, or the code itself.
-export function termName(spec, code) {
-  const t = term(spec, code);
+export function termName(spec, code, group) {
+  const t = term(spec, code, group);
   return t ? t.name : code;
+}
+
+// Every entry of `group` in the glossary of `spec`, in the game's order.
+export function terms(spec, group) {
+  return glossaryOf(spec).filter((t) => t.group === group);
 }
 
 // The preset `spec` names, if it names one with no option changed.

@@ -53,6 +53,9 @@ export async function enter(r, listing, go) {
     showError(e);
     return;
   }
+  // The names of the match's codes under its rules, for a match whose
+  // rules no preset of the listing declares.
+  names.learnView(view);
   const renderer = await rendererFor(listing, names.gameOf(view.game));
   current = { id: r.id, token, seat: view.you, renderer, busy: false, go };
   if (token) store.keepSeat(r.id, { seat: view.you, game: view.game });
@@ -77,6 +80,7 @@ async function invitation(r) {
   $('title').textContent = `You are invited to play ${names.fullName(view.game)}`;
   $('status').textContent = view.waiting === null ? 'The seat is taken already: you can watch.' : `You would play ${names.ORDINAL[view.waiting]}.`;
   if (view.waiting === null) return true;
+  names.learnView(view);
   showLegend(view.game);
   return new Promise((resolve) => {
     const accept = el('button', { type: 'button', id: 'accept' }, 'Accept and play');

@@ -71,6 +71,7 @@ export async function enter(r, listing, go) {
     $('replay-note').textContent = String(e.message || e);
     return;
   }
+  names.learnView(live);
   const finished = !!live.outcome;
   current = {
     id: r.id,

@@ -14,15 +14,16 @@
 // how many it placed): the opponent's setup never reaches it. From the
 // home page it edits a setup for later, with no match.
 import * as api from './api.js';
-import { gameOf } from './names.js';
+import { gameOf, term } from './names.js';
 import { el } from './renderers/common.js';
-import { KINDS, SYMBOLS } from './renderers/stratego.js';
 
 const FILES = 'abcdefghij';
 const ROWS = 4;
 const COLS = 10;
 const SQUARES = ROWS * COLS;
 const SAVED = 'tabletop.setups.';
+// The editor's own rows in words, front first: its grid's layout, not
+// codes the game sends (the wire names squares, never rows).
 const ROW_NAMES = ['front row', 'second row', 'third row', 'back row'];
 
 // The editor now: null, or { key, spec, variant, army, squares (the kind
@@ -50,9 +51,10 @@ function nameOf(code) {
   return k.rank === null ? k.piece : `${k.piece} (${k.rank})`;
 }
 
+// The sign the game declares for kind `code` under the editor's rules.
 function symbolOf(code) {
-  const table = SYMBOLS[ed.variant] || SYMBOLS.classic;
-  return table[KINDS.indexOf(code)] || code;
+  const t = term(ed.spec, code, 'piece');
+  return t && t.symbol ? t.symbol : code;
 }
 
 function countsOf(codes) {

@@ -435,22 +435,19 @@ impl Wire for BattleLine {
     }
 
     /// Every card by its code: a troop card by its colour and value
-    /// (`R7`: `Red 7`), a tactics card by its name (`DA`: `Darius`).
-    fn glossary() -> Vec<Term> {
+    /// (`R7`: `Red 7`), a tactics card by its name (`DA`: `Darius`). The
+    /// same under every rule set: a game without tactics never sends
+    /// their codes, and naming them costs nothing.
+    fn glossary(_rules: &Rules) -> Vec<Term> {
         (0..CARDS)
             .filter_map(Card::from_index)
-            .map(|card| {
-                let (name, group) = match card.kind() {
-                    CardKind::Troop(colour, value) => {
-                        (format!("{} {value}", colour.word()), "troop")
-                    }
-                    CardKind::Tactic(tactic) => (tactic.name().to_owned(), "tactic"),
-                };
-                Term {
-                    code: card.to_string(),
-                    name,
-                    group,
-                }
+            .map(|card| match card.kind() {
+                CardKind::Troop(colour, value) => Term::new(
+                    card.to_string(),
+                    format!("{} {value}", colour.word()),
+                    "troop",
+                ),
+                CardKind::Tactic(tactic) => Term::new(card.to_string(), tactic.name(), "tactic"),
             })
             .collect()
     }

@@ -10,7 +10,7 @@ mod observation;
 use std::fmt;
 
 use game_traits::schemars::{self, JsonSchema};
-use game_traits::{PlayerId, Wire};
+use game_traits::{PlayerId, Term, Wire};
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
@@ -261,5 +261,16 @@ impl Wire for CardWar {
         after: &Observation,
     ) -> Vec<CardWarEvent> {
         narration::events(before, view, after)
+    }
+
+    /// The lines a player lays, by the codes the observation's `lay`
+    /// phase sends (`"free_attack"`: `"free attack line"`), in the group
+    /// `"line"`; the same under every rule set. Cards are their own names
+    /// (`"7a"`, `"Kb"`).
+    fn glossary(_rules: &Rules) -> Vec<Term> {
+        CardWarLineKind::ALL
+            .into_iter()
+            .map(|line| Term::new(line.code(), line.name(), "line"))
+            .collect()
     }
 }

@@ -139,6 +139,34 @@ pub enum CardWarLineKind {
     Defence,
 }
 
+impl CardWarLineKind {
+    /// Every kind of line.
+    pub const ALL: [CardWarLineKind; 3] = [
+        CardWarLineKind::Attack,
+        CardWarLineKind::FreeAttack,
+        CardWarLineKind::Defence,
+    ];
+
+    /// Its code as the wire writes it (`"free_attack"`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            CardWarLineKind::Attack => "attack",
+            CardWarLineKind::FreeAttack => "free_attack",
+            CardWarLineKind::Defence => "defence",
+        }
+    }
+
+    /// Its name as a player reads it (`"free attack line"`): the
+    /// glossary's ([`Wire::glossary`](game_traits::Wire::glossary)).
+    pub const fn name(self) -> &'static str {
+        match self {
+            CardWarLineKind::Attack => "attack line",
+            CardWarLineKind::FreeAttack => "free attack line",
+            CardWarLineKind::Defence => "defence line",
+        }
+    }
+}
+
 /// The dice and totals of a fight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(crate = "game_traits::schemars")]

@@ -34,13 +34,32 @@ fn json<T: serde::Serialize>(value: &T, context: &str) -> Value {
 /// through JSON; both seats' observation structs and the views of the
 /// action played hold only safe integers; and a determinisation of a
 /// seat's observation gives that seat the identical observation struct
-/// (the struct says nothing the seat cannot know).
+/// (the struct says nothing the seat cannot know). And first, that the
+/// glossary of `rules` names each code of a group once, by a name that is
+/// not empty (a screen looks a code up by its group and code).
 ///
 /// ```
 /// use game_traits::kuhn::KuhnPoker;
 /// game_traits::testkit::check_wire::<KuhnPoker>(&Default::default(), 20);
 /// ```
 pub fn check_wire<G: Game + Wire>(rules: &G::Rules, games: u64) {
+    let glossary = G::glossary(rules);
+    for (i, term) in glossary.iter().enumerate() {
+        assert!(
+            !term.name.is_empty() && !term.code.is_empty(),
+            "{}: glossary entry {term:?} unnamed",
+            G::NAME
+        );
+        assert!(
+            !glossary[..i]
+                .iter()
+                .any(|t| t.group == term.group && t.code == term.code),
+            "{}: the glossary names {} {} twice",
+            G::NAME,
+            term.group,
+            term.code
+        );
+    }
     let mut legal = Vec::new();
     for seed in 0..games {
         let mut state = G::new(rules).unwrap_or_else(|e| panic!("{}: rules refused: {e}", G::NAME));

@@ -14,12 +14,13 @@
 //! may give either.
 
 mod event;
+mod glossary;
 mod narration;
 mod observation;
 mod rules;
 
 use game_traits::schemars::JsonSchema;
-use game_traits::{PlayerId, Wire};
+use game_traits::{PlayerId, Term, Wire};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Move};
@@ -178,6 +179,14 @@ impl Wire for Stratego {
         after: &crate::Observation,
     ) -> Vec<StrategoEvent> {
         narration::events(before, view, after)
+    }
+
+    /// Every piece of the rule set by its kind code (`"R0"`), with its
+    /// name (`"Marshal"`, `"Maršál"`), the sign a board draws it by
+    /// (`"10"`, `"Ma"`) and what it does under these rules (the combat
+    /// table, the long mover).
+    fn glossary(rules: &Rules) -> Vec<Term> {
+        glossary::glossary(rules)
     }
 }
 

@@ -16,6 +16,7 @@ mod archive;
 mod bodies;
 mod connections;
 mod extra_game;
+mod glossary;
 mod hygiene;
 mod leak;
 mod legacy_seats;

@@ -9,7 +9,7 @@
 // the log's view structs (the last card played); see the "Wire format"
 // section of crates/battleline-core/docs/battleline.md.
 import { el, actionButton, engineText, lastLogged, groupLegal } from './common.js';
-import { term } from '../names.js';
+import { term, termName } from '../names.js';
 
 let selected = null; // the code of the hand card picked, e.g. "R7"
 let selectedAt = -1; // the view's steps when it was picked
@@ -116,12 +116,15 @@ export function render(view, board, play) {
     engineText(view)));
 }
 
-// The groups of the moves under the board, by action type.
+// The groups of the moves under the board, by action type: the page's
+// arrangement of its buttons (drawing and ending the turn without a draw
+// share a row), not names the game sends; each button's own words are
+// the engine's, and the Scout is named as the game declares it.
 const GROUPS = {
-  claim: 'Claim a flag',
-  draw: 'Draw',
-  end_turn: 'Draw',
-  return: 'Return to the decks (Scout)',
+  claim: () => 'Claim a flag',
+  draw: () => 'Draw',
+  end_turn: () => 'Draw',
+  return: (spec) => `Return to the decks (${termName(spec, 'SCT', 'tactic')})`,
 };
 
 // Everything but plays of a hand card to a flag: claims, draws, pass,
@@ -130,7 +133,7 @@ export function legal(view, box, play) {
   const hand = new Set(view.observation && view.observation.hand ? view.observation.hand : []);
   const groups = groupLegal(view.legal, (a) => {
     if (a.action.type === 'play') return hand.has(a.action.card) ? null : 'Plays';
-    return GROUPS[a.action.type] || 'Other moves';
+    return GROUPS[a.action.type] ? GROUPS[a.action.type](view.game) : 'Other moves';
   });
   for (const [name, actions] of groups) {
     box.append(el('div', { class: 'legal-group' }, el('span', { class: 'group-name' }, name + ': '),

@@ -10,10 +10,10 @@
 // ...); see the "Wire format" section of
 // crates/cardwar-core/docs/cardwar.md.
 import { el, actionButton, engineText } from './common.js';
+import { termName } from '../names.js';
 
 const COLOUR = ['black', 'red'];
 const GUARDS = ['A1', 'A2', 'Jk'];
-const LINES = { attack: 'attack line', free_attack: 'free attack line', defence: 'defence line' };
 
 function cardEl(name, colour, extra = {}) {
   const tag = extra.tag || 'div';
@@ -29,15 +29,16 @@ function die(n, label) {
   return el('span', { class: 'die', title: label }, n ? ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'][n - 1] || String(n) : '–', el('small', {}, ` ${label} ${n || ''}`));
 }
 
-// What the game waits for, in words, from the observation's phase.
-function phaseText(phase) {
+// What the game waits for, in words, from the observation's phase (a
+// line by the name the game declares for its code: its glossary).
+function phaseText(phase, spec) {
   const who = `P${phase.player}`;
   switch (phase.type) {
     case 'aside': return `${who} puts cards aside, ${phase.left} left`;
     case 'initiative': return 'the initiative dice are rolled';
     case 'draw_roll': return `${who} rolls for his draw`;
     case 'draw': return `${who} draws, ${phase.left} left`;
-    case 'lay': return `${who} lays his ${LINES[phase.line] || phase.line}, ${phase.left} left`;
+    case 'lay': return `${who} lays his ${termName(spec, phase.line, 'line')}, ${phase.left} left`;
     case 'pray': return `${who} may pray`;
     case 'prayer_roll': return `${who}'s prayer is rolled`;
     case 'reinforce': return `${who} is reinforced from his pile, ${phase.left} left`;
@@ -133,7 +134,7 @@ export function render(view, board, play) {
         el('span', { class: 'guards' }, 'Guards: ', guards), el('span', { class: 'facts' }, facts.join(' · '))),
       el('div', { class: 'cw-line', 'aria-label': 'line, front first' }, line.length ? line : el('span', { class: 'empty-line' }, 'no cards in line')));
   };
-  const header = `Round ${obs.round}, battle ${obs.battle}` + (obs.round > 0 ? `: P${obs.attacker} attacks` : '') + ` · ${phaseText(obs.phase)}`;
+  const header = `Round ${obs.round}, battle ${obs.battle}` + (obs.round > 0 ? `: P${obs.attacker} attacks` : '') + ` · ${phaseText(obs.phase, view.game)}`;
   const middle = [];
   if (obs.last_fight) {
     const lf = obs.last_fight;

@@ -11,16 +11,8 @@
 // move); see the "Wire format" section of
 // crates/stratego-core/docs/stratego.md.
 import { el, actionButton, engineText } from './common.js';
-import { rulesName } from '../names.js';
+import { rulesName, term } from '../names.js';
 
-// The rule-set-free kind codes in the order of the symbol tables.
-export const KINDS = ['R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'MINE', 'FLAG'];
-// Per rule set: the short symbol of each kind, as the board shows it.
-export const SYMBOLS = {
-  srazhenie: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'M', 'F'],
-  czech: ['Ma', 'Ge', 'Ka', 'Kd', 'Kp', 'St', 'Pr', 'Mi', 'Sp', '--', 'MP', 'Pp'],
-  classic: ['10', '9', '8', '7', '6', '5', '4', '3', '2', 'S', 'B', 'F'],
-};
 const FILES = 'abcdefghij';
 
 let selected = null; // the square of the piece picked ("e4")
@@ -33,16 +25,16 @@ function label(piece, rank) {
   return rank === null ? piece : `${piece} (${rank})`;
 }
 
-// What the drawing needs of the army: the symbol of each piece name, its
-// size and the names of the kind codes.
-function ruleSet(obs) {
-  const variant = obs.rules.variant;
-  const symbols = SYMBOLS[variant] || SYMBOLS.classic;
+// What the drawing needs of the army: the symbol of each piece name (the
+// sign the game declares for its kind under these rules, its glossary),
+// its size and the names of the kind codes.
+function ruleSet(view) {
   const symbolOf = new Map();
   const byKind = new Map();
   let total = 0;
-  for (const k of obs.army) {
-    symbolOf.set(k.piece, symbols[KINDS.indexOf(k.kind)] || k.piece);
+  for (const k of view.observation.army) {
+    const t = term(view.game, k.kind, 'piece');
+    symbolOf.set(k.piece, t && t.symbol ? t.symbol : k.piece);
     byKind.set(k.kind, k);
     total += k.count;
   }
@@ -58,7 +50,7 @@ function inSetup(obs) {
 function autoChoice(view) {
   const obs = view.observation;
   const n = obs.placed[view.you];
-  const total = ruleSet(obs).total;
+  const total = ruleSet(view).total;
   const opts = view.legal.filter((a) => a.action.type === 'place').map((a) => ({ id: a.id, kind: a.action.kind }));
   if (!opts.length) return null;
   const left = total - n;
@@ -76,7 +68,7 @@ export function render(view, board, play) {
     return;
   }
   if (selectedAt !== view.steps) selected = null;
-  const rules = ruleSet(obs);
+  const rules = ruleSet(view);
   const me = view.you;
   const setup = inSetup(obs);
   // The legal moves by origin square, then destination.
@@ -192,7 +184,7 @@ export function render(view, board, play) {
 export function legal(view, box, play) {
   const obs = view.observation;
   if (!obs || !obs.board) return;
-  const rules = ruleSet(obs);
+  const rules = ruleSet(view);
   const left = new Map(obs.to_place.map((k) => [k.kind, k.count]));
   const placements = view.legal.filter((a) => a.action.type === 'place');
   const other = view.legal.filter((a) => a.action.type !== 'place' && a.action.type !== 'move');

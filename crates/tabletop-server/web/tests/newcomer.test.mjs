@@ -212,7 +212,11 @@ test("Battle Line's cards and legend take their names from the game's glossary",
   await page.route('**/api/games', async (route) => {
     const response = await route.fetch();
     const json = await response.json();
-    for (const t of json.games.find((g) => g.name === 'battleline').glossary) t.name = `${t.name} (declared)`;
+    // The game's glossary and each preset's (the page reads its preset's).
+    const bl = json.games.find((g) => g.name === 'battleline');
+    for (const glossary of [bl.glossary, ...bl.presets.map((p) => p.glossary)]) {
+      for (const t of glossary) t.name = `${t.name} (declared)`;
+    }
     await route.fulfill({ response, json });
   });
   const m = await twoHumans('battleline');
