@@ -24,16 +24,8 @@ after(async () => {
   if (h) await h.stop();
 });
 
-async function ready(page, path) {
-  await page.goto(base + path);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
-}
-
-async function twoHumans(game) {
-  const m = await h.api('POST', '/api/matches', { game, seats: ['human', 'human'] });
-  assert.ok(m.id, JSON.stringify(m));
-  return { id: m.id, tokens: m.tokens.map((t) => t.token) };
-}
+const ready = (page, path) => h.ready(page, path);
+const twoHumans = (game) => h.twoHumans(game);
 
 async function seatView(id, token) {
   const res = await fetch(`${base}/api/matches/${id}`, { headers: { authorization: `Bearer ${token}` } });

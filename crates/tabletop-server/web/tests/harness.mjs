@@ -80,9 +80,21 @@ export async function start(name, args = []) {
     });
     return res.json();
   };
+  // A page at `path`, once the page says it is ready.
+  const ready = async (page, path) => {
+    await page.goto(base + path);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+  };
+  // A match of `game` with two human seats, made through the API: its id
+  // and both seats' tokens.
+  const twoHumans = async (game) => {
+    const m = await api('POST', '/api/matches', { game, seats: ['human', 'human'] });
+    if (!m.id) throw new Error(`the server made no match of ${game}: ${JSON.stringify(m)}`);
+    return { id: m.id, tokens: m.tokens.map((t) => t.token) };
+  };
   const stop = async () => {
     await browser.close();
     stopServer();
   };
-  return { base, browser, person, api, stop };
+  return { base, browser, person, api, ready, twoHumans, stop };
 }

@@ -24,17 +24,8 @@ after(async () => {
   if (h) await h.stop();
 });
 
-async function ready(page, path) {
-  await page.goto(base + path);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
-}
-
-// A match of `game` with two human seats, made through the API: its id
-// and both seats' tokens.
-async function twoHumans(game) {
-  const m = await h.api('POST', '/api/matches', { game, seats: ['human', 'human'] });
-  return { id: m.id, tokens: m.tokens.map((t) => t.token) };
-}
+const ready = (page, path) => h.ready(page, path);
+const twoHumans = (game) => h.twoHumans(game);
 
 async function post(path, token, body) {
   const res = await fetch(base + path, {
