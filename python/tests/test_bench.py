@@ -6,17 +6,24 @@ import importlib.util
 import pathlib
 import re
 import sys
+import types
 
 import tabletop
 
-BENCH = pathlib.Path(__file__).resolve().parents[1] / "bench" / "bench_playouts.py"
+BENCH = pathlib.Path(__file__).resolve().parents[1] / "bench"
+
+
+def load(name: str) -> types.ModuleType:
+    """The benchmark script python/bench/NAME.py, imported as a module."""
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[name] = bench
+    spec.loader.exec_module(bench)
+    return bench
 
 
 def test_the_benchmark_prints_moves_and_games_per_second_for_every_game() -> None:
-    spec = importlib.util.spec_from_file_location("bench_playouts", BENCH)
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["bench_playouts"] = bench
-    spec.loader.exec_module(bench)
+    bench = load("bench_playouts")
     lines = bench.main(["--seconds", "0.05", "--repeats", "1", "--envs", "64"])
     assert "a move = one player decision" in lines[0]
     for s in tabletop.registered_specs():
@@ -33,11 +40,7 @@ def test_the_benchmark_prints_moves_and_games_per_second_for_every_game() -> Non
 
 
 def test_the_framework_benchmark_reports_each_path_against_vecenv() -> None:
-    path = BENCH.with_name("bench_frameworks.py")
-    spec = importlib.util.spec_from_file_location("bench_frameworks", path)
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["bench_frameworks"] = bench
-    spec.loader.exec_module(bench)
+    bench = load("bench_frameworks")
     paths = ["VecEnv", "gymnasium", "pufferlib", "rllib"]
     argv = ["--game", "kuhn_poker", "--envs", "16", "--seconds", "0.05", "--repeats", "1"]
     lines = bench.main(argv + [a for p in paths for a in ("--path", p)])
@@ -48,11 +51,7 @@ def test_the_framework_benchmark_reports_each_path_against_vecenv() -> None:
 
 
 def test_the_opponent_call_benchmark_counts_calls_and_batches_per_mode() -> None:
-    path = BENCH.with_name("bench_opponent_calls.py")
-    spec = importlib.util.spec_from_file_location("bench_opponent_calls", path)
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["bench_opponent_calls"] = bench
-    spec.loader.exec_module(bench)
+    bench = load("bench_opponent_calls")
     synced = bench.measure("cardwar", 32, 40, True)
     unsynced = bench.measure("cardwar", 32, 40, False)
     assert unsynced["calls_per_step"] <= 1 < synced["calls_per_step"]
@@ -61,11 +60,7 @@ def test_the_opponent_call_benchmark_counts_calls_and_batches_per_mode() -> None
 
 
 def test_the_sb3_layer_benchmark_reports_each_layer_and_the_threads() -> None:
-    path = BENCH.with_name("bench_sb3_layers.py")
-    spec = importlib.util.spec_from_file_location("bench_sb3_layers", path)
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["bench_sb3_layers"] = bench
-    spec.loader.exec_module(bench)
+    bench = load("bench_sb3_layers")
     lines = bench.main(["--game", "kuhn_poker", "--envs", "16", "--every", "5", "--steps", "3", "--rounds", "2"])
     layers = ["MultiAgentVecEnv.step", "LearnerBatch.step", "TabletopVecEnv.step", "get_action_masks", "SB3 step"]
     assert len(lines) == len(layers) + 2
