@@ -365,15 +365,31 @@ impl Guard {
             _ => 14,
         }
     }
+
+    /// Its code, as the notation and the wire's `open` write it (`"A1"`,
+    /// `"A2"`, `"Jk"`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Guard::FirstAce => "A1",
+            Guard::SecondAce => "A2",
+            Guard::Joker => "Jk",
+        }
+    }
+
+    /// Its name as a player reads it (`"first ace"`): the glossary's
+    /// ([`Wire::glossary`](game_traits::Wire::glossary)).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Guard::FirstAce => "first ace",
+            Guard::SecondAce => "second ace",
+            Guard::Joker => "joker",
+        }
+    }
 }
 
 impl fmt::Display for Guard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Guard::FirstAce => "A1",
-            Guard::SecondAce => "A2",
-            Guard::Joker => "Jk",
-        })
+        f.write_str(self.code())
     }
 }
 

@@ -4,6 +4,7 @@
 //! records keep their own serde forms.
 
 mod event;
+mod glossary;
 mod narration;
 mod observation;
 
@@ -263,14 +264,13 @@ impl Wire for CardWar {
         narration::events(before, view, after)
     }
 
-    /// The lines a player lays, by the codes the observation's `lay`
-    /// phase sends (`"free_attack"`: `"free attack line"`), in the group
-    /// `"line"`; the same under every rule set. Cards are their own names
-    /// (`"7a"`, `"Kb"`).
-    fn glossary(_rules: &Rules) -> Vec<Term> {
-        CardWarLineKind::ALL
-            .into_iter()
-            .map(|line| Term::new(line.code(), line.name(), "line"))
-            .collect()
+    /// The names of the codes the observation sends: lines (group
+    /// `"line"`: `"free_attack"` is `"free attack line"`), guards in the
+    /// order of a side's `guards` (`"guard"`: `"Jk"` is the `"joker"`) and
+    /// prayer results (`"prayer"`: `"atomic_bomb"`, drawn by its sum
+    /// `"12"`), each guard and result with what it does under `rules`.
+    /// Cards are their own names (`"7a"`, `"Kb"`).
+    fn glossary(rules: &Rules) -> Vec<Term> {
+        glossary::glossary(rules)
     }
 }

@@ -224,6 +224,40 @@ pub enum CardWarPrayerResult {
     AtomicBomb,
 }
 
+impl CardWarPrayerResult {
+    /// Every result, by its sum of 2d6 from 2 to 12.
+    pub const ALL: [CardWarPrayerResult; 11] = [
+        CardWarPrayerResult::Grin,
+        CardWarPrayerResult::Pity,
+        CardWarPrayerResult::Condescension,
+        CardWarPrayerResult::Doctors,
+        CardWarPrayerResult::Hellfire,
+        CardWarPrayerResult::Reinforcement,
+        CardWarPrayerResult::Grenade,
+        CardWarPrayerResult::Gangrene,
+        CardWarPrayerResult::Sniper,
+        CardWarPrayerResult::Paratroopers,
+        CardWarPrayerResult::AtomicBomb,
+    ];
+
+    /// Its code as the wire writes it (`"atomic_bomb"`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            CardWarPrayerResult::Grin => "grin",
+            CardWarPrayerResult::Pity => "pity",
+            CardWarPrayerResult::Condescension => "condescension",
+            CardWarPrayerResult::Doctors => "doctors",
+            CardWarPrayerResult::Hellfire => "hellfire",
+            CardWarPrayerResult::Reinforcement => "reinforcement",
+            CardWarPrayerResult::Grenade => "grenade",
+            CardWarPrayerResult::Gangrene => "gangrene",
+            CardWarPrayerResult::Sniper => "sniper",
+            CardWarPrayerResult::Paratroopers => "paratroopers",
+            CardWarPrayerResult::AtomicBomb => "atomic_bomb",
+        }
+    }
+}
+
 /// The result of a finished game, tagged by `"type"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(crate = "game_traits::schemars")]

@@ -10,10 +10,9 @@
 // ...); see the "Wire format" section of
 // crates/cardwar-core/docs/cardwar.md.
 import { el, actionButton, engineText } from './common.js';
-import { termName } from '../names.js';
+import { term, termName, terms } from '../names.js';
 
 const COLOUR = ['black', 'red'];
-const GUARDS = ['A1', 'A2', 'Jk'];
 
 function cardEl(name, colour, extra = {}) {
   const tag = extra.tag || 'div';
@@ -103,10 +102,12 @@ export function render(view, board, play) {
   const side = (p) => {
     const s = obs.sides[p];
     const colour = COLOUR[p];
-    const guards = GUARDS.map((short, g) => {
+    // The guards in the order of `guards`, drawn by the game's signs.
+    const guards = terms(view.game, 'guard').map((t, g) => {
       const h = s.guards[g];
-      const open = s.open === short;
-      return el('span', { class: `guard${h ? '' : ' dead'}${open ? ' fighting' : ''}`, title: open ? 'fighting now' : '' }, `${short} `, h ? `♥${h}` : 'dead');
+      const open = s.open === t.code;
+      const title = `${t.name}${open ? ', fighting now' : ''}${t.note ? `: ${t.note}` : ''}`;
+      return el('span', { class: `guard${h ? '' : ' dead'}${open ? ' fighting' : ''}`, title, dataset: { code: t.code } }, `${t.symbol || t.code} `, h ? `♥${h}` : 'dead');
     });
     const line = s.line.map((slot, i) => {
       const fighting = i === 0 && s.open === 'soldier';
@@ -144,7 +145,8 @@ export function render(view, board, play) {
   if (obs.round <= 1 && obs.initiative[1]) middle.push(el('span', { class: 'dice' }, ` Initiative: P0 ${obs.initiative[0]}, P1 ${obs.initiative[1]}`));
   if (obs.last_prayer) {
     const lp = obs.last_prayer;
-    middle.push(el('div', { class: 'prayer' }, `Last prayer: P${lp.player} rolled ${lp.sum}, ${lp.result.replaceAll('_', ' ')}`));
+    const answer = term(view.game, lp.result, 'prayer');
+    middle.push(el('div', { class: 'prayer', title: answer && answer.note ? answer.note : '' }, `Last prayer: P${lp.player} rolled ${lp.sum}, ${answer ? answer.name : lp.result}`));
   }
   const hand = obs.own.hand.map((name) => {
     if (lays.has(name)) {

@@ -2,7 +2,7 @@
 // glossary of each rule set, listed per preset by /api/games and sent
 // with a match's view), never from tables of the page's own: Stratego's
 // pieces (name, sign, power) in the legend, the setup editor and the
-// board, card war's lines in the phase line. Names marked in the served
+// board, card war's lines, guards and prayers. Names marked in the served
 // listing show marked on the page. A match under rules no preset
 // declares takes its pieces from its view.
 // The server and browser as harness.mjs starts them; a fresh database.
@@ -143,5 +143,45 @@ test('card war names the line being laid as the game declares it', async () => {
   await page.waitForSelector('#board .cw-info', { timeout: 10000 });
   const header = await page.$eval('#board .cw-info', (p) => p.textContent);
   assert.ok(header.includes(`lays his ${lines.get(line)} (declared), `), header);
+  assert.deepEqual(page.errors, []);
+});
+
+test("card war draws its guards and words a prayer's answer as the game declares them", async () => {
+  const cw = gameOf(listing, 'cardwar');
+  const declared = (group) => cw.glossary.filter((t) => t.group === group);
+  assert.deepEqual(declared('guard').map((t) => t.code), ['A1', 'A2', 'Jk']);
+  assert.equal(declared('prayer').length, 11);
+  // Whoever is to move prays when he may, else plays his first legal
+  // action, until someone's prayer has been answered.
+  const m = await twoHumans('cardwar');
+  let view = await seatView(m.id, m.tokens[0]);
+  for (let i = 0; i < 3000 && !view.observation.last_prayer; i++) {
+    assert.notEqual(view.to_move, null, 'the game waits for a seat');
+    const mover = await seatView(m.id, m.tokens[view.to_move]);
+    const pray = mover.legal.find((a) => a.action.type === 'pray');
+    await play(m.id, m.tokens[view.to_move], (pray || mover.legal[0]).id);
+    view = await seatView(m.id, m.tokens[0]);
+  }
+  const prayer = view.observation.last_prayer;
+  assert.ok(prayer, 'nobody prayed');
+  const answer = declared('prayer').find((t) => t.code === prayer.result);
+  assert.ok(answer, prayer.result);
+  assert.equal(answer.symbol, String(prayer.sum));
+  const page = await h.person();
+  await markListing(page, 'cardwar');
+  await takeSeat(page, m.id, m.tokens[0]);
+  await page.waitForSelector('#board .prayer', { timeout: 10000 });
+  const told = await page.$eval('#board .prayer', (p) => [p.textContent, p.title]);
+  assert.deepEqual(told, [`Last prayer: P${prayer.player} rolled ${prayer.sum}, ${answer.name} (declared)`, `${answer.note} (declared)`]);
+  // Both sides' guards, in the order of their healths, by the declared
+  // signs, each titled with its declared name and note.
+  const guards = await page.$$eval('#board .guard', (gs) => gs.map((g) => [g.dataset.code, g.firstChild.textContent, g.title]));
+  assert.equal(guards.length, 6);
+  for (const [i, [code, sign, title]] of guards.entries()) {
+    const t = declared('guard')[i % 3];
+    assert.equal(code, t.code);
+    assert.equal(sign, `${t.symbol}* `);
+    assert.ok(title.startsWith(`${t.name} (declared)`) && title.endsWith(`${t.note} (declared)`), title);
+  }
   assert.deepEqual(page.errors, []);
 });
