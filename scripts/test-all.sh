@@ -2,7 +2,8 @@
 # The full tier: every test of the project (CI's, through .ci/run). The
 # quick tier, for a change in progress, is scripts/test-quick.sh.
 #
-# 1. Rust: cargo test --workspace, at the documented counts.
+# 1. Rust: cargo test --workspace --release (overflow checks on, in its
+#    own target directory), at the documented counts, while step 2 runs.
 # 2. Python: builds the abi3 wheel of ./python once (maturin) and installs
 #    it into a virtual environment ($TABLETOP_VENV, default .venv) with the
 #    frameworks its tests run (OpenSpiel, PettingZoo, Gymnasium, Ray and
@@ -115,21 +116,38 @@ wait_for() { # JOB NAME LOG
 section "Module circles and crate imports: each one as docs/architecture.md says"
 python3 scripts/modgraph.py --check docs/architecture.md
 
-section "Rust: cargo test --workspace"
-cargo test --workspace --features "$FULL_FEATURES" --no-run
-echo "-- disk free after the test build: $(df -h . | awk 'NR==2 {print $4}'), target/debug $(du -sh target/debug 2>/dev/null | cut -f1)"
+section "Rust and Python: cargo test --workspace, and beside it the Python stage"
+# The Rust tests build and run in a target directory of their own, in the
+# release profile with overflow checks on: a test build never shares a
+# crate with the release builds below (dev-dependencies unify other
+# features into the dependencies), so its own directory costs nothing,
+# and it leaves the main one free for the Python stage to build and test
+# meanwhile (maturin, then pytest, whose tests build the arena with policy
+# seats): both stages leave a core idle much of the time, the Python one
+# most of it (docs/performance.md, "CI's stage times"). The release profile
+# builds the tests as fast as opt-level 1 did and runs them faster; the
+# crates hold no debug_assert!, so overflow checks are what a debug build
+# would add.
+rust_target="${CARGO_TARGET_DIR:-target}/rust-tests"
+rust_tests() {
+    CARGO_TARGET_DIR="$rust_target" CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
+        cargo test --workspace --release --features "$FULL_FEATURES" "$@"
+}
+(
+    rust_tests --no-run
+    echo "-- disk free after the Rust test build: $(df -h . | awk 'NR==2 {print $4}'), its target $(du -sh "$rust_target" 2>/dev/null | cut -f1)"
+    # The server's PostgreSQL tests need Debian's server: the installation
+    # is waited for below, which then leaves this mark (on every exit).
+    while [ ! -e "$logs/apt.done" ]; do sleep 2; done
+    rust_tests
+) >"$logs/rust.log" 2>&1 &
+rust_job=$!
+trap 'touch "$logs/apt.done"' EXIT
+
 if [ -n "${apt_job:-}" ]; then
     wait_for "$apt_job" "Debian's postgresql and chromium" "$logs/apt.log"
 fi
-cargo test --workspace --features "$FULL_FEATURES"
-
-if [ -n "${TABLETOP_FREE_DEBUG_BUILD:-}" ]; then
-    # Set by .ci/run: nothing below reads the debug build (the docs run
-    # `cargo run --release`), and torch's CUDA wheels need its disk.
-    rm -rf target/debug
-fi
-
-section "Python: build and install ./python, then pytest"
+touch "$logs/apt.done"
 echo "-- disk free: $(df -h . | awk 'NR==2 {print $4}') (the framework stack needs about 8 GB)"
 wait_for "$pip_job" "the Python test stack" "$logs/pip.log"
 # The abi3 wheel, built once by maturin and installed: the tests run what a
@@ -143,7 +161,22 @@ if [ -n "${TABLETOP_BUILD_GUARD:-}" ]; then
     scripts/one-build.sh --check-log "$logs/maturin.log" tabletop-python
 fi
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheels"/tabletop-*.whl
-"$venv/bin/python" -m pytest -q --durations=15 python/tests
+python_rc=0
+"$venv/bin/python" -m pytest -q --durations=15 python/tests || python_rc=$?
+echo "-- Python: pytest ended with $python_rc, $((SECONDS - section_start)) s into this section"
+rust_rc=0
+wait "$rust_job" || rust_rc=$?
+echo "== Rust: cargo test --workspace --release (its output, from its own target directory)"
+cat "$logs/rust.log"
+echo "-- Rust: cargo test ended with $rust_rc"
+if [ "$rust_rc" != 0 ] || [ "$python_rc" != 0 ]; then
+    echo "the Rust tests (exit $rust_rc) or the Python tests (exit $python_rc) failed" >&2
+    exit 1
+fi
+if [ -n "${TABLETOP_FREE_TEST_BUILD:-}" ]; then
+    # Set by .ci/run: nothing below reads the Rust test build.
+    rm -rf "$rust_target"
+fi
 
 section "Docs: every command and snippet of README.md, docs/ and the crates' READMEs, at small counts"
 "$venv/bin/python" scripts/run_docs.py    # the rule: docs/architecture.md, "Docs that run"

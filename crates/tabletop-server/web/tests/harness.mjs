@@ -59,6 +59,28 @@ export async function startServer(name, args = []) {
   return { base, stop };
 }
 
+// Starts a server named `name` and a browser with one persistent profile
+// (a fresh directory, which Playwright passes as --user-data-dir), whose
+// pages share it; `stop` ends both and removes their data.
+export async function startWithProfile(name) {
+  const { base, stop: stopServer } = await startServer(name);
+  const profileDir = mkdtempSync(join(tmpdir(), 'tabletop-chromium-'));
+  const browser = await chromium.launchPersistentContext(profileDir, {
+    ...CHROMIUM,
+    viewport: { width: 1100, height: 800 },
+    args: [
+      ...CHROMIUM.args,
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  const stop = async () => {
+    await browser.close();
+    stopServer();
+    rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { base, browser, stop };
+}
+
 // Starts a server (with `args`, as startServer) and a browser; `stop` ends
 // both and removes the data.
 export async function start(name, args = []) {
@@ -97,4 +119,15 @@ export async function start(name, args = []) {
     stopServer();
   };
   return { base, browser, person, api, ready, twoHumans, stop };
+}
+
+// A small seeded generator: which of `n` legal buttons to click.
+export function picker(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
 }

@@ -1,0 +1,4 @@
+// Every game played to the end by clicking, part 1 of 3 (every-game.mjs).
+import { everyGame } from './every-game.mjs';
+
+everyGame(0, 3);
