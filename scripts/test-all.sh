@@ -3,7 +3,8 @@
 # quick tier, for a change in progress, is scripts/test-quick.sh.
 #
 # 1. Rust: cargo test --workspace --release (overflow checks on, in its
-#    own target directory), at the documented counts, while step 2 runs.
+#    own target directory), at the documented counts; its tests run
+#    while step 2 runs.
 # 2. Python: builds the abi3 wheel of ./python once (maturin) and installs
 #    it into a virtual environment ($TABLETOP_VENV, default .venv) with the
 #    frameworks its tests run (OpenSpiel, PettingZoo, Gymnasium, Ray and
@@ -116,38 +117,33 @@ wait_for() { # JOB NAME LOG
 section "Module circles and crate imports: each one as docs/architecture.md says"
 python3 scripts/modgraph.py --check docs/architecture.md
 
-section "Rust and Python: cargo test --workspace, and beside it the Python stage"
+section "Rust and Python: cargo test --workspace, then its tests beside the Python stage"
 # The Rust tests build and run in a target directory of their own, in the
 # release profile with overflow checks on: a test build never shares a
 # crate with the release builds below (dev-dependencies unify other
 # features into the dependencies), so its own directory costs nothing,
-# and it leaves the main one free for the Python stage to build and test
-# meanwhile (maturin, then pytest, whose tests build the arena with policy
-# seats): both stages leave a core idle much of the time, the Python one
-# most of it (docs/performance.md, "CI's stage times"). The release profile
-# builds the tests as fast as opt-level 1 did and runs them faster; the
-# crates hold no debug_assert!, so overflow checks are what a debug build
-# would add.
+# and once built, its tests run while the Python stage builds and tests in
+# the main one (maturin, then pytest, whose tests build the arena with
+# policy seats): both leave a core idle much of the time, pytest most of
+# it. The two builds are not run at once: both want both cores
+# (docs/performance.md, "CI's stage times"). The release profile builds
+# the tests as fast as opt-level 1 did and runs them faster; the crates
+# hold no debug_assert!, so overflow checks are what a debug build would
+# add.
 rust_target="${CARGO_TARGET_DIR:-target}/rust-tests"
 rust_tests() {
     CARGO_TARGET_DIR="$rust_target" CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
         cargo test --workspace --release --features "$FULL_FEATURES" "$@"
 }
-(
-    rust_tests --no-run
-    echo "-- disk free after the Rust test build: $(df -h . | awk 'NR==2 {print $4}'), its target $(du -sh "$rust_target" 2>/dev/null | cut -f1)"
-    # The server's PostgreSQL tests need Debian's server: the installation
-    # is waited for below, which then leaves this mark (on every exit).
-    while [ ! -e "$logs/apt.done" ]; do sleep 2; done
-    rust_tests
-) >"$logs/rust.log" 2>&1 &
-rust_job=$!
-trap 'touch "$logs/apt.done"' EXIT
-
+rust_tests --no-run
+echo "-- disk free after the Rust test build: $(df -h . | awk 'NR==2 {print $4}'), its target $(du -sh "$rust_target" 2>/dev/null | cut -f1)"
 if [ -n "${apt_job:-}" ]; then
+    # The server's PostgreSQL tests need Debian's server.
     wait_for "$apt_job" "Debian's postgresql and chromium" "$logs/apt.log"
 fi
-touch "$logs/apt.done"
+rust_tests >"$logs/rust.log" 2>&1 &
+rust_job=$!
+
 echo "-- disk free: $(df -h . | awk 'NR==2 {print $4}') (the framework stack needs about 8 GB)"
 wait_for "$pip_job" "the Python test stack" "$logs/pip.log"
 # The abi3 wheel, built once by maturin and installed: the tests run what a
