@@ -23,11 +23,14 @@ pub(super) fn glossary(rules: &Rules) -> Vec<Term> {
             .symbol(guard.code())
             .note(guard_note(rules, guard))
     });
-    let prayers = CardWarPrayerResult::ALL.into_iter().map(|result| {
-        let prayer = Prayer::from(result);
-        Term::new(result.code(), prayer.name(), "prayer")
-            .symbol(prayer.sum().to_string())
-            .note(prayer_note(rules, prayer))
+    let prayers = (2..=12).filter_map(Prayer::from_sum).map(|prayer| {
+        Term::new(
+            CardWarPrayerResult::from(prayer).code(),
+            prayer.name(),
+            "prayer",
+        )
+        .symbol(prayer.sum().to_string())
+        .note(prayer_note(rules, prayer))
     });
     lines.chain(guards).chain(prayers).collect()
 }

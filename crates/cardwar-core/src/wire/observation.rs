@@ -225,21 +225,6 @@ pub enum CardWarPrayerResult {
 }
 
 impl CardWarPrayerResult {
-    /// Every result, by its sum of 2d6 from 2 to 12.
-    pub const ALL: [CardWarPrayerResult; 11] = [
-        CardWarPrayerResult::Grin,
-        CardWarPrayerResult::Pity,
-        CardWarPrayerResult::Condescension,
-        CardWarPrayerResult::Doctors,
-        CardWarPrayerResult::Hellfire,
-        CardWarPrayerResult::Reinforcement,
-        CardWarPrayerResult::Grenade,
-        CardWarPrayerResult::Gangrene,
-        CardWarPrayerResult::Sniper,
-        CardWarPrayerResult::Paratroopers,
-        CardWarPrayerResult::AtomicBomb,
-    ];
-
     /// Its code as the wire writes it (`"atomic_bomb"`).
     pub const fn code(self) -> &'static str {
         match self {
