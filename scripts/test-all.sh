@@ -2,9 +2,9 @@
 # The full tier: every test of the project (CI's, through .ci/run). The
 # quick tier, for a change in progress, is scripts/test-quick.sh.
 #
-# 1. Rust: cargo test --workspace --release (overflow checks on, in its
-#    own target directory), at the documented counts; its tests run
-#    while step 2 runs.
+# 1. Rust: one build of every target of the workspace, in release with
+#    overflow checks on, that every later step reuses; then cargo test
+#    --workspace --release at the documented counts, while step 2 runs.
 # 2. Python: builds the abi3 wheel of ./python once (maturin) and installs
 #    it into a virtual environment ($TABLETOP_VENV, default .venv) with the
 #    frameworks its tests run (OpenSpiel, PettingZoo, Gymnasium, Ray and
@@ -117,31 +117,34 @@ wait_for() { # JOB NAME LOG
 section "Module circles and crate imports: each one as docs/architecture.md says"
 python3 scripts/modgraph.py --check docs/architecture.md
 
-section "Rust and Python: cargo test --workspace, then its tests beside the Python stage"
-# The Rust tests build and run in a target directory of their own, in the
-# release profile with overflow checks on: a test build never shares a
-# crate with the release builds below (dev-dependencies unify other
-# features into the dependencies), so its own directory costs nothing,
-# and once built, its tests run while the Python stage builds and tests in
-# the main one (maturin, then pytest, whose tests build the arena with
-# policy seats): both leave a core idle much of the time, pytest most of
-# it. The two builds are not run at once: both want both cores
-# (docs/performance.md, "CI's stage times"). The release profile builds
-# the tests as fast as opt-level 1 did and runs them faster; the crates
-# hold no debug_assert!, so overflow checks are what a debug build would
-# add.
-rust_target="${CARGO_TARGET_DIR:-target}/rust-tests"
-rust_tests() {
-    CARGO_TARGET_DIR="$rust_target" CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
-        cargo test --workspace --release --features "$FULL_FEATURES" "$@"
-}
-rust_tests --no-run
-echo "-- disk free after the Rust test build: $(df -h . | awk 'NR==2 {print $4}'), its target $(du -sh "$rust_target" 2>/dev/null | cut -f1)"
+section "Rust and Python: one build of every target, then cargo test beside the Python stage"
+# Every build of this tier is one build: the release profile with overflow
+# checks on (the crates hold no debug_assert!, so they are what a debug
+# build would add), every feature the tests use, and crates whose features
+# are pinned so that a build of the whole workspace and each package's own
+# build (the arena's, the server's, the wheel's: what the Python tests and
+# the docs' commands run) agree on every dependency's features: each
+# crate compiles once (docs/performance.md, "CI's stage times"). The
+# release profile builds the tests as fast as opt-level 1 did and runs
+# them faster.
+export CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true
+if [ -n "${TABLETOP_BUILD_GUARD:-}" ]; then
+    # Set by .ci/run: the README's programs (the arena, then the server, at
+    # their default features) compile no workspace crate twice. First, so
+    # that its check sees their own builds, and so that the build below
+    # leaves the binaries with every feature in target/release.
+    scripts/one-build.sh
+fi
+cargo build --release --workspace --all-targets --features "$FULL_FEATURES"
+echo "-- disk free after the build: $(df -h . | awk 'NR==2 {print $4}')"
 if [ -n "${apt_job:-}" ]; then
     # The server's PostgreSQL tests need Debian's server.
     wait_for "$apt_job" "Debian's postgresql and chromium" "$logs/apt.log"
 fi
-rust_tests >"$logs/rust.log" 2>&1 &
+# The tests run while the Python stage builds the wheel and runs pytest
+# (one thread): each leaves a core idle much of the time. Nothing that the
+# Python stage builds replaces a binary that the tests run.
+cargo test --workspace --release --features "$FULL_FEATURES" >"$logs/rust.log" 2>&1 &
 rust_job=$!
 
 echo "-- disk free: $(df -h . | awk 'NR==2 {print $4}') (the framework stack needs about 8 GB)"
@@ -152,8 +155,8 @@ wheels="target/python-wheels"
 rm -rf "$wheels"
 (cd python && "../$venv/bin/maturin" build --release --out "../$wheels") 2>&1 | tee "$logs/maturin.log"
 if [ -n "${TABLETOP_BUILD_GUARD:-}" ]; then
-    # Set by .ci/run, whose guard built the arena and the server just
-    # before: the extension must reuse their build of every workspace crate.
+    # The extension reuses the guard's and the workspace's build of every
+    # workspace crate.
     scripts/one-build.sh --check-log "$logs/maturin.log" tabletop-python
 fi
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheels"/tabletop-*.whl
@@ -162,16 +165,12 @@ python_rc=0
 echo "-- Python: pytest ended with $python_rc, $((SECONDS - section_start)) s into this section"
 rust_rc=0
 wait "$rust_job" || rust_rc=$?
-echo "== Rust: cargo test --workspace --release (its output, from its own target directory)"
+echo "== Rust: cargo test --workspace --release (its output)"
 cat "$logs/rust.log"
 echo "-- Rust: cargo test ended with $rust_rc"
 if [ "$rust_rc" != 0 ] || [ "$python_rc" != 0 ]; then
     echo "the Rust tests (exit $rust_rc) or the Python tests (exit $python_rc) failed" >&2
     exit 1
-fi
-if [ -n "${TABLETOP_FREE_TEST_BUILD:-}" ]; then
-    # Set by .ci/run: nothing below reads the Rust test build.
-    rm -rf "$rust_target"
 fi
 
 section "Docs: every command and snippet of README.md, docs/ and the crates' READMEs, at small counts"
