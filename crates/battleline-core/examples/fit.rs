@@ -10,7 +10,7 @@
 //! published order, claims at the start of the turn, Fog and Mud movable)
 //! or `troops-gmt`. The weights are the fields of `Weights`
 //! (`draw_cap=10 tactic_cost=0.5 rival_answer=false screen=false
-//! finalists=6 final_futures=2`); the coordinate search of
+//! finalists=6 final_futures=2 tactics_from=none`); the coordinate search of
 //! docs/strength.md ("Fitting the weights") ran this program once per value
 //! tried.
 
@@ -86,6 +86,12 @@ fn weights(args: &[String]) -> Result<Weights, String> {
             "finalists" => w.finalists = v.parse().map_err(|_| format!("bad value in {a}"))?,
             "final_futures" => {
                 w.final_futures = v.parse().map_err(|_| format!("bad value in {a}"))?
+            }
+            "tactics_from" => {
+                w.tactics_from = match v {
+                    "none" => None,
+                    _ => Some(v.parse().map_err(|_| format!("bad value in {a}"))?),
+                }
             }
             "screen" => w.screen = v.parse().map_err(|_| format!("bad value in {a}"))?,
             "rival_answer" => {

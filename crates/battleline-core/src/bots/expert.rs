@@ -47,8 +47,9 @@ use search::Search;
 /// chance after it, all against the same futures (troop plays screened on
 /// one share-out of the cards, [`Weights::screen`]), and the best few again
 /// against fresh ones; a tactic must gain more than it costs. It claims
-/// every flag it can prove and draws a tactics card when it has none in
-/// hand and may still play one.
+/// every flag it can prove and, late in the game (the troop deck down to
+/// [`Weights::tactics_from`] cards), draws a tactics card when it has none
+/// in hand and may still play one.
 ///
 /// It reads only its observation. The budget is the number of futures
 /// (reproducible) or a time per decision.

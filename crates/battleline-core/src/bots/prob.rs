@@ -215,6 +215,6 @@ impl Agent<BattleLine> for Prob {
     }
 
     fn choose(&mut self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
-        expert::by_rule(obs, legal).unwrap_or_else(|| self.play(obs, legal, rng))
+        expert::by_rule(obs, legal, None).unwrap_or_else(|| self.play(obs, legal, rng))
     }
 }

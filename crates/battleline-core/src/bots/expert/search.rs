@@ -56,7 +56,8 @@ impl Search {
 
     /// The decision: claims, draws and returns by rule, plays by search.
     pub(super) fn choose(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
-        turn::by_rule(obs, legal).unwrap_or_else(|| self.play(obs, legal, rng))
+        turn::by_rule(obs, legal, self.weights.tactics_from)
+            .unwrap_or_else(|| self.play(obs, legal, rng))
     }
 
     fn play(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {

@@ -9,8 +9,14 @@ use crate::observation::Observation;
 
 /// The decision when it needs no search: the only legal action, a claim
 /// (a proved flag is won for good), the draw, the returns after Scout;
-/// `None` when a card is to be played.
-pub(crate) fn by_rule(obs: &Observation, legal: &[Action]) -> Option<Action> {
+/// `None` when a card is to be played. A tactics card is drawn only once
+/// the troop deck holds `tactics_from` cards or fewer (`None`: at any
+/// time; see [`draw`]).
+pub(crate) fn by_rule(
+    obs: &Observation,
+    legal: &[Action],
+    tactics_from: Option<usize>,
+) -> Option<Action> {
     if let [only] = legal {
         return Some(*only);
     }
@@ -18,7 +24,7 @@ pub(crate) fn by_rule(obs: &Observation, legal: &[Action]) -> Option<Action> {
         return Some(claim);
     }
     if legal.iter().any(|a| matches!(a, Action::Draw(_))) {
-        return Some(draw(obs, legal));
+        return Some(draw(obs, legal, tactics_from));
     }
     if legal.iter().any(|a| matches!(a, Action::Return(_))) {
         return Some(give_back(legal));
@@ -26,14 +32,20 @@ pub(crate) fn by_rule(obs: &Observation, legal: &[Action]) -> Option<Action> {
     None
 }
 
-/// Draws a tactics card when the hand holds none and one could be played
-/// (the tactics limit allows it), a troop card otherwise.
-fn draw(obs: &Observation, legal: &[Action]) -> Action {
+/// Draws a tactics card when the hand holds none, one could be played
+/// (the tactics limit allows it) and the troop deck is down to
+/// `tactics_from` cards (any time when `None`), a troop card otherwise.
+/// A tactics card drawn early may hold a troop card's place in the hand
+/// for many turns (the likely cause, not measured); the expert drawing
+/// them only in the last dozen troop cards beat `prob` by 10 to 15 points
+/// more (docs/strength.md, "Tactics drawn late").
+fn draw(obs: &Observation, legal: &[Action], tactics_from: Option<usize>) -> Action {
     let me: PlayerId = obs.viewer();
     let table = obs.table();
     let holds_tactic = obs.hand().iter().any(|c| !c.is_troop());
     let may_play = table.tactics_played(me) <= table.tactics_played(me.other());
-    let want = if !holds_tactic && may_play {
+    let late = tactics_from.is_none_or(|n| obs.deck_len(Deck::Troop) <= n);
+    let want = if !holds_tactic && may_play && late {
         Deck::Tactics
     } else {
         Deck::Troop

@@ -34,6 +34,10 @@ pub struct Weights {
     /// The finalists are judged against this many times the budget's
     /// futures.
     pub final_futures: u32,
+    /// A tactics card is drawn (when the hand holds none and the tactics
+    /// limit lets one be played) only once the troop deck holds this many
+    /// cards or fewer; `None`: at any time.
+    pub tactics_from: Option<usize>,
 }
 
 impl Weights {
@@ -47,6 +51,7 @@ impl Weights {
         rival_answer: false,
         screen: false,
         final_futures: 2,
+        tactics_from: None,
     };
 
     /// How much `tactic` must gain, in chance of winning the game, before
@@ -62,11 +67,17 @@ impl Weights {
     }
 }
 
+/// The troop deck's cards left when the expert starts drawing tactics
+/// cards: 3, 6, 9 and 12 did alike against `prob`; 18, and never, worse
+/// (docs/strength.md, "Tactics drawn late").
+const TACTICS_FROM: usize = 12;
+
 /// The opponent's answer on and 14 draws credited instead of 12 (each
 /// won 51 to 57 % of 300-game matches against `expert-v1`); the troop plays
 /// screened, nine finalists judged against three times the budget's
 /// futures (at equal time, about five points more against `prob`):
-/// docs/strength.md, "Fitting the weights". The other weights as V1.
+/// docs/strength.md, "Fitting the weights"; tactics cards drawn only late
+/// in the game. The other weights as V1.
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
@@ -75,6 +86,7 @@ impl Default for Weights {
             screen: true,
             finalists: 9,
             final_futures: 3,
+            tactics_from: Some(TACTICS_FROM),
             ..Weights::V1
         }
     }
