@@ -724,14 +724,25 @@ _server_help: list[str] = []
 
 
 def server_options() -> str:
-    """tabletop-server's --help, built once (at the release profile, which
-    every other server command of the docs builds: a debug build of the
-    server only for its --help took two minutes of CI)."""
+    """tabletop-server's --help: of the binary ``$TABLETOP_SERVER_BIN`` when
+    set, else built once (at the release profile, which every other server
+    command of the docs builds: a debug build of the server only for its
+    --help took two minutes of CI).
+
+    scripts/test-all.sh sets it to the server its one build made: the
+    Python tests run beside ``cargo test``, and a build of the server at its
+    default features would replace, in the middle of the server's own tests,
+    the binary they start (CI's failure of 2026-12-07: the PostgreSQL tests
+    started a server built without PostgreSQL)."""
     if not _server_help:
-        out = subprocess.run(
-            ["cargo", "run", "--release", "-q", "-p", "tabletop-server", "--", "--help"],
-            cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
-        )
+        built = os.environ.get("TABLETOP_SERVER_BIN")
+        command = [built] if built else ["cargo", "run", "--release", "-q", "-p", "tabletop-server", "--"]
+        try:
+            out = subprocess.run(
+                [*command, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
+            )
+        except OSError as e:
+            raise DocError("tabletop-server --help", f"TABLETOP_SERVER_BIN={built}: {e}") from None
         if out.returncode != 0:
             raise DocError("tabletop-server --help", out.stderr[-2000:])
         _server_help.append(out.stdout)

@@ -136,6 +136,12 @@ if [ -n "${TABLETOP_BUILD_GUARD:-}" ]; then
     scripts/one-build.sh
 fi
 cargo build --release --workspace --all-targets --features "$FULL_FEATURES"
+# The docs runner reads the server's options from this build's binary
+# (scripts/run_docs.py, server_options): its own `cargo run -p
+# tabletop-server`, at the default features, would replace the binary that
+# the server's tests start while they run.
+TABLETOP_SERVER_BIN="$(realpath "${CARGO_TARGET_DIR:-target}")/release/tabletop-server"
+export TABLETOP_SERVER_BIN
 echo "-- disk free after the build: $(df -h . | awk 'NR==2 {print $4}')"
 if [ -n "${apt_job:-}" ]; then
     # The server's PostgreSQL tests need Debian's server.
