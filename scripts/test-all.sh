@@ -93,7 +93,8 @@ if [ "$(id -u)" = 0 ] && { ! have_postgres || [ ! -x /usr/bin/chromium ]; }; the
     (apt-get update -qq && apt-get install -y -qq postgresql openssl chromium) >"$logs/apt.log" 2>&1 &
     apt_job=$!
 fi
-venv="${TABLETOP_VENV:-.venv}"
+# Absolute, as the maturin step runs from python/.
+venv="$(realpath -m "${TABLETOP_VENV:-.venv}")"
 (
     if [ ! -x "$venv/bin/python" ]; then
         python3 -m venv "$venv"
@@ -159,7 +160,7 @@ wait_for "$pip_job" "the Python test stack" "$logs/pip.log"
 # user installs.
 wheels="target/python-wheels"
 rm -rf "$wheels"
-(cd python && "../$venv/bin/maturin" build --release --out "../$wheels") 2>&1 | tee "$logs/maturin.log"
+(cd python && "$venv/bin/maturin" build --release --out "../$wheels") 2>&1 | tee "$logs/maturin.log"
 if [ -n "${TABLETOP_BUILD_GUARD:-}" ]; then
     # The extension reuses the guard's and the workspace's build of every
     # workspace crate.
