@@ -7,6 +7,8 @@
 //! complete formation, [`crate::proof`] to find the best completion of an
 //! opponent's side against a claim.
 
+mod runs;
+
 use crate::formation::{run_sum, Environment, FormationClass, FormationOrder, Part, Strength};
 
 /// Sum of the values of a 10-bit value mask (bit `v - 1` for value `v`).
@@ -203,9 +205,29 @@ fn place_run<const UNSEEN: bool>(part: &Part, n: u8, lo: u8, avail_values: u16) 
     }
 }
 
-/// Best run start (0-based) for a run of `n` values: highest first.
+/// Best run start (0-based) for a run of `n` values: highest first; with
+/// the wild slots ([`place_run`]).
 #[inline]
 fn best_run<const UNSEEN: bool>(part: &Part, n: u8, avail_values: u16) -> Option<(u8, u16)> {
+    if part.vdup {
+        return None;
+    }
+    // Without wilds a run is a window of values: two table lookups find
+    // the highest. (`best_run_by_search` is the reference it is tested
+    // against.)
+    if part.wild_count() == 0 && matches!(n, 3 | 4) {
+        return runs::highest_start(n, part.vmask, avail_values).map(|lo| (lo, 0));
+    }
+    best_run_by_search::<UNSEEN>(part, n, avail_values)
+}
+
+/// [`best_run`] by trying every start, highest first.
+#[inline]
+fn best_run_by_search<const UNSEEN: bool>(
+    part: &Part,
+    n: u8,
+    avail_values: u16,
+) -> Option<(u8, u16)> {
     if part.vdup {
         return None;
     }
@@ -471,4 +493,57 @@ pub(crate) fn pattern_cards(part: &Part, n: u8, avail: u64, pattern: Pattern) ->
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Card, Tactic};
+    use proptest::prelude::*;
+
+    /// A side of up to four distinct slot cards: troops (`troops`, card
+    /// indices below 60) and the wilds of `wilds` (bit 0 Alexander, 1
+    /// Companion Cavalry, 2 Shield Bearers).
+    fn part(troops: &[u8], wilds: u8) -> Option<Part> {
+        let mut cards: Vec<Card> = troops
+            .iter()
+            .filter_map(|&i| Card::from_index(usize::from(i)))
+            .collect();
+        let all = [
+            Tactic::Alexander,
+            Tactic::CompanionCavalry,
+            Tactic::ShieldBearers,
+        ];
+        for (k, t) in all.into_iter().enumerate() {
+            if wilds >> k & 1 == 1 {
+                cards.push(Card::tactic(t));
+            }
+        }
+        cards.truncate(4);
+        Part::of(&cards)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn best_run_by_table_matches_the_search_over_starts(
+            troops in proptest::collection::vec(0u8..60, 0..4),
+            wilds in prop_oneof![Just(0u8), 0u8..8],
+            avail in 0u16..1024,
+            n in 3u8..5,
+        ) {
+            let Some(part) = part(&troops, wilds) else {
+                return Ok(());
+            };
+            prop_assert_eq!(
+                best_run::<false>(&part, n, avail),
+                best_run_by_search::<false>(&part, n, avail)
+            );
+            prop_assert_eq!(
+                best_run::<true>(&part, n, avail),
+                best_run_by_search::<true>(&part, n, avail)
+            );
+        }
+    }
 }
