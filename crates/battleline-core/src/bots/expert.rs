@@ -8,6 +8,7 @@
 //! of issue 29 ([`Weights::V1`]), kept as a sparring partner.
 
 mod counting;
+mod memo;
 mod odds;
 mod reply;
 mod scenario;

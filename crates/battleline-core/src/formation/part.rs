@@ -192,6 +192,13 @@ impl Part {
         self.cards as usize
     }
 
+    /// The cards as a mask over the slot cards' indices: they alone make
+    /// the part (two parts of the same cards are equal).
+    #[inline]
+    pub(crate) fn slots(&self) -> u64 {
+        self.slots
+    }
+
     /// The troop cards as troop bits.
     #[inline]
     pub(crate) fn troops(&self) -> u64 {

@@ -11,6 +11,7 @@ use crate::flag::{Flag, FLAGS};
 use crate::formation::{part_strength, part_strength_unseen, Strength};
 use crate::rules::{Rules, WildCards};
 
+use super::memo::Solver;
 use super::Weights;
 
 /// The strongest formation `player`'s side of `flag` can still become with
@@ -26,28 +27,22 @@ pub(crate) fn best_side(
     rules: &Rules,
     off_table: u64,
 ) -> Option<(Strength, u64)> {
-    let slots = flag.env().slots() as u8;
-    let cards = |p| pattern_cards(&flag.side(player).part(), slots, pool, p);
+    let cards = |p| side_cards(flag, player, pool, p);
     completion(flag, player, pool, rules, off_table).map(|(s, p)| (s, p.map_or(0, cards)))
 }
 
-/// [`best_side`]'s strength alone, without picking the cards: for the
-/// sides completed again whose cards nobody takes.
+/// The cards of `pool` that complete `player`'s side of `flag` by
+/// `pattern` (the completion solver's).
 #[inline]
-pub(crate) fn best_strength(
-    flag: &Flag,
-    player: PlayerId,
-    pool: u64,
-    rules: &Rules,
-    off_table: u64,
-) -> Option<Strength> {
-    completion(flag, player, pool, rules, off_table).map(|(s, _)| s)
+pub(super) fn side_cards(flag: &Flag, player: PlayerId, pool: u64, pattern: Pattern) -> u64 {
+    let slots = flag.env().slots() as u8;
+    pattern_cards(&flag.side(player).part(), slots, pool, pattern)
 }
 
 /// The completion solver's answer for [`best_side`]: the strength, and
 /// the pattern of cards it takes (`None` for a complete side).
 #[inline]
-fn completion(
+pub(super) fn completion(
     flag: &Flag,
     player: PlayerId,
     pool: u64,
@@ -75,13 +70,12 @@ fn completion(
 }
 
 /// A player's future cards shared out among his sides of the flags: the
-/// rules, the troop cards a wild card may still become (`off_table`, for
-/// [`WildCards::UnseenOnly`]), the order of equal sides (`tie`, see
-/// [`allocation_order`]) and whose sides.
-#[derive(Clone, Copy, Debug)]
+/// completion solver (its rules and the troop cards a wild card may still
+/// become), the order of equal sides (`tie`, see [`allocation_order`])
+/// and whose sides.
+#[derive(Clone, Copy)]
 pub(super) struct Dealer<'a> {
-    pub rules: &'a Rules,
-    pub off_table: u64,
+    pub solver: &'a Solver<'a>,
     pub tie: &'a [u8; FLAGS],
     pub player: PlayerId,
 }
@@ -181,8 +175,7 @@ impl Dealer<'_> {
             if f.claimed().is_some() {
                 continue;
             }
-            let Some((s, used)) = best_side(f, self.player, out.left, self.rules, self.off_table)
-            else {
+            let Some((s, used)) = self.solver.best_side(f, self.player, out.left) else {
                 continue;
             };
             out.strengths[g] = Some(s);
@@ -364,9 +357,9 @@ pub(super) mod tests {
         for first in [0, 4, 8] {
             let mut tie = [1; FLAGS];
             tie[first] = 0;
+            let solver = Solver::new(&rules, pool);
             let dealer = Dealer {
-                rules: &rules,
-                off_table: pool,
+                solver: &solver,
                 tie: &tie,
                 player: PlayerId::P0,
             };
@@ -433,11 +426,11 @@ pub(super) mod tests {
             let me = obs.viewer();
             let flags = obs.table().flags();
             let off_table = counting::off_table(&obs);
+            let solver = Solver::new(&rules, off_table);
             for _ in 0..3 {
                 let futures = counting::sample(&obs, 14, true, &mut rng).unwrap();
                 let dealer = |player| Dealer {
-                    rules: &rules,
-                    off_table,
+                    solver: &solver,
                     tie: &futures.tie,
                     player,
                 };

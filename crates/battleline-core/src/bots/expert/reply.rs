@@ -13,6 +13,7 @@ use crate::formation::Strength;
 use crate::rules::{LeaderLimit, Rules};
 use crate::state::Table;
 
+use super::memo::Solver;
 use super::odds;
 use super::Weights;
 
@@ -83,8 +84,7 @@ pub(super) struct Answers {
 /// What `player`'s answers can do on `flags`, his side completed from
 /// `pool` and the other's from `other_pool` (troop bits).
 pub(super) struct Board<'a> {
-    pub rules: &'a Rules,
-    pub off_table: u64,
+    pub solver: &'a Solver<'a>,
     pub player: PlayerId,
     pub arsenal: Arsenal,
     pub pool: u64,
@@ -120,7 +120,7 @@ impl Board<'_> {
         }
         let mut f2 = *f;
         f2.place(self.player, wild).ok()?;
-        let s = odds::best_strength(&f2, self.player, self.pool, self.rules, self.off_table);
+        let s = self.solver.best_strength(&f2, self.player, self.pool);
         Some((f2, s))
     }
 
@@ -138,8 +138,7 @@ impl Board<'_> {
             .filter_map(|c| {
                 let mut f2 = *f;
                 f2.take(victim, c).ok()?;
-                let s =
-                    odds::best_strength(&f2, victim, self.other_pool, self.rules, self.off_table);
+                let s = self.solver.best_strength(&f2, victim, self.other_pool);
                 Some((f2, s))
             })
             .min_by(|a, b| a.1.cmp(&b.1))
@@ -207,9 +206,9 @@ mod tests {
         let rules = Rules::default();
         let table = Table::new(me);
         let arsenal = Arsenal::new(hand, &table, him, &rules, 0);
+        let solver = Solver::new(&rules, CardSet::ALL_TROOPS.troop_bits());
         let board = Board {
-            rules: &rules,
-            off_table: CardSet::ALL_TROOPS.troop_bits(),
+            solver: &solver,
             player: him,
             arsenal,
             pool: 0,

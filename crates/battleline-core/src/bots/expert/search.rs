@@ -13,6 +13,7 @@ use crate::formation::Strength;
 use crate::observation::Observation;
 
 use super::counting::{self, Futures};
+use super::memo::Solver;
 use super::odds;
 use super::reply::{self, Answers, Arsenal, Board};
 use super::scenario::{self, Scenario};
@@ -62,6 +63,9 @@ impl Search {
 
     fn play(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
         let start = Instant::now();
+        // One solver for the decision: its answers hold for every future
+        // of both rounds.
+        let solver = Solver::new(obs.rules(), counting::off_table(obs));
         let flags = obs.table().flags();
         let scenarios: Vec<Option<Scenario>> = legal
             .iter()
@@ -74,7 +78,7 @@ impl Search {
         let first_share = if w.screen { 4 } else { 2 };
         let first_end = self.time.map(|t| start + t / first_share);
         let first = self.round(
-            obs,
+            (obs, &solver),
             &scenarios,
             self.samples.div_ceil(2),
             first_end,
@@ -99,7 +103,7 @@ impl Search {
                 .collect();
             let end = self.time.map(|t| start + t);
             let futures = self.samples.saturating_mul(w.final_futures.max(1));
-            let second = self.round(obs, &finalists, futures, end, false, rng);
+            let second = self.round((obs, &solver), &finalists, futures, end, false, rng);
             let (base, values) = second.values(&finalists);
             let (again, _) = score(legal, &finalists, base, &values, Some(deferral), cost);
             for &i in &order {
@@ -118,7 +122,7 @@ impl Search {
     /// when `screened`.
     fn round<'a>(
         &self,
-        obs: &'a Observation,
+        (obs, solver): (&'a Observation, &'a Solver<'a>),
         scenarios: &[Option<Scenario>],
         samples: u32,
         deadline: Option<Instant>,
@@ -126,7 +130,7 @@ impl Search {
         rng: &mut GameRng,
     ) -> Odds<'a> {
         let w = self.weights;
-        let mut odds = Odds::new(obs, w, screened);
+        let mut odds = Odds::new(obs, solver, w, screened);
         let draws = counting::draws(obs, w.draw_cap);
         let mut n = 0u32;
         while n < samples.max(1) && deadline.is_none_or(|d| n == 0 || Instant::now() < d) {
@@ -181,8 +185,8 @@ pub(crate) fn score(
 /// stands and after each scenario.
 struct Odds<'a> {
     obs: &'a Observation,
+    solver: &'a Solver<'a>,
     weights: Weights,
-    off_table: u64,
     base: [f64; FLAGS],
     after: Vec<[f64; FLAGS]>,
     samples: u32,
@@ -191,12 +195,12 @@ struct Odds<'a> {
 }
 
 impl<'a> Odds<'a> {
-    fn new(obs: &'a Observation, weights: Weights, screen: bool) -> Odds<'a> {
+    fn new(obs: &'a Observation, solver: &'a Solver<'a>, w: Weights, screen: bool) -> Odds<'a> {
         Odds {
             obs,
-            weights,
+            solver,
+            weights: w,
             screen,
-            off_table: counting::off_table(obs),
             base: [0.0; FLAGS],
             after: Vec::new(),
             samples: 0,
@@ -209,13 +213,11 @@ impl<'a> Odds<'a> {
     /// where the weights ask for it ([`reply`]).
     fn add(&mut self, futures: &Futures, scenarios: &[Option<Scenario>]) {
         let me = self.obs.viewer();
-        let rules = self.obs.rules();
         let flags = self.obs.table().flags();
-        let off = self.off_table;
+        let solver = self.solver;
         let w = self.weights;
         let dealer = |player| odds::Dealer {
-            rules,
-            off_table: off,
+            solver,
             tie: &futures.tie,
             player,
         };
@@ -235,7 +237,7 @@ impl<'a> Odds<'a> {
         let mine1_made = (&mine1, made(futures.mine, None));
         let theirs_made = (&theirs_shared, made(futures.theirs, Some(&mine1.strengths)));
         let shared_made = (&shared, made(futures.mine, Some(&theirs1_table)));
-        let answers = Answering::new(self.obs, futures, off, w);
+        let answers = Answering::new(self.obs, futures, solver, w);
         let table = answers.on(flags, None);
         let mut base = [0.0; FLAGS];
         for (g, f) in flags.iter().enumerate() {
@@ -275,7 +277,7 @@ impl<'a> Odds<'a> {
             };
             let mine = match s.tactic {
                 None if self.screen => screen(&shared, s, &mut held, |g, pool| {
-                    odds::best_strength(&s.flags[g], me, pool, rules, off)
+                    solver.best_strength(&s.flags[g], me, pool)
                 }),
                 _ => again(&mine_dealer, shared_made, pool, Some(&theirs1)),
             };
@@ -357,7 +359,7 @@ impl Default for Held {
 struct Answering<'a> {
     obs: &'a Observation,
     futures: &'a Futures,
-    off_table: u64,
+    solver: &'a Solver<'a>,
     weights: Weights,
 }
 
@@ -366,19 +368,18 @@ struct Answering<'a> {
 type His = Option<(Arsenal, Answers)>;
 
 impl<'a> Answering<'a> {
-    fn new(obs: &'a Observation, futures: &'a Futures, off_table: u64, w: Weights) -> Self {
+    fn new(obs: &'a Observation, futures: &'a Futures, solver: &'a Solver<'a>, w: Weights) -> Self {
         Answering {
             obs,
             futures,
-            off_table,
+            solver,
             weights: w,
         }
     }
 
     fn board(&self, arsenal: Arsenal, spent: u64) -> Board<'a> {
         Board {
-            rules: self.obs.rules(),
-            off_table: self.off_table,
+            solver: self.solver,
             player: self.obs.viewer().other(),
             arsenal,
             pool: self.futures.theirs,
@@ -518,10 +519,10 @@ mod tests {
         let mut tactics = 0;
         for (obs, legal) in odds::tests::midgames(&rules, 0..40) {
             let flags = obs.table().flags();
-            let off = counting::off_table(&obs);
+            let solver = Solver::new(obs.rules(), counting::off_table(&obs));
             for _ in 0..3 {
                 let futures = counting::sample(&obs, 14, true, &mut rng).unwrap();
-                let answers = Answering::new(&obs, &futures, off, Weights::default());
+                let answers = Answering::new(&obs, &futures, &solver, Weights::default());
                 let table = answers.on(flags, None);
                 for &a in &legal {
                     let Some(s) = scenario::apply(flags, obs.viewer(), a) else {
