@@ -413,6 +413,19 @@ pub(crate) fn best_completion<const UNSEEN: bool>(
     order: FormationOrder,
     floor: u16,
 ) -> Option<(Strength, Pattern)> {
+    best_completion_inlined::<UNSEEN>(part, env, avail, order, floor)
+}
+
+/// [`best_completion`], always inlined: for a caller compiled with more
+/// target features (`popcnt`), which a call would leave behind.
+#[inline(always)]
+pub(crate) fn best_completion_inlined<const UNSEEN: bool>(
+    part: &Part,
+    env: Environment,
+    avail: u64,
+    order: FormationOrder,
+    floor: u16,
+) -> Option<(Strength, Pattern)> {
     let n = env.slots() as u8;
     if env.fog {
         let host = if UNSEEN {

@@ -14,6 +14,7 @@ mod reply;
 mod scenario;
 mod search;
 mod turn;
+mod victory;
 mod weights;
 
 use game_traits::{Agent, Budget, GameRng};
@@ -23,10 +24,11 @@ use crate::observation::Observation;
 use crate::state::BattleLine;
 
 pub(crate) use counting::{draws, off_table, sample, Futures};
-pub(crate) use odds::{allocation_order, best_side, share, victory};
+pub(crate) use odds::{allocation_order, best_side, share};
 pub(crate) use scenario::{apply as apply_play, Scenario};
 pub(crate) use search::score;
 pub(crate) use turn::by_rule;
+pub(crate) use victory::Victory;
 pub use weights::Weights;
 
 use search::Search;

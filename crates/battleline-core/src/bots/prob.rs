@@ -89,11 +89,13 @@ impl Prob {
             odds.add(&f, &scenarios);
             n += 1;
         }
+        let mut v = expert::Victory::new();
         let values: Vec<Option<f64>> = (0..scenarios.len())
-            .map(|k| scenarios[k].as_ref().map(|_| odds.victory(Some(k))))
+            .map(|k| scenarios[k].as_ref().map(|_| odds.victory(&mut v, Some(k))))
             .collect();
         let cost = |t: Tactic| Weights::V1.cost(t);
-        let (scores, _) = expert::score(legal, &scenarios, odds.victory(None), &values, None, cost);
+        let base = odds.victory(&mut v, None);
+        let (scores, _) = expert::score(legal, &scenarios, base, &values, None, cost);
         let index: Vec<usize> = (0..legal.len()).collect();
         legal[game_traits::best_scored(&index, rng, |i| scores[i] * 1e3)]
     }
@@ -199,10 +201,10 @@ impl<'a> FlagOdds<'a> {
 
     /// The chance of winning the game as the table stands (`None`) or
     /// after play `k`.
-    fn victory(&self, k: Option<usize>) -> f64 {
+    fn victory(&self, v: &mut expert::Victory, k: Option<usize>) -> f64 {
         let sums = k.map_or(&self.base, |k| &self.after[k]);
         let n = f64::from(self.samples.max(1));
-        expert::victory(&sums.map(|x| x / n))
+        v.of(&sums.map(|x| x / n))
     }
 }
 

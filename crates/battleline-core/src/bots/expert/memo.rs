@@ -33,15 +33,33 @@ pub(super) struct Solver<'a> {
     table: RefCell<Box<[Entry]>>,
 }
 
-/// One remembered answer; `key` 0 for none.
-#[derive(Clone, Copy, Default)]
+/// One remembered answer, 32 bytes (`size_of` checked below).
+#[derive(Clone, Copy)]
 struct Entry {
-    key: u8,
+    /// The side's cards ([`Part::slots`](crate::formation::Part::slots)).
     slots: u64,
+    /// The pool (troop bits, below bit 60) and, from bit 60, the flag's
+    /// environment and a bit marking the entry in use.
     pool: u64,
     found: Option<(Strength, Option<Pattern>)>,
-    /// The cards of `found`'s pattern, once asked for.
-    cards: Option<u64>,
+    /// The cards of `found`'s pattern once asked for, [`UNKNOWN`] before.
+    cards: u64,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
+
+/// [`Entry::cards`] not yet asked for: no set of troop bits.
+const UNKNOWN: u64 = u64::MAX;
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry {
+            slots: 0,
+            pool: 0,
+            found: None,
+            cards: UNKNOWN,
+        }
+    }
 }
 
 impl<'a> Solver<'a> {
@@ -65,10 +83,10 @@ impl<'a> Solver<'a> {
     ) -> Option<(Strength, u64)> {
         self.with_entry(flag, player, pool, |e| {
             let (s, pattern) = e.found?;
-            let cards = *e.cards.get_or_insert_with(|| {
-                pattern.map_or(0, |p| odds::side_cards(flag, player, pool, p))
-            });
-            Some((s, cards))
+            if e.cards == UNKNOWN {
+                e.cards = pattern.map_or(0, |p| odds::side_cards(flag, player, pool, p));
+            }
+            Some((s, e.cards))
         })
     }
 
@@ -94,20 +112,18 @@ impl<'a> Solver<'a> {
     ) -> T {
         let slots = flag.side(player).part().slots();
         let env = flag.env();
-        // Bit 0 marks an entry in use.
-        let key = 1 | u8::from(env.fog) << 1 | u8::from(env.mud) << 2;
-        let mix = (slots ^ pool.rotate_left(29) ^ u64::from(key) << 58)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        debug_assert_eq!(pool >> 60, 0, "troop bits only");
+        let key = pool | (1 | u64::from(env.fog) << 1 | u64::from(env.mud) << 2) << 60;
+        let mix = (slots ^ key.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let i = (mix >> (64 - SLOTS_LOG2)) as usize;
         let mut table = self.table.borrow_mut();
         let e = &mut table[i];
-        if e.key != key || e.slots != slots || e.pool != pool {
+        if e.pool != key || e.slots != slots {
             *e = Entry {
-                key,
                 slots,
-                pool,
+                pool: key,
                 found: odds::completion(flag, player, pool, self.rules, self.off_table),
-                cards: None,
+                cards: UNKNOWN,
             };
         }
         read(e)

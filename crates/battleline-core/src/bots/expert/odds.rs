@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use game_traits::PlayerId;
 
-use crate::completion::{best_completion, pattern_cards, Pattern};
+use crate::completion::{best_completion_inlined, pattern_cards, Pattern};
 use crate::flag::{Flag, FLAGS};
 use crate::formation::{part_strength, part_strength_unseen, Strength};
 use crate::rules::{Rules, WildCards};
@@ -41,8 +41,48 @@ pub(super) fn side_cards(flag: &Flag, player: PlayerId, pool: u64, pattern: Patt
 
 /// The completion solver's answer for [`best_side`]: the strength, and
 /// the pattern of cards it takes (`None` for a complete side).
+///
+/// The solver counts bits in every class it tries (a Phalanx's values, a
+/// Battalion's colours, a Host's highest cards), and without `popcnt`,
+/// which the portable build may not use, each count is a dozen
+/// instructions: on an x86-64 CPU that has it (detected at run time, once)
+/// the same code runs compiled with it.
 #[inline]
 pub(super) fn completion(
+    flag: &Flag,
+    player: PlayerId,
+    pool: u64,
+    rules: &Rules,
+    off_table: u64,
+) -> Option<(Strength, Option<Pattern>)> {
+    #[cfg(target_arch = "x86_64")]
+    if game_traits::bits::has_popcnt() {
+        // SAFETY: the CPU has `popcnt`, as checked just above.
+        return unsafe { completion_popcnt(flag, player, pool, rules, off_table) };
+    }
+    completion_with(flag, player, pool, rules, off_table)
+}
+
+/// [`completion_with`] compiled with `popcnt`.
+///
+/// # Safety
+///
+/// Only on a CPU that has it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn completion_popcnt(
+    flag: &Flag,
+    player: PlayerId,
+    pool: u64,
+    rules: &Rules,
+    off_table: u64,
+) -> Option<(Strength, Option<Pattern>)> {
+    completion_with(flag, player, pool, rules, off_table)
+}
+
+/// The body of [`completion`].
+#[inline(always)]
+fn completion_with(
     flag: &Flag,
     player: PlayerId,
     pool: u64,
@@ -62,9 +102,9 @@ pub(super) fn completion(
         return s.map(|s| (s, None));
     }
     let found = if unseen {
-        best_completion::<true>(&part, env, pool, order, 0)
+        best_completion_inlined::<true>(&part, env, pool, order, 0)
     } else {
-        best_completion::<false>(&part, env, pool, order, 0)
+        best_completion_inlined::<false>(&part, env, pool, order, 0)
     };
     found.map(|(s, pattern)| (s, Some(pattern)))
 }
@@ -90,6 +130,9 @@ pub(super) struct Shared {
     pub uses: [u64; FLAGS],
     pub taken: [u64; FLAGS],
     pub left: u64,
+    /// The order its sides were completed in ([`allocation_order`]), for
+    /// [`Dealer::share_again`] to start from.
+    pub order: [usize; FLAGS],
 }
 
 /// The rival's sides a share-out spares its pool against (`None`: no
@@ -120,6 +163,7 @@ impl Dealer<'_> {
             uses: [0; FLAGS],
             taken: [0; FLAGS],
             left: made.pool,
+            order,
         };
         self.share_from(&mut out, made, &order);
         out
@@ -139,7 +183,7 @@ impl Dealer<'_> {
         after: Made,
         changed: u16,
     ) -> Shared {
-        let old = allocation_order(made.flags, self.player, self.tie);
+        let old = before.order;
         let new = allocation_order(after.flags, self.player, self.tie);
         let rival = |r: Rival, g: usize| r.and_then(|r| r[g]);
         let kept = (0..FLAGS)
@@ -156,6 +200,7 @@ impl Dealer<'_> {
             uses: [0; FLAGS],
             taken: [0; FLAGS],
             left: after.pool,
+            order: new,
         };
         for &g in &new[..kept] {
             out.strengths[g] = before.strengths[g];
@@ -221,6 +266,32 @@ fn against_unknown(s: Strength, w: &Weights) -> f64 {
     (w.unknown_base + w.unknown_class * class + sum).clamp(0.05, 0.95)
 }
 
+/// What [`share`] reads of a flag besides the strengths: who claimed it,
+/// who completed his side first and whose sides are complete. A few bytes
+/// where the flag is a hundred: the opponent's answers keep one per flag
+/// and are copied for every play judged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Standing {
+    claimed: Option<PlayerId>,
+    first_complete: Option<PlayerId>,
+    /// Per seat, whether its side is complete.
+    done: [bool; 2],
+}
+
+impl Standing {
+    /// The standing of `flag`.
+    #[inline]
+    pub(crate) fn of(flag: &Flag) -> Standing {
+        let slots = flag.env().slots();
+        let done = |p| flag.side(p).len() >= slots;
+        Standing {
+            claimed: flag.claimed(),
+            first_complete: flag.first_complete(),
+            done: [done(PlayerId::P0), done(PlayerId::P1)],
+        }
+    }
+}
+
 /// The viewer's share of `flag` (1 won, 0 lost, 0.5 a toss-up) when his
 /// side becomes `mine` and the other `theirs` (`None`: unforeseen cards,
 /// see [`allocate`]). A side that is already
@@ -234,8 +305,19 @@ pub(crate) fn share(
     theirs: Option<Strength>,
     w: &Weights,
 ) -> f64 {
-    let slots = flag.env().slots();
-    if let Some(owner) = flag.claimed() {
+    share_at(Standing::of(flag), me, mine, theirs, w)
+}
+
+/// [`share`] of a flag of standing `flag`.
+#[inline]
+pub(crate) fn share_at(
+    flag: Standing,
+    me: PlayerId,
+    mine: Option<Strength>,
+    theirs: Option<Strength>,
+    w: &Weights,
+) -> f64 {
+    if let Some(owner) = flag.claimed {
         return if owner == me { 1.0 } else { 0.0 };
     }
     match (mine, theirs) {
@@ -246,10 +328,10 @@ pub(crate) fn share(
             Ordering::Greater => 1.0,
             Ordering::Less => 0.0,
             Ordering::Equal => {
-                let done = |p| flag.side(p).len() >= slots;
+                let done = |p: PlayerId| flag.done[p.index()];
                 match (done(me), done(me.other())) {
-                    _ if flag.first_complete() == Some(me) => 1.0,
-                    _ if flag.first_complete() == Some(me.other()) => 0.0,
+                    _ if flag.first_complete == Some(me) => 1.0,
+                    _ if flag.first_complete == Some(me.other()) => 0.0,
                     (true, false) => 1.0,
                     (false, true) => 0.0,
                     _ => 0.5,
@@ -259,81 +341,9 @@ pub(crate) fn share(
     }
 }
 
-/// Per set of flags the viewer wins (bit `i` for flag `i`, the others
-/// going to the opponent), his result: 1 a win, 0 a loss, 0.5 when both
-/// hold a breakthrough (who made his first decides, which the set cannot
-/// tell).
-static RESULT: [f32; 1 << FLAGS] = {
-    let mut t = [0.0f32; 1 << FLAGS];
-    let all = (1u32 << FLAGS) - 1;
-    let mut m = 0u32;
-    while m <= all {
-        let run_mine = m & (m >> 1) & (m >> 2) != 0;
-        let o = !m & all;
-        let run_theirs = o & (o >> 1) & (o >> 2) != 0;
-        t[m as usize] = match (run_mine, run_theirs) {
-            (true, true) => 0.5,
-            (true, false) => 1.0,
-            (false, true) => 0.0,
-            (false, false) => {
-                if m.count_ones() >= 5 {
-                    1.0
-                } else {
-                    0.0
-                }
-            }
-        };
-        m += 1;
-    }
-    t
-};
-
-/// The chance of winning the game when flag `i` is won with chance
-/// `p[i]`, the flags taken as independent.
-pub(crate) fn victory(p: &[f64; FLAGS]) -> f64 {
-    let mut mass = [0.0f64; 1 << FLAGS];
-    mass[0] = 1.0;
-    let mut len = 1;
-    for (i, &q) in p.iter().enumerate() {
-        for m in 0..len {
-            let x = mass[m];
-            mass[m] = x * (1.0 - q);
-            mass[m | 1 << i] = x * q;
-        }
-        len <<= 1;
-    }
-    mass.iter()
-        .zip(RESULT.iter())
-        .map(|(&x, &r)| x * f64::from(r))
-        .sum()
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-
-    #[test]
-    fn victory_is_certain_with_five_flags_and_impossible_without_any() {
-        let mut p = [0.0; FLAGS];
-        assert_eq!(victory(&p), 0.0);
-        for i in [0, 2, 4, 6, 8] {
-            p[i] = 1.0;
-        }
-        assert_eq!(victory(&p), 1.0);
-    }
-
-    #[test]
-    fn victory_counts_a_breakthrough() {
-        // Three adjacent flags win against five scattered ones.
-        let mut p = [0.0; FLAGS];
-        for i in [2, 3, 4, 7] {
-            p[i] = 1.0;
-        }
-        assert_eq!(victory(&p), 1.0);
-        // Both with a breakthrough: who made his first is unknown.
-        p[7] = 0.0;
-        assert_eq!(victory(&p), 0.5);
-    }
 
     #[test]
     fn allocation_completes_committed_sides_first_then_equal_ones_in_tie_order() {
@@ -474,9 +484,37 @@ pub(super) mod tests {
         assert!(plays > 100, "{plays}");
     }
 
-    #[test]
-    fn victory_of_even_flags_is_one_half() {
-        let v = victory(&[0.5; FLAGS]);
-        assert!((v - 0.5).abs() < 1e-9, "{v}");
+    #[cfg(target_arch = "x86_64")]
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Where the CPU has `popcnt`, the solver compiled with it gives
+        /// the portable build's answers, for every side of positions some
+        /// way into games and pools of all sizes.
+        #[test]
+        fn completion_with_popcnt_answers_as_the_portable_build(
+            seed in 0u64..1000,
+            unseen in proptest::prelude::any::<bool>(),
+        ) {
+            use game_traits::rand::{Rng, SeedableRng};
+            if !game_traits::bits::has_popcnt() {
+                return Ok(());
+            }
+            let wild_cards = if unseen { WildCards::UnseenOnly } else { WildCards::CopyTable };
+            let rules = Rules { wild_cards, ..Rules::default() };
+            let mut rng = crate::GameRng::seed_from_u64(seed);
+            for (obs, _) in midgames(&rules, seed..seed + 1) {
+                let off = super::super::counting::off_table(&obs);
+                for _ in 0..200 {
+                    let flag = &obs.table().flags()[rng.random_range(0..FLAGS)];
+                    let player = if rng.random_bool(0.5) { PlayerId::P0 } else { PlayerId::P1 };
+                    let pool = off & rng.random::<u64>() & rng.random::<u64>();
+                    // SAFETY: the CPU has `popcnt`, as checked above.
+                    let fast = unsafe { completion_popcnt(flag, player, pool, &rules, off) };
+                    let portable = completion_with(flag, player, pool, &rules, off);
+                    proptest::prop_assert_eq!(fast, portable);
+                }
+            }
+        }
     }
 }

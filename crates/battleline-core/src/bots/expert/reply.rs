@@ -14,7 +14,7 @@ use crate::rules::{LeaderLimit, Rules};
 use crate::state::Table;
 
 use super::memo::Solver;
-use super::odds;
+use super::odds::{self, Standing};
 use super::Weights;
 
 /// The tactics a player may play next: his strongest wild card and
@@ -69,9 +69,9 @@ impl Arsenal {
     }
 }
 
-/// One flag as an answer would leave it: the flag and the strength the
-/// changed side can still reach.
-type Changed = Option<(Flag, Option<Strength>)>;
+/// One flag as an answer would leave it: its standing and the strength
+/// the changed side can still reach.
+type Changed = Option<(Standing, Option<Strength>)>;
 
 /// Per flag, what each answer of `player` would make of it: his wild card
 /// on his side, his steal of the other's card that hurts most.
@@ -121,7 +121,7 @@ impl Board<'_> {
         let mut f2 = *f;
         f2.place(self.player, wild).ok()?;
         let s = self.solver.best_strength(&f2, self.player, self.pool);
-        Some((f2, s))
+        Some((Standing::of(&f2), s))
     }
 
     /// The other's card whose loss leaves his side weakest (completed from
@@ -139,7 +139,7 @@ impl Board<'_> {
                 let mut f2 = *f;
                 f2.take(victim, c).ok()?;
                 let s = self.solver.best_strength(&f2, victim, self.other_pool);
-                Some((f2, s))
+                Some((Standing::of(&f2), s))
             })
             .min_by(|a, b| a.1.cmp(&b.1))
     }
@@ -159,8 +159,8 @@ pub(super) fn answer(
     let mut best: Option<(f64, usize, f64)> = None;
     for g in 0..FLAGS {
         let options = [
-            answers.wild[g].map(|(f, s)| odds::share(&f, me, mine[g], s, w)),
-            answers.steal[g].map(|(f, s)| odds::share(&f, me, s, theirs[g], w)),
+            answers.wild[g].map(|(f, s)| odds::share_at(f, me, mine[g], s, w)),
+            answers.steal[g].map(|(f, s)| odds::share_at(f, me, s, theirs[g], w)),
         ];
         let his = |h: Option<usize>| h.and_then(|h| shares.get(h)).is_some_and(|&s| s < 0.5);
         let neighbours = [g.checked_sub(1), Some(g + 1)]

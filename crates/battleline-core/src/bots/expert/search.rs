@@ -17,6 +17,7 @@ use super::memo::Solver;
 use super::odds;
 use super::reply::{self, Answers, Arsenal, Board};
 use super::scenario::{self, Scenario};
+use super::victory::Victory;
 use super::{turn, Weights};
 
 /// Futures per decision when no budget is given.
@@ -297,21 +298,22 @@ impl<'a> Odds<'a> {
     /// The chance of winning the game as the table stands, and after each
     /// scenario.
     fn values(&self, scenarios: &[Option<Scenario>]) -> (f64, Vec<Option<f64>>) {
+        let mut v = Victory::new();
         let values = (0..scenarios.len())
-            .map(|k| scenarios[k].as_ref().map(|_| self.victory(Some(k))))
+            .map(|k| scenarios[k].as_ref().map(|_| self.victory(&mut v, Some(k))))
             .collect();
-        (self.victory(None), values)
+        (self.victory(&mut v, None), values)
     }
 
     /// The chance of winning the game as the table stands (`None`) or
     /// after scenario `k`.
-    fn victory(&self, k: Option<usize>) -> f64 {
+    fn victory(&self, v: &mut Victory, k: Option<usize>) -> f64 {
         let sums = match k {
             None => &self.base,
             Some(k) => &self.after[k],
         };
         let n = f64::from(self.samples.max(1));
-        odds::victory(&sums.map(|x| x / n))
+        v.of(&sums.map(|x| x / n))
     }
 }
 
@@ -462,6 +464,7 @@ mod tests {
             uses: taken,
             taken,
             left: 0b1,
+            order: std::array::from_fn(|g| g),
         };
         let flags = [Flag::new(); FLAGS];
         let action = Action::Play {
@@ -493,6 +496,7 @@ mod tests {
             uses: taken,
             taken,
             left: 0b1,
+            order: std::array::from_fn(|g| g),
         };
         let flags = [Flag::new(); FLAGS];
         let mut held = Held::default();
