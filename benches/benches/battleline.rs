@@ -1,4 +1,5 @@
-//! Benchmarks of the two hot paths and of whole random games.
+//! Benchmarks of the two hot paths, of whole random games and of the
+//! expert's decision (the cost of its futures).
 //!
 //! `cargo bench -p tabletop-benches --bench battleline -- --warm-up-time 1 --measurement-time 3`
 
@@ -27,6 +28,9 @@ fn random_game(rules: &Rules, seed: u64, legal: &mut Vec<battleline_core::Action
 mod positions;
 
 use positions::{midgame_positions, t};
+
+#[path = "../../crates/battleline-core/examples/support/expert_positions.rs"]
+mod expert_positions;
 
 fn formation(c: &mut Criterion) {
     let env = Environment::default();
@@ -288,9 +292,30 @@ fn game_steps(c: &mut Criterion) {
     g.finish();
 }
 
+/// The expert's decision at 8 futures (`expert:8`: 4 for every play, then
+/// 24 for the finalists) on positions of heuristic games at the pool's
+/// rules, one position a call in turn: the cost of its futures, which
+/// are its bottleneck (docs/strength.md, "Cheaper futures").
+fn expert_decision(c: &mut Criterion) {
+    let set = expert_positions::play_positions(&expert_positions::pool_rules(), 64);
+    let mut expert = battleline_core::Expert::with_samples(8);
+    let mut rng = GameRng::seed_from_u64(11);
+    let mut i = 0;
+    let mut g = c.benchmark_group("expert");
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("decision_8_futures", |b| {
+        b.iter(|| {
+            let (obs, legal) = &set[i % set.len()];
+            i += 1;
+            game_traits::Agent::choose(&mut expert, black_box(obs), legal, &mut rng)
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = formation, proof, games, game_steps
+    targets = formation, proof, games, game_steps, expert_decision
 }
 criterion_main!(benches);

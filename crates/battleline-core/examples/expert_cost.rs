@@ -11,13 +11,13 @@
 //! `cargo run --release -p battleline-core --features bots --example expert_cost -- [F] [POSITIONS]`
 //! (default 8 futures, 1000 positions).
 
+#[path = "support/expert_positions.rs"]
+mod expert_positions;
+
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use battleline_core::{
-    Action, BattleLine, ClaimTiming, EnvironmentTactics, Expert, FormationOrder, Heuristic,
-    Observation, Rules, Weights,
-};
-use game_traits::{Agent, Game, GameRng, Turn};
+use battleline_core::{Action, Expert, Weights};
+use game_traits::{Agent, GameRng};
 use rand::SeedableRng;
 
 /// CPU time of this thread in ns (Linux).
@@ -29,59 +29,11 @@ fn thread_cpu_ns() -> u64 {
         .unwrap_or(0)
 }
 
-/// Whether the expert searches here: a card to play, no claim, draw or
-/// return for its rules to settle.
-fn searched(legal: &[Action]) -> bool {
-    legal.len() > 1
-        && !legal
-            .iter()
-            .any(|a| matches!(a, Action::Claim(_) | Action::Draw(_) | Action::Return(_)))
-}
-
-/// Up to `n` positions where a card is to be played, from games between
-/// two heuristic bots.
-fn positions(rules: &Rules, n: usize) -> Vec<(Observation, Vec<Action>)> {
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for seed in 0.. {
-        let mut game = BattleLine::new(rules).expect("valid rules");
-        let mut rng = GameRng::seed_from_u64(seed);
-        loop {
-            match game.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    let a = game.sample_chance(&mut rng).expect("a chance action");
-                    game.apply(a).expect("a legal chance action");
-                }
-                Turn::Player(p) => {
-                    game.legal_actions(&mut legal);
-                    let obs = game.observation(p);
-                    let a = Heuristic.choose(&obs, &legal, &mut rng);
-                    if searched(&legal) {
-                        out.push((obs, legal.clone()));
-                        if out.len() == n {
-                            return out;
-                        }
-                    }
-                    game.apply(a).expect("a legal action");
-                }
-            }
-        }
-    }
-    out
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let futures: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(8);
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
-    let rules = Rules {
-        formation_order: FormationOrder::Published,
-        claim_timing: ClaimTiming::StartOfTurn,
-        environment_tactics: EnvironmentTactics::Movable,
-        ..Rules::default()
-    };
-    let set = positions(&rules, n);
+    let set = expert_positions::play_positions(&expert_positions::pool_rules(), n);
     let mut expert = Expert::with_samples(futures);
     let start = thread_cpu_ns();
     let chosen: Vec<Action> = set
