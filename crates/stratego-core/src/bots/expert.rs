@@ -7,6 +7,7 @@ mod alphabeta;
 mod belief;
 mod eval;
 mod plans;
+mod spy;
 mod two_ply;
 mod zobrist;
 
@@ -186,10 +187,21 @@ impl Agent<Stratego> for Expert {
         let Some(values) = values else {
             return Heuristic::default().choose(obs, legal, rng);
         };
+        // The Spy's moves count only where nothing else can move.
+        let mut open: Vec<usize> = (0..legal.len())
+            .filter(|&i| self.generation == Generation::V1 || !spy::withheld(obs, &legal[i]))
+            .collect();
+        if open.is_empty() {
+            open = (0..legal.len()).collect();
+        }
         // Ties (common early, when no move touches anything) are broken at
         // random, so the bot does not always open with the same piece.
-        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let tied: Vec<usize> = (0..legal.len())
+        let best = open
+            .iter()
+            .map(|&i| values[i])
+            .fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = open
+            .into_iter()
             .filter(|&i| values[i] >= best - 1e-9)
             .collect();
         legal[tied[rng.random_range(0..tied.len())]]
