@@ -11,7 +11,7 @@ declares which of them are planes of one stack with a real shape
 >>> game = tabletop.load_game("stratego")
 >>> [(g.name, g.shape) for g in observation_groups(game)]
 [('board', (54, 10, 10)), ('features', (53,))]
->>> parts = split(game, np.zeros((4, 5453), np.float32))   # a batch too
+>>> parts = split(game, np.zeros((4, 5454), np.float32))   # a batch too
 >>> parts["board"].shape
 (4, 54, 10, 10)
 

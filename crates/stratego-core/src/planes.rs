@@ -43,7 +43,7 @@ pub(crate) fn board_groups(k: usize) -> [(&'static str, usize); 21] {
 }
 
 /// The scalar parts, in order, after the board planes.
-pub(crate) fn scalar_groups(k: usize) -> [(&'static str, usize); 20] {
+pub(crate) fn scalar_groups(k: usize) -> [(&'static str, usize); 21] {
     [
         ("setup_phase", 1),
         ("awaiting_draw", 1),
@@ -65,6 +65,7 @@ pub(crate) fn scalar_groups(k: usize) -> [(&'static str, usize); 20] {
         ("own_hidden_losses", 1),
         ("foe_hidden_losses", 1),
         ("foe_hidden_possible", k),
+        ("viewer_second", 1),
     ]
 }
 

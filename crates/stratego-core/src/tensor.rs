@@ -60,6 +60,7 @@ const FOE_LOST: usize = 16;
 const OWN_HIDDEN: usize = 17;
 const FOE_HIDDEN: usize = 18;
 const FOE_HIDDEN_POSSIBLE: usize = 19;
+const VIEWER_SECOND: usize = 20;
 
 /// Where everything sits in the tensor of one rule set.
 #[derive(Clone, Copy, Debug)]
@@ -72,7 +73,7 @@ struct Frame {
     /// First plane of each board group.
     board: [usize; 21],
     /// First value of each scalar group, past the board.
-    scalar: [usize; 20],
+    scalar: [usize; 21],
     /// Index of the first scalar.
     scalars: usize,
     /// Values in the tensor.
@@ -95,7 +96,7 @@ impl Frame {
             board[i] = planes;
             planes += n;
         }
-        let mut scalar = [0; 20];
+        let mut scalar = [0; 21];
         let mut values = 0;
         for (i, (_, n)) in scalar_groups(k).iter().enumerate() {
             scalar[i] = values;
@@ -373,6 +374,12 @@ fn scalars(f: &Frame, obs: &Observation, out: &mut Out<'_>) {
         ratio(obs.hidden_lost[v].len() as f32, MOVABLE),
     );
     scalar(f.scalar[FOE_HIDDEN], ratio(hidden.len() as f32, MOVABLE));
+    // The board is the viewer's (the second seat's turned) and the action
+    // ids are not: a policy needs the seat to map one onto the other.
+    scalar(
+        f.scalar[VIEWER_SECOND],
+        f32::from(u8::from(v == PlayerId::P1)),
+    );
 }
 
 /// The cell that board position `at` of `obs`'s tensor shows.

@@ -174,11 +174,11 @@ fn encoding_layout_is_fixed_per_rule_set_and_named() {
     for Preset { name, rules, .. } in Rules::presets() {
         let layout = Stratego::tensor_layout(&rules);
         let kinds = rules.variant.kinds().count();
-        // 3 kinds-wide groups and 18 single planes on the board, then 17
+        // 3 kinds-wide groups and 18 single planes on the board, then 18
         // values and 3 kinds-wide groups.
         assert_eq!(
             layout.size(),
-            (3 * kinds + 18) * 100 + 17 + 3 * kinds,
+            (3 * kinds + 18) * 100 + 18 + 3 * kinds,
             "{name}"
         );
         assert_eq!(
@@ -244,6 +244,26 @@ fn legend_explains_the_rendering_codes() {
         "~~~", " . ", "+S", "*S", "-S", "=S", "??", "?>", "lost", "unseen", "to place",
     ] {
         assert!(stratego_core::LEGEND.contains(code), "{code}");
+    }
+}
+
+#[test]
+fn the_tensor_names_the_viewers_seat_since_the_second_seats_board_is_turned() {
+    // The board planes are the viewer's (his home rows at the bottom) and
+    // the action ids are the board's own: a policy maps one onto the other
+    // by the seat, which nothing else in the tensor tells in every rule set.
+    for Preset { name, rules, .. } in Rules::presets() {
+        let layout = Stratego::tensor_layout(&rules);
+        let at = layout.plane("viewer_second").map(|p| p.offset).unwrap();
+        let g = Stratego::new(&rules).unwrap();
+        for (player, want) in [
+            (game_traits::PlayerId::P0, 0.0),
+            (game_traits::PlayerId::P1, 1.0),
+        ] {
+            let mut out = vec![0.0; layout.size()];
+            Stratego::encode(&g.observation(player), &mut out);
+            assert_eq!(out[at], want, "{name}: {player:?}");
+        }
     }
 }
 
