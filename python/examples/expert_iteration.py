@@ -27,7 +27,9 @@ teacher's:
 3. Evaluate the greedy network against ``--bots`` on ``--eval-games``
    games on each seat (selfplay.py's ``win_rate``) and print a line:
    ``iteration, decisions recorded, seconds, agreement (how often the
-   network's own choice in step 1 was the teacher's), the training loss,
+   network's own choice in step 1 was the teacher's, where it had a
+   choice; ``--by-type`` splits it by the kind of the teacher's action),
+   the training loss,
    the score against each bot, CPU seconds``.
 
 ``--cpu-minutes`` stops the loop when the process has used that much CPU
@@ -52,7 +54,9 @@ import torch
 import tabletop
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from selfplay import Policy, export, win_rate  # noqa: E402  (the sibling example)
+from boardnet import BoardPolicy  # noqa: E402  (the sibling examples)
+from flagnet import FlagPolicy  # noqa: E402
+from selfplay import Policy, export, win_rate  # noqa: E402
 
 
 class Data:
@@ -95,14 +99,19 @@ class Data:
 
 
 class Apprentice:
-    """The greedy network for one state at a time, in numpy: a torch call
-    per decision costs more than the MLP's arithmetic."""
+    """The greedy network for one state at a time, the MLP in numpy (a
+    torch call per decision costs more than its arithmetic), any other
+    network through its own ``act``."""
 
-    def __init__(self, policy: Policy) -> None:
-        layers = [policy.body[0], policy.body[2], policy.logits]
-        self.weights = [(l.weight.detach().numpy().T.copy(), l.bias.detach().numpy().copy()) for l in layers]
+    def __init__(self, policy: torch.nn.Module) -> None:
+        self.policy = None if isinstance(policy, Policy) else policy
+        if self.policy is None:
+            layers = [policy.body[0], policy.body[2], policy.logits]
+            self.weights = [(l.weight.detach().numpy().T.copy(), l.bias.detach().numpy().copy()) for l in layers]
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        if self.policy is not None:
+            return int(self.policy.act(np.asarray(obs, dtype=np.float32)[None], np.asarray(mask)[None], greedy=True)[0])
         h = obs
         for i, (w, b) in enumerate(self.weights):
             h = h @ w + b
@@ -114,10 +123,12 @@ class Apprentice:
 def play(game, seats: list, teacher, labelled: List[bool], chance_seed: int, data: Data) -> List[int]:
     """One game. ``seats[p]`` is a bot (``step(state)``) or an
     :class:`Apprentice`; the teacher labels every decision of a seat
-    flagged in ``labelled``. Returns [agreements, apprentice decisions]."""
+    flagged in ``labelled``. Returns, for each type of the teacher's
+    action (``action_struct``'s ``type``), [agreements, apprentice
+    decisions], counting only decisions with more than one legal action."""
     state = game.new_initial_state()
     rows: List[tuple] = []
-    agree = [0, 0]
+    agree: Dict[str, List[int]] = {}
     chance = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -131,8 +142,10 @@ def play(game, seats: list, teacher, labelled: List[bool], chance_seed: int, dat
             obs, mask = state.observation_tensor(player), state.legal_actions_mask(player)
         if isinstance(seat, Apprentice):
             action = seat.act(obs, mask)
-            agree[0] += action == label
-            agree[1] += 1
+            if np.count_nonzero(mask) > 1:
+                counts = agree.setdefault(state.action_struct(label)["type"], [0, 0])
+                counts[0] += action == label
+                counts[1] += 1
         else:
             action = label if seat is teacher else seat.step(state)
         if label is not None:
@@ -143,11 +156,12 @@ def play(game, seats: list, teacher, labelled: List[bool], chance_seed: int, dat
     return agree
 
 
-def collect(args, game, teacher, apprentice: Optional[Apprentice], iteration: int, data: Data) -> float:
+def collect(args, game, teacher, apprentice: Optional[Apprentice], iteration: int, data: Data) -> Dict[str, List[int]]:
     """Step 1 of an iteration; returns the network's agreement with the
-    teacher on its own decisions (nan in iteration 0, played by the teacher)."""
+    teacher on its own decisions with a choice, by the type of the
+    teacher's action (empty in iteration 0, played by the teacher)."""
     bots = {name: teacher if name == "teacher" else game.make_bot(name, args.seed) for name in args.opponents}
-    agree = [0, 0]
+    agree: Dict[str, List[int]] = {}
     for g in range(args.games_per_iteration):
         me = g % 2
         other = bots[args.opponents[(g // 2) % len(args.opponents)]]
@@ -156,10 +170,11 @@ def collect(args, game, teacher, apprentice: Optional[Apprentice], iteration: in
         seats[1 - me] = other
         labelled = [True, True] if other is teacher else [p == me for p in (0, 1)]
         chance_seed = args.seed * 1_000_003 + iteration * args.games_per_iteration + g
-        a, n = play(game, seats, teacher, labelled, chance_seed, data)
-        agree[0] += a
-        agree[1] += n
-    return agree[0] / agree[1] if agree[1] else float("nan")
+        for kind, (a, n) in play(game, seats, teacher, labelled, chance_seed, data).items():
+            counts = agree.setdefault(kind, [0, 0])
+            counts[0] += a
+            counts[1] += n
+    return agree
 
 
 def fit(args, policy: Policy, optimiser, data: Data, new: int, rng: np.random.Generator) -> float:
@@ -183,12 +198,22 @@ def fit(args, policy: Policy, optimiser, data: Data, new: int, rng: np.random.Ge
     return total / max(count, 1)
 
 
-def train(args: argparse.Namespace) -> Policy:
+def network(args: argparse.Namespace, game) -> torch.nn.Module:
+    """``--net``: selfplay.py's MLP, flagnet.py's network with one trunk
+    a flag (Battle Line) or boardnet.py's convolutions (Stratego)."""
+    if args.net == "flags":
+        return FlagPolicy(game, hidden=args.hidden // 2, context=args.hidden)
+    if args.net == "board":
+        return BoardPolicy(game, channels=args.hidden // 8)
+    return Policy(game.observation_tensor_size(), game.num_distinct_actions(), hidden=args.hidden)
+
+
+def train(args: argparse.Namespace) -> torch.nn.Module:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     game = tabletop.load_game(args.game)
     teacher = game.make_bot(args.teacher, args.seed)
-    policy = Policy(game.observation_tensor_size(), game.num_distinct_actions(), hidden=args.hidden)
+    policy = network(args, game)
     optimiser = torch.optim.Adam(policy.parameters(), lr=args.lr)
     data = Data(game.num_distinct_actions())
     start, cpu_start = time.monotonic(), time.process_time()
@@ -202,13 +227,18 @@ def train(args: argparse.Namespace) -> Policy:
             break
         apprentice = Apprentice(policy) if iteration > 0 else None
         before = len(data)
-        agreement = collect(args, game, teacher, apprentice, iteration, data)
+        by_type = collect(args, game, teacher, apprentice, iteration, data)
+        decided = sum(n for _, n in by_type.values())
+        agreement = sum(a for a, _ in by_type.values()) / decided if decided else float("nan")
         loss = fit(args, policy, optimiser, data, len(data) - before, rng)
         curve = [win_rate(policy, args.game, bot, args.eval_games, args.seed + 1000) for bot in args.bots]
         cells = " ".join(f"{c:.3f}" for c in curve)
         cpu = time.process_time() - cpu_start
         line = f"{iteration} {len(data)} {time.monotonic() - start:.0f} {agreement:.3f} {loss:.3f} {cells} {cpu:.0f}"
         print(line, flush=True)
+        if args.by_type and decided:
+            parts = (f"{k} {a / n:.3f} ({n})" for k, (a, n) in sorted(by_type.items(), key=lambda kv: -kv[1][1]))
+            print("# agreement by the teacher's action: " + ", ".join(parts), flush=True)
         if curve[0] > best_score:
             best_score, best_state = curve[0], {k: v.detach().clone() for k, v in policy.state_dict().items()}
             if args.onnx:  # a run cut short still leaves its best policy
@@ -218,7 +248,7 @@ def train(args: argparse.Namespace) -> Policy:
     return policy
 
 
-def main(argv: Optional[List[str]] = None) -> Policy:
+def main(argv: Optional[List[str]] = None) -> torch.nn.Module:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="battleline")
     parser.add_argument("--teacher", default="expert:16", help="the built-in bot whose actions are the labels")
@@ -233,12 +263,26 @@ def main(argv: Optional[List[str]] = None) -> Policy:
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--value-weight", type=float, default=0.25, help="weight of the value head's loss")
-    parser.add_argument("--hidden", type=int, default=256, help="units of each hidden layer")
+    parser.add_argument(
+        "--hidden", type=int, default=256, help="units of each hidden layer (flags: of the context; board: 8 per channel)"
+    )
+    parser.add_argument(
+        "--net",
+        choices=("mlp", "flags", "board"),
+        default="mlp",
+        help="mlp: one MLP over the whole tensor; flags: one trunk a flag, shared (flagnet.py, Battle Line); "
+        "board: convolutions over the board (boardnet.py, Stratego)",
+    )
     parser.add_argument("--eval-games", type=int, default=100, help="games on each seat against each of --bots")
     parser.add_argument(
         "--bots",
         default="heuristic,random",
         help="the opponents of the learning curve; the first picks the kept network",
+    )
+    parser.add_argument(
+        "--by-type",
+        action="store_true",
+        help="after each line, a '#' line of the agreement by the type of the teacher's action",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="saves the kept network's state_dict here (torch.save)")
