@@ -26,9 +26,9 @@ Which id is which square and step is read from the game (``action_struct``
 names each move's ``from`` and ``to`` in the notation's algebraic squares,
 files ``a``.. and ranks 1.. from the first seat's home row), so the only
 rule restated here is the one of the rules document, "Encodings": a board
-plane shows the viewer's home rows at the bottom. ``BoardPolicy`` has
-selfplay.py's ``Policy`` interface (``forward``, ``logits_of``, ``act``),
-so its trainers, ``win_rate`` and ``export`` take it as it is.
+plane shows the viewer's home rows at the bottom. ``BoardPolicy`` is a
+selfplay.py ``MaskedPolicy`` (``forward``, ``logits_of``, ``act``), so
+its trainers, ``win_rate`` and ``export`` take it as it is.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from typing import Dict, List, Tuple
 
 import numpy as np
 import torch
+
+from selfplay import MaskedPolicy
 
 
 def _square(name: str, rows: int) -> Tuple[int, int]:
@@ -98,7 +100,7 @@ def board_structure(game) -> Dict[str, object]:
     }
 
 
-class BoardPolicy(torch.nn.Module):
+class BoardPolicy(MaskedPolicy):
     """3x3 convolutions over the viewer's board, a move head per square
     and step, a global head and a value head."""
 
@@ -122,7 +124,7 @@ class BoardPolicy(torch.nn.Module):
         self.global_head = torch.nn.Linear(128, s["global_size"])
         self.value = torch.nn.Linear(128, 1)
 
-    def _trunk(self, obs: torch.Tensor):
+    def heads(self, obs: torch.Tensor):
         x = obs[:, self.board].reshape(-1, self.planes, self.rows, self.cols)
         bias = self.values_in(obs[:, self.rest]).unsqueeze(-1).unsqueeze(-1)
         h = torch.relu(self.inp(x) + bias)
@@ -133,21 +135,4 @@ class BoardPolicy(torch.nn.Module):
         raw = torch.cat([moves, self.global_head(g)], dim=1)
         second = obs[:, self.seat : self.seat + 1]
         logits = raw[:, self.order_first] * (1.0 - second) + raw[:, self.order_second] * second
-        return logits, g
-
-    def forward(self, obs: torch.Tensor, masks: torch.Tensor):
-        logits, g = self._trunk(obs)
-        logits = logits.masked_fill(masks == 0, torch.finfo(torch.float32).min)
-        return torch.distributions.Categorical(logits=logits), self.value(g).squeeze(-1)
-
-    def logits_of(self, obs: torch.Tensor) -> torch.Tensor:
-        """The unmasked logits of a batch of flat observations (the graph
-        ``export`` writes)."""
-        return self._trunk(obs)[0]
-
-    def act(self, obs: np.ndarray, masks: np.ndarray, greedy: bool = False) -> np.ndarray:
-        """Legal action ids for a batch (the opponents' callable form)."""
-        with torch.no_grad():
-            dist, _ = self(torch.as_tensor(obs).flatten(1), torch.as_tensor(masks))
-            chosen = dist.probs.argmax(-1) if greedy else dist.sample()
-        return chosen.numpy()
+        return logits, self.value(g).squeeze(-1)

@@ -25,9 +25,9 @@ Here the nine flags share one set of weights:
 Which action id is which (flag, slot) is read from the game itself
 (``State.action_struct``: the actions naming a flag carry it as ``flag``
 or ``to``), and which features belong to a flag from its declared planes,
-so nothing here restates the rules document. The class has
-selfplay.py's ``Policy`` interface (``forward``, ``logits_of``, ``act``),
-so its trainers, ``win_rate`` and ``export`` take it as it is: the
+so nothing here restates the rules document. The class is a
+selfplay.py ``MaskedPolicy`` (``forward``, ``logits_of``, ``act``), so
+its trainers, ``win_rate`` and ``export`` take it as it is: the
 exported ONNX graph is observations in, logits out, and the Rust
 ``policy:FILE`` player runs it like any other.
 """
@@ -38,6 +38,8 @@ from typing import Dict, List, Tuple
 
 import numpy as np
 import torch
+
+from selfplay import MaskedPolicy
 
 
 def flag_structure(game) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray, List[tuple], int]:
@@ -82,7 +84,7 @@ def flag_structure(game) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray, List[
     return flags, np.array(per_flag, dtype=np.int64), rest, order, list(flag_slots), len(global_slots)
 
 
-class FlagPolicy(torch.nn.Module):
+class FlagPolicy(MaskedPolicy):
     """Per-flag trunk with shared weights, a context over the nine flags,
     a flag head and a global head; a value head on the context."""
 
@@ -104,7 +106,7 @@ class FlagPolicy(torch.nn.Module):
         self.global_head = torch.nn.Linear(2 * context, global_size)
         self.value = torch.nn.Linear(2 * context, 1)
 
-    def _trunk(self, obs: torch.Tensor):
+    def heads(self, obs: torch.Tensor):
         g = torch.relu(self.glob(obs[:, self.rest]))
         x = obs[:, self.per_flag]  # batch x flags x features
         e = torch.relu(self.flag_in(x) + self.glob_to_flag(g).unsqueeze(1) + self.place)
@@ -113,21 +115,4 @@ class FlagPolicy(torch.nn.Module):
         both = torch.cat([g, c], dim=1)
         per_flag = self.flag_head(e) + self.context_to_flag(c).unsqueeze(1)
         raw = torch.cat([per_flag.reshape(per_flag.shape[0], -1), self.global_head(both)], dim=1)
-        return raw[:, self.order], both
-
-    def forward(self, obs: torch.Tensor, masks: torch.Tensor):
-        logits, both = self._trunk(obs)
-        logits = logits.masked_fill(masks == 0, torch.finfo(torch.float32).min)
-        return torch.distributions.Categorical(logits=logits), self.value(both).squeeze(-1)
-
-    def logits_of(self, obs: torch.Tensor) -> torch.Tensor:
-        """The unmasked logits of a batch of flat observations (the graph
-        ``export`` writes)."""
-        return self._trunk(obs)[0]
-
-    def act(self, obs: np.ndarray, masks: np.ndarray, greedy: bool = False) -> np.ndarray:
-        """Legal action ids for a batch (the opponents' callable form)."""
-        with torch.no_grad():
-            dist, _ = self(torch.as_tensor(obs).flatten(1), torch.as_tensor(masks))
-            chosen = dist.probs.argmax(-1) if greedy else dist.sample()
-        return chosen.numpy()
+        return raw[:, self.order], self.value(both).squeeze(-1)

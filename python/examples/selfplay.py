@@ -45,7 +45,33 @@ from tabletop.vector import MultiAgentVecEnv
 FORMAT = "tabletop-policy/1"
 
 
-class Policy(torch.nn.Module):
+class MaskedPolicy(torch.nn.Module):
+    """What the trainers, ``win_rate`` and ``export`` ask of a network: a
+    subclass gives ``heads(obs)``, the unmasked logits over the action ids
+    and the value of a batch of flat observations."""
+
+    def heads(self, obs: torch.Tensor):
+        raise NotImplementedError
+
+    def forward(self, obs: torch.Tensor, masks: torch.Tensor):
+        logits, value = self.heads(obs)
+        logits = logits.masked_fill(masks == 0, torch.finfo(torch.float32).min)
+        return torch.distributions.Categorical(logits=logits), value
+
+    def logits_of(self, obs: torch.Tensor) -> torch.Tensor:
+        """The unmasked logits of a batch of flat observations: the graph
+        the exported file holds (the player masks them)."""
+        return self.heads(obs)[0]
+
+    def act(self, obs: np.ndarray, masks: np.ndarray, greedy: bool = False) -> np.ndarray:
+        """Legal action ids for a batch (the opponents' callable form)."""
+        with torch.no_grad():
+            dist, _ = self(torch.as_tensor(obs).flatten(1), torch.as_tensor(masks))
+            chosen = dist.probs.argmax(-1) if greedy else dist.sample()
+        return chosen.numpy()
+
+
+class Policy(MaskedPolicy):
     """An MLP with a policy head over the action ids and a value head."""
 
     def __init__(self, inputs: int, actions: int, hidden: int = 256) -> None:
@@ -56,22 +82,9 @@ class Policy(torch.nn.Module):
         self.logits = torch.nn.Linear(hidden, actions)
         self.value = torch.nn.Linear(hidden, 1)
 
-    def forward(self, obs: torch.Tensor, masks: torch.Tensor):
+    def heads(self, obs: torch.Tensor):
         h = self.body(obs)
-        logits = self.logits(h).masked_fill(masks == 0, torch.finfo(torch.float32).min)
-        return torch.distributions.Categorical(logits=logits), self.value(h).squeeze(-1)
-
-    def logits_of(self, obs: torch.Tensor) -> torch.Tensor:
-        """The unmasked logits of a batch of flat observations: the graph
-        the exported file holds (the player masks them)."""
-        return self.logits(self.body(obs))
-
-    def act(self, obs: np.ndarray, masks: np.ndarray, greedy: bool = False) -> np.ndarray:
-        """Legal action ids for a batch (the opponents' callable form)."""
-        with torch.no_grad():
-            dist, _ = self(torch.as_tensor(obs).flatten(1), torch.as_tensor(masks))
-            chosen = dist.probs.argmax(-1) if greedy else dist.sample()
-        return chosen.numpy()
+        return self.logits(h), self.value(h).squeeze(-1)
 
 
 class _Logits(torch.nn.Module):

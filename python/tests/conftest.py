@@ -4,8 +4,13 @@ covered without touching the tests."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import pathlib
 import random
+import subprocess
+import sys
+from types import ModuleType
 from typing import Iterator, List
 
 # torch's OpenMP workers spin while the batch's rayon workers want the same
@@ -43,3 +48,31 @@ def random_states(spec: str, seed: int, games: int = 3) -> Iterator[tabletop.Sta
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             yield state.clone()
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def load_example(name: str) -> ModuleType:
+    """A fresh copy of ``python/examples/NAME.py``, registered under its
+    name (the examples import their siblings: the directory goes on the
+    path)."""
+    if str(EXAMPLES) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES))
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def policy_plays_in_the_arena(game: str, policy: pathlib.Path) -> None:
+    """Two arena games of ``policy:FILE`` against random, in the Rust
+    arena built with policy seats: it exits 1 on a network it cannot run
+    or an illegal move, and names a pairing that finished no game."""
+    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--",
+               "--game", game, "--bots", f"policy:{policy},random", "--rounds", "2", "--threads", "1"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert run.returncode == 0, run.stderr
+    assert "no game finished" not in run.stdout

@@ -5,35 +5,21 @@ and the Rust arena plays its exported graph (`policy:FILE`)."""
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import random
 import re
-import subprocess
-import sys
 
 import numpy as np
 import torch
 
 import tabletop
+from conftest import load_example, policy_plays_in_the_arena
 
-EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHORT = "stratego(variant=classic,max_moves=40)"
 
 
-def _load(name: str):
-    if str(EXAMPLES) not in sys.path:
-        sys.path.insert(0, str(EXAMPLES))
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_every_move_reads_its_from_square_on_the_viewers_board_for_both_seats() -> None:
-    boardnet = _load("boardnet")
+    boardnet = load_example("boardnet")
     game = tabletop.load_game("stratego(variant=classic)")
     structure = boardnet.board_structure(game)
     squares = structure["rows"] * structure["cols"]
@@ -62,7 +48,7 @@ def test_every_move_reads_its_from_square_on_the_viewers_board_for_both_seats() 
 def test_the_graph_maps_the_board_onto_the_ids_by_the_seat() -> None:
     # The same observation read as the first or the second seat gives the
     # same logits at the two seats' ids of one move on the viewer's board.
-    boardnet = _load("boardnet")
+    boardnet = load_example("boardnet")
     game = tabletop.load_game("stratego(variant=classic)")
     torch.manual_seed(2)
     policy = boardnet.BoardPolicy(game, channels=8, layers=2)
@@ -81,16 +67,11 @@ def test_the_graph_maps_the_board_onto_the_ids_by_the_seat() -> None:
 
 
 def test_expert_iteration_trains_the_board_network_and_the_rust_arena_plays_it(tmp_path: pathlib.Path) -> None:
-    example = _load("expert_iteration")
+    example = load_example("expert_iteration")
     exported = tmp_path / "board.onnx"
     args = ["--game", SHORT, "--teacher", "expert:1", "--net", "board", "--iterations", "2",
             "--games-per-iteration", "2", "--hidden", "64", "--eval-games", "2", "--bots", "random",
             "--onnx", str(exported)]
     policy = example.main(args)
     assert type(policy).__name__ == "BoardPolicy"
-    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--",
-               "--game", SHORT, "--bots", f"policy:{exported},random", "--rounds", "2", "--threads", "1"]
-    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    # The arena exits 1 on a network it cannot run or an illegal move.
-    assert run.returncode == 0, run.stderr
-    assert "no game finished" not in run.stdout
+    policy_plays_in_the_arena(SHORT, exported)

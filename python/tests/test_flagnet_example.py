@@ -5,32 +5,18 @@ arena plays its exported graph (`policy:FILE`)."""
 
 from __future__ import annotations
 
-import importlib.util
+import itertools
 import pathlib
-import subprocess
-import sys
 
 import numpy as np
 import torch
 
 import tabletop
-
-EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _load(name: str):
-    if str(EXAMPLES) not in sys.path:
-        sys.path.insert(0, str(EXAMPLES))
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from conftest import load_example, policy_plays_in_the_arena, random_states
 
 
 def test_every_action_naming_a_flag_reads_that_flags_head_and_the_rest_the_global_head() -> None:
-    flagnet = _load("flagnet")
+    flagnet = load_example("flagnet")
     game = tabletop.load_game("battleline")
     flags, per_flag, rest, order, slots, global_size = flagnet.flag_structure(game)
     assert flags == 9
@@ -60,7 +46,7 @@ def test_every_action_naming_a_flag_reads_that_flags_head_and_the_rest_the_globa
 def test_the_flags_share_their_weights() -> None:
     # With the flags' places and the context taken out, swapping two flags'
     # features swaps their logits and nothing else: one trunk serves all.
-    flagnet = _load("flagnet")
+    flagnet = load_example("flagnet")
     game = tabletop.load_game("battleline")
     torch.manual_seed(1)
     policy = flagnet.FlagPolicy(game, hidden=16, context=32)
@@ -87,7 +73,7 @@ def test_the_flags_share_their_weights() -> None:
 
 
 def test_expert_iteration_trains_the_flag_network_and_the_rust_arena_plays_it(tmp_path: pathlib.Path, capsys) -> None:
-    example = _load("expert_iteration")
+    example = load_example("expert_iteration")
     exported = tmp_path / "flags.onnx"
     args = ["--game", "battleline", "--teacher", "expert:2", "--net", "flags", "--iterations", "2",
             "--games-per-iteration", "2", "--hidden", "32", "--eval-games", "2", "--bots", "random",
@@ -99,19 +85,12 @@ def test_expert_iteration_trains_the_flag_network_and_the_rust_arena_plays_it(tm
     assert [line[0] for line in lines] == ["i", "0", "1", "#"]
     assert lines[3].startswith("# agreement by the teacher's action: ") and "play " in lines[3]
     assert type(policy).__name__ == "FlagPolicy"
-    # The apprentice plays the network's greedy legal action.
-    game = tabletop.load_game("battleline")
-    state = game.new_initial_state()
-    k = 0
-    while not state.is_player_node():
-        state.play_chance(k)
-        k += 1
-    obs, mask = state.observation_tensor(), state.legal_actions_mask()
-    action = example.Apprentice(policy).act(obs, mask)
-    assert action in state.legal_actions()
-    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--",
-               "--game", "battleline", "--bots", f"policy:{exported},random", "--rounds", "2", "--threads", "1"]
-    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    # The arena exits 1 on a network it cannot run or an illegal move.
-    assert run.returncode == 0, run.stderr
-    assert "no game finished" not in run.stdout
+    # The apprentice plays the network's greedy legal action, through the
+    # network's own act (not the MLP's numpy path).
+    apprentice = example.Apprentice(policy)
+    for state in itertools.islice((s for s in random_states("battleline", 4, 1) if s.is_player_node()), 0, 60, 10):
+        obs, mask = state.observation_tensor(), state.legal_actions_mask()
+        action = apprentice.act(obs, mask)
+        assert action in state.legal_actions()
+        assert action == int(policy.act(obs[None], mask[None], greedy=True)[0])
+    policy_plays_in_the_arena("battleline", exported)
