@@ -10,7 +10,7 @@ declares which of them are planes of one stack with a real shape
 >>> from tabletop.spaces import observation_groups, split
 >>> game = tabletop.load_game("stratego")
 >>> [(g.name, g.shape) for g in observation_groups(game)]
-[('board', (54, 10, 10)), ('features', (53,))]
+[('board', (54, 10, 10)), ('features', (54,))]
 >>> parts = split(game, np.zeros((4, 5454), np.float32))   # a batch too
 >>> parts["board"].shape
 (4, 54, 10, 10)
