@@ -67,12 +67,17 @@ def load_example(name: str) -> ModuleType:
     return module
 
 
+def arena(*args: str) -> subprocess.CompletedProcess:
+    """The Rust arena built with policy seats (`policy:FILE`), run with
+    ``args``."""
+    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=3600)
+
+
 def policy_plays_in_the_arena(game: str, policy: pathlib.Path) -> None:
-    """Two arena games of ``policy:FILE`` against random, in the Rust
-    arena built with policy seats: it exits 1 on a network it cannot run
-    or an illegal move, and names a pairing that finished no game."""
-    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--",
-               "--game", game, "--bots", f"policy:{policy},random", "--rounds", "2", "--threads", "1"]
-    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    """Two arena games of ``policy:FILE`` against random: the arena exits
+    1 on a network it cannot run or an illegal move, and names a pairing
+    that finished no game."""
+    run = arena("--game", game, "--bots", f"policy:{policy},random", "--rounds", "2", "--threads", "1")
     assert run.returncode == 0, run.stderr
     assert "no game finished" not in run.stdout

@@ -5,10 +5,8 @@ a longer run is in docs/learning.md)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
-import sys
 
 import numpy as np
 import onnx
@@ -16,20 +14,11 @@ import pytest
 import torch
 
 import tabletop
-
-EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("expert_iteration", EXAMPLES / "expert_iteration.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["expert_iteration"] = module
-    spec.loader.exec_module(module)
-    return module
+from conftest import load_example
 
 
 def test_expert_iteration_learns_the_teachers_labels_saves_and_exports(tmp_path: pathlib.Path, capsys) -> None:
-    example = _load()
+    example = load_example("expert_iteration")
     out, exported = tmp_path / "bl.pt", tmp_path / "bl.onnx"
     args = ["--game", "battleline", "--teacher", "expert:2", "--iterations", "1", "--games-per-iteration", "2",
             "--hidden", "32", "--eval-games", "2", "--bots", "random", "--out", str(out), "--onnx", str(exported)]
@@ -54,7 +43,7 @@ def test_expert_iteration_learns_the_teachers_labels_saves_and_exports(tmp_path:
 
 
 def test_the_numpy_apprentice_plays_the_networks_greedy_legal_action() -> None:
-    example = _load()
+    example = load_example("expert_iteration")
     game = tabletop.load_game("battleline")
     torch.manual_seed(3)
     policy = example.Policy(game.observation_tensor_size(), game.num_distinct_actions(), hidden=16)
@@ -71,7 +60,7 @@ def test_the_numpy_apprentice_plays_the_networks_greedy_legal_action() -> None:
 
 
 def test_labels_are_the_teachers_actions_at_the_recorded_states() -> None:
-    example = _load()
+    example = load_example("expert_iteration")
     game = tabletop.load_game("battleline")
     data = example.Data(game.num_distinct_actions())
     teacher = game.make_bot("expert:2", 0)
@@ -86,6 +75,6 @@ def test_labels_are_the_teachers_actions_at_the_recorded_states() -> None:
 
 
 def test_an_unknown_teacher_fails_before_any_work() -> None:
-    example = _load()
+    example = load_example("expert_iteration")
     with pytest.raises(tabletop.GameError):
         example.main(["--game", "battleline", "--teacher", "nobody"])

@@ -5,30 +5,18 @@ exports a policy that the Rust arena plays (`policy:FILE`)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
-import subprocess
-import sys
 
 import pytest
 import torch
 
 import tabletop
-
-EXAMPLE = pathlib.Path(__file__).resolve().parents[1] / "examples" / "selfplay.py"
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("selfplay", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["selfplay"] = module
-    spec.loader.exec_module(module)
-    return module
+from conftest import arena, load_example
 
 
 def test_the_reference_trainer_trains_saves_and_plays(tmp_path: pathlib.Path, capsys) -> None:
-    selfplay = _load()
+    selfplay = load_example("selfplay")
     out = tmp_path / "kuhn.pt"
     args = ["--game", "kuhn_poker", "--minutes", "0.1", "--envs", "64", "--batch", "512",
             "--eval-every", "1000", "--eval-games", "50", "--bots", "random", "--out", str(out)]
@@ -49,7 +37,7 @@ def test_the_reference_trainer_trains_saves_and_plays(tmp_path: pathlib.Path, ca
 
 
 def test_keep_best_keeps_the_network_of_the_best_evaluation(tmp_path: pathlib.Path, monkeypatch, capsys) -> None:
-    selfplay = _load()
+    selfplay = load_example("selfplay")
     # The second evaluation scores best; the later ones worse.
     scores = iter([0.5, 0.9])
     seen = []
@@ -72,27 +60,19 @@ def test_keep_best_keeps_the_network_of_the_best_evaluation(tmp_path: pathlib.Pa
 
 
 def test_keep_best_names_one_of_the_bots() -> None:
-    selfplay = _load()
+    selfplay = load_example("selfplay")
     with pytest.raises(SystemExit):
         selfplay.main(["--game", "kuhn_poker", "--bots", "random", "--keep-best", "heuristic"])
 
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _arena(*args: str) -> subprocess.CompletedProcess:
-    command = ["cargo", "run", "--release", "--quiet", "--features", "policy", "--example", "arena", "--", *args]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=3600)
-
-
-def test_an_exported_policy_plays_in_the_rust_arena(tmp_path: pathlib.Path) -> None:
-    selfplay = _load()
+def test_an_exported_policy_plays_in_the_rustarena(tmp_path: pathlib.Path) -> None:
+    selfplay = load_example("selfplay")
     policy = tmp_path / "cardwar.onnx"
     args = ["--game", "cardwar", "--minutes", "0.02", "--hidden", "8", "--envs", "16", "--batch", "256",
             "--eval-every", "1000", "--eval-games", "4", "--bots", "random", "--onnx", str(policy)]
     selfplay.main(args)
     records = tmp_path / "games.jsonl"
-    run = _arena("--game", "cardwar", "--bots", f"policy:{policy},random", "--rounds", "4", "--seed", "5",
+    run = arena("--game", "cardwar", "--bots", f"policy:{policy},random", "--rounds", "4", "--seed", "5",
                  "--records", str(records))
     assert run.returncode == 0, run.stderr
     games = [json.loads(line) for line in records.read_text().splitlines()]
@@ -100,4 +80,4 @@ def test_an_exported_policy_plays_in_the_rust_arena(tmp_path: pathlib.Path) -> N
     # The arena fails (exit 1) on any illegal move; these are whole games.
     assert all(record["game"] == "cardwar" and record["actions"] for record in games)
     # Trained on card war, it has no seat at a Battle Line table.
-    assert _arena("--game", "battleline", "--bots", f"policy:{policy},random", "--rounds", "2").returncode == 2
+    assert arena("--game", "battleline", "--bots", f"policy:{policy},random", "--rounds", "2").returncode == 2
