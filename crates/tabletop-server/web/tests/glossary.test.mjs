@@ -15,7 +15,7 @@ let base;
 let listing;
 
 before(async () => {
-  h = await start('glossary', ['--log', 'warn', '--client-rate', '0']);
+  h = await start('glossary', ['--client-rate', '0']);
   ({ base } = h);
   listing = await h.api('GET', '/api/games');
 });

@@ -36,7 +36,9 @@ export const CHROMIUM = {
 export async function startServer(name, args = []) {
   const dataDir = mkdtempSync(join(tmpdir(), `tabletop-${name}-`));
   const extra = typeof args === 'function' ? args(dataDir) : args;
-  const server = spawn(serverBin(), ['--port', '0', '--db', join(dataDir, `${name}.db`), ...extra], {
+  // At warn, so that a failing test's report is not lost among a line per
+  // request (the CI log keeps only its tail).
+  const server = spawn(serverBin(), ['--port', '0', '--log', 'warn', '--db', join(dataDir, `${name}.db`), ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise((resolve, reject) => {

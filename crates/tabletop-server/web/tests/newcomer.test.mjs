@@ -15,7 +15,7 @@ let listing;
 
 before(async () => {
   // No request limit: the leaderboard test loads the page once per rule set.
-  h = await start('newcomer', ['--log', 'warn', '--client-rate', '0']);
+  h = await start('newcomer', ['--client-rate', '0']);
   ({ base } = h);
   listing = await h.api('GET', '/api/games');
 });

@@ -14,7 +14,7 @@ let h;
 let base;
 
 before(async () => {
-  h = await start('rating', ['--log', 'warn']);
+  h = await start('rating');
   ({ base } = h);
 });
 
