@@ -33,18 +33,20 @@ async function twoPeople(control) {
 }
 
 test('a flag falls on a short control with nobody clicking', async () => {
-  const { id, pages: [first, second] } = await twoPeople({ kind: 'fischer', base_ms: 6000, increment_ms: 0 });
+  const { id, pages: [first, second] } = await twoPeople({ kind: 'fischer', base_ms: 10000, increment_ms: 0 });
   const mine = await first.$eval('#clocks .clock[data-seat="0"]', (c) => ({ running: c.dataset.running, text: c.textContent }));
   assert.equal(mine.running, 'true', 'the first player is to move: their clock runs');
-  // At most the 6 s control: a loaded machine may take a few seconds to
-  // open both pages (another test file may be playing beside this one).
-  assert.match(mine.text, /^You 0:0[0-6]$/);
-  assert.match(await second.$eval('#clocks .control', (c) => c.textContent), /0:06 \+ 0 s a move/);
+  // At most the 10 s control: a loaded machine may take a few seconds to
+  // open both pages (another test file may be playing beside this one),
+  // and the clock runs from the match's creation; with 6 s the flag could
+  // fall before the first look.
+  assert.match(mine.text, /^You 0:(0\d|10)$/);
+  assert.match(await second.$eval('#clocks .control', (c) => c.textContent), /0:10 \+ 0 s a move/);
   // It ticks down locally between the server's updates.
-  await first.waitForFunction(() => Number(document.querySelector('#clocks .clock[data-seat="0"]').dataset.ms) < 5500, null, { timeout: 5000 });
+  await first.waitForFunction(() => Number(document.querySelector('#clocks .clock[data-seat="0"]').dataset.ms) < 9500, null, { timeout: 5000 });
   await first.screenshot({ path: join(root, 'docs', 'screenshots', 'clock.png'), clip: { x: 0, y: 0, width: 1100, height: 260 } });
   for (const page of [first, second]) {
-    await page.waitForSelector('#match[data-finished="true"]', { timeout: 10000 });
+    await page.waitForSelector('#match[data-finished="true"]', { timeout: 15000 });
   }
   assert.equal(await first.$eval('#outcome', (o) => o.textContent), 'You lose on time');
   assert.equal(await second.$eval('#outcome', (o) => o.textContent), 'You win on time');
