@@ -39,6 +39,7 @@ import numpy as np
 import torch
 
 from selfplay import MaskedPolicy
+from tabletop.spaces import observation_groups
 
 
 def _square(name: str, rows: int) -> Tuple[int, int]:
@@ -52,13 +53,11 @@ def board_structure(game) -> Dict[str, object]:
     take, and for each seat every action id's place in the concatenation
     of the move head (step-major, then the viewer's square) and the
     global head."""
-    planes = game.observation_tensor_planes()
-    board = [p for p in planes if p.get("stack") == "board"]
-    rows, cols = board[0]["dims"]
-    board_idx = np.concatenate([np.arange(p["offset"], p["offset"] + p["length"]) for p in board])
-    covered = set(board_idx.tolist())
-    rest = np.array([i for i in range(game.observation_tensor_size()) if i not in covered], dtype=np.int64)
-    seat = next((p["offset"] for p in planes if p["name"] == "viewer_second"), None)
+    groups = observation_groups(game)
+    board = next(g for g in groups if g.name == "board")
+    channels, rows, cols = board.shape
+    rest = np.sort(np.concatenate([g.indices for g in groups if g is not board]))
+    seat = next((p["offset"] for p in game.observation_tensor_planes() if p["name"] == "viewer_second"), None)
     if seat is None:
         raise ValueError("the observation tensor does not name the viewer's seat (viewer_second)")
 
@@ -90,9 +89,9 @@ def board_structure(game) -> Dict[str, object]:
     return {
         "rows": rows,
         "cols": cols,
-        "board": board_idx,
-        "channels": len(board),
-        "rest": rest,
+        "board": board.indices.astype(np.int64),
+        "channels": channels,
+        "rest": rest.astype(np.int64),
         "seat": seat,
         "steps": steps,
         "orders": orders,

@@ -40,6 +40,7 @@ import numpy as np
 import torch
 
 from selfplay import MaskedPolicy
+from tabletop.spaces import observation_groups
 
 
 def flag_structure(game) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray, List[tuple], int]:
@@ -48,20 +49,13 @@ def flag_structure(game) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray, List[
     other features; for every action id, its place in the concatenation of
     the flag head's logits (flag-major) and the global head's; the flag
     head's slots (action keys without the flag); the global head's size."""
-    planes = game.observation_tensor_planes()
-    flags = next(p["dims"][0] for p in planes if p.get("stack") == "flags")
-    per_flag: List[List[int]] = [[] for _ in range(flags)]
-    covered = set()
-    for p in planes:
-        dims = p.get("dims")
-        if not dims or dims[0] != flags or p.get("stack") not in ("flags", "sides"):
-            continue
-        width = p["length"] // flags
-        for f in range(flags):
-            rows = range(p["offset"] + f * width, p["offset"] + (f + 1) * width)
-            per_flag[f].extend(rows)
-            covered.update(rows)
-    rest = np.array([i for i in range(game.observation_tensor_size()) if i not in covered], dtype=np.int64)
+    groups = observation_groups(game)
+    flags = next(g.shape[1] for g in groups if g.name == "flags")
+    # The stacks whose planes run over the flags first (both sides' cards
+    # there, Fog, Mud, claims, ...): each flag's slice of each.
+    by_flag = [g for g in groups if len(g.shape) > 1 and g.shape[1] == flags]
+    per_flag = [np.concatenate([g.indices.reshape(g.shape)[:, f].ravel() for g in by_flag]) for f in range(flags)]
+    rest = np.sort(np.concatenate([g.indices for g in groups if all(g.name != b.name for b in by_flag)]))
 
     state = game.new_initial_state()
     flag_slots: Dict[tuple, int] = {}
@@ -81,7 +75,7 @@ def flag_structure(game) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray, List[
     )
     if sorted(order.tolist()) != list(range(len(order))):
         raise ValueError("the action ids do not split into flag and global slots one to one")
-    return flags, np.array(per_flag, dtype=np.int64), rest, order, list(flag_slots), len(global_slots)
+    return flags, np.array(per_flag, dtype=np.int64), rest.astype(np.int64), order, list(flag_slots), len(global_slots)
 
 
 class FlagPolicy(MaskedPolicy):
