@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import subprocess
 import sys
 
-import pytest
-
-
-
 import tabletop
+from conftest import EXAMPLES, load_example
 
-EXAMPLE = pathlib.Path(__file__).resolve().parents[1] / "examples" / "ray_arena.py"
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("ray_arena", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ray_arena"] = module
-    spec.loader.exec_module(module)
-    return module
+EXAMPLE = EXAMPLES / "ray_arena.py"
 
 
 def test_the_arena_runs_on_local_ray_and_matches_a_serial_run() -> None:
-    arena = _load()
+    arena = load_example("ray_arena")
     rounds, bots, seed = 4, ["random", "ismcts:20"], 5
     # Run as a user runs it: a script, whose functions Ray ships to its
     # workers by value.
@@ -64,7 +51,7 @@ def test_the_arena_runs_on_local_ray_and_matches_a_serial_run() -> None:
 
 
 def test_wilson_intervals_match_the_rust_arena() -> None:
-    arena = _load()
+    arena = load_example("ray_arena")
     # The published values the Rust arena checks (src/stats.rs): Wilson
     # (1927) / Newcombe (1998), 81 of 263 -> [0.2553, 0.3662]; 0 of 10 ->
     # [0, 0.2775].
