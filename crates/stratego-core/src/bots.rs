@@ -7,5 +7,5 @@
 mod expert;
 mod heuristic;
 
-pub use expert::{Expert, EXPERT_DEFAULT_BUDGET};
+pub use expert::{Expert, Weights, EXPERT_DEFAULT_BUDGET};
 pub use heuristic::{material_evaluation, piece_value, Heuristic};

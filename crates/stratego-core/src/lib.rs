@@ -37,7 +37,9 @@ mod wire;
 pub use action::{Action, Move};
 pub use action_parse::{ParseActionError, MOVE_FORMS};
 #[cfg(feature = "bots")]
-pub use bots::{material_evaluation, piece_value, Expert, Heuristic, EXPERT_DEFAULT_BUDGET};
+pub use bots::{
+    material_evaluation, piece_value, Expert, Heuristic, Weights, EXPERT_DEFAULT_BUDGET,
+};
 pub use chase::Chase;
 pub use error::StrategoError;
 pub use game::SETUP_ACTIONS;

@@ -9,6 +9,7 @@ mod eval;
 mod plans;
 mod spy;
 mod two_ply;
+mod weights;
 mod zobrist;
 
 use std::time::Duration;
@@ -24,6 +25,7 @@ use crate::state::Stratego;
 
 use alphabeta::Searcher;
 use belief::{Belief, Evidence};
+pub use weights::Weights;
 
 /// The expert's budget when none is given: about 20 ms a move.
 pub const EXPERT_DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(20));
@@ -106,17 +108,29 @@ impl Expert {
     /// [`EXPERT_DEFAULT_BUDGET`]): iterations name the depth of its
     /// search in plies.
     pub fn new(budget: Option<Budget>) -> Expert {
-        Expert::of(Generation::V2, budget)
+        Expert::with_weights(budget, Weights::default())
+    }
+
+    /// An expert whose search values its leaves by other `weights` (for
+    /// fitting them; `examples/fit.rs`).
+    pub fn with_weights(budget: Option<Budget>, weights: Weights) -> Expert {
+        Expert::of(Generation::V2, budget, weights)
+    }
+
+    /// The weights of its search; `None` for `expert-v1`, whose
+    /// evaluation is frozen.
+    pub fn weights(&self) -> Option<Weights> {
+        (self.generation == Generation::V2).then(|| self.searcher.model())
     }
 
     /// The first expert (`expert-v1`), kept unchanged to measure the
     /// expert against: a two-ply search over determinisations, whose
     /// iterations count determinisations.
     pub fn v1(budget: Option<Budget>) -> Expert {
-        Expert::of(Generation::V1, budget)
+        Expert::of(Generation::V1, budget, Weights::default())
     }
 
-    fn of(generation: Generation, budget: Option<Budget>) -> Expert {
+    fn of(generation: Generation, budget: Option<Budget>, weights: Weights) -> Expert {
         let evidence = match generation {
             Generation::V1 => Evidence::Approach,
             Generation::V2 => Evidence::Behaviour,
@@ -127,7 +141,7 @@ impl Expert {
             plan: None,
             previous: None,
             belief: Belief::new(evidence),
-            searcher: Searcher::default(),
+            searcher: Searcher::new(weights),
         }
     }
 

@@ -19,6 +19,7 @@ use super::belief::{with_kind, Belief, Weights};
 use super::eval::{ended, WIN};
 use super::plans::Plans;
 use super::zobrist;
+use super::Weights as Model;
 use crate::action::{Action, Move};
 use crate::bots::heuristic::piece_value;
 use crate::kind::Kind;
@@ -26,10 +27,6 @@ use crate::observation::ObsCell;
 use crate::observation::Observation;
 use crate::state::Stratego;
 use crate::variant::Fight;
-
-/// Determinisations a decision: enough that a root move's value is an
-/// average over what unknown pieces may be, few enough to search deep.
-pub(crate) const DETERMINISATIONS: usize = 4;
 
 /// The deepest iteration under a time budget.
 const MAX_DEPTH: u32 = 24;
@@ -128,6 +125,8 @@ pub(crate) struct Searcher {
     /// Move lists, one per ply, reused.
     lists: Vec<Vec<Action>>,
     nodes: u64,
+    /// What the leaves value and how many determinisations are searched.
+    model: Model,
     /// The leaves' evaluation of the determinisation being searched.
     plans: Option<Plans>,
     deadline: Option<Instant>,
@@ -142,18 +141,25 @@ impl fmt::Debug for Searcher {
     }
 }
 
-impl Default for Searcher {
-    fn default() -> Self {
+impl Searcher {
+    /// A searcher with an empty memory, its leaves valued by `model`.
+    pub(crate) fn new(model: Model) -> Self {
         Searcher {
             table: Vec::new(),
             killers: Vec::new(),
             history: vec![0; 100 * 100],
             lists: Vec::new(),
             nodes: 0,
+            model,
             plans: None,
             deadline: None,
             stopped: false,
         }
+    }
+
+    /// The weights its leaves are valued by.
+    pub(crate) fn model(&self) -> Model {
+        self.model
     }
 }
 
@@ -205,10 +211,11 @@ impl Searcher {
         // The first depth may overrun the budget a little, never by much:
         // past three budgets the heuristic's move stands instead.
         self.deadline = limit.map(|t| start + 3 * t);
-        let dets: Vec<(Stratego, Plans)> = (0..DETERMINISATIONS)
+        let model = self.model;
+        let dets: Vec<(Stratego, Plans)> = (0..model.determinisations.max(1))
             .filter_map(|_| belief.determinize(obs, rng))
             .map(|det| {
-                let plans = Plans::new(&det);
+                let plans = Plans::new(&det, model);
                 (det, plans)
             })
             .collect();

@@ -169,7 +169,7 @@ fn plans(variant: Variant, own: &Army, theirs: &Army, known_weight: f64, score: 
 }
 
 #[cfg(test)]
-use super::plans::{miner_reserve, KNOWN_HUNT, SEARCH_KNOWN_COST};
+use super::{plans::miner_reserve, Weights};
 
 /// `evaluate`'s material and information with both players' plans (the
 /// player's less the opponent's), exactly zero-sum: the slow reference of
@@ -179,17 +179,19 @@ pub(crate) fn evaluate_both(state: &Stratego, player: PlayerId) -> f64 {
     if let Some(v) = ended(state, player) {
         return v;
     }
-    let (mut score, own, theirs) = material(state, player, SEARCH_KNOWN_COST);
-    plans(state.rules.variant, &own, &theirs, KNOWN_HUNT, &mut score);
+    let w = Weights::default();
+    let (mut score, own, theirs) = material(state, player, w.known_cost);
+    plans(state.rules.variant, &own, &theirs, w.known_hunt, &mut score);
     let mut foe_plans = 0.0;
     plans(
         state.rules.variant,
         &theirs,
         &own,
-        KNOWN_HUNT,
+        w.known_hunt,
         &mut foe_plans,
     );
-    score - foe_plans + miner_reserve(state, player) - miner_reserve(state, player.other())
+    score - foe_plans + miner_reserve(state, player, w.miner_reserve)
+        - miner_reserve(state, player.other(), w.miner_reserve)
 }
 
 /// The pull of each mobile piece towards the opponent piece it beats that

@@ -9,7 +9,8 @@
 
 use game_traits::{PerPlayer, PlayerId};
 
-use super::eval::{distance, ended, FLAG_ATTACK, FLAG_DEFENCE, FLAG_ZONE, HUNT};
+use super::eval::{distance, ended, FLAG_ZONE};
+use super::Weights;
 use crate::bots::heuristic::piece_value;
 use crate::kind::Kind;
 use crate::square::Square;
@@ -37,22 +38,27 @@ struct Side {
 pub(crate) struct Plans {
     sides: PerPlayer<Side>,
     values: [f64; Kind::COUNT],
+    weights: Weights,
 }
 
 impl Plans {
     /// The plans of both players in `state` (a determinisation: every
-    /// kind known).
-    pub(crate) fn new(state: &Stratego) -> Plans {
+    /// kind known), weighed by `weights`.
+    pub(crate) fn new(state: &Stratego, weights: Weights) -> Plans {
         let variant = state.rules.variant;
         let mut values = [0.0; Kind::COUNT];
         for k in Kind::ALL {
             values[k.index()] = piece_value(variant, k);
         }
         let sides = PerPlayer::new(
-            side(state, PlayerId::P0, variant),
-            side(state, PlayerId::P1, variant),
+            side(state, PlayerId::P0, variant, &weights),
+            side(state, PlayerId::P1, variant, &weights),
         );
-        Plans { sides, values }
+        Plans {
+            sides,
+            values,
+            weights,
+        }
     }
 
     /// The value of `state` for `player`: as the full evaluation's terms,
@@ -68,6 +74,7 @@ impl Plans {
     /// the pulls of his plans.
     fn side_value(&self, state: &Stratego, p: PlayerId) -> f64 {
         let side = &self.sides[p];
+        let w = &self.weights;
         let mut score = 0.0;
         let mut nearest = u32::MAX;
         let mut nearest_miner = u32::MAX;
@@ -80,10 +87,10 @@ impl Plans {
             let value = self.values[kind.index()];
             score += value;
             if cell.revealed() {
-                score -= SEARCH_KNOWN_COST * value;
+                score -= w.known_cost * value;
             }
             if cell.revealed() && value >= EXPOSED_PIECE && side.beatable[kind.index()] {
-                score -= exposure(state, sq, p, value);
+                score -= exposure(state, sq, p, value, w.exposure);
             }
             if kind.is_mobile() {
                 score += f64::from(side.hunt[kind.index()][sq.index()]);
@@ -104,13 +111,13 @@ impl Plans {
                 score -= weight * f64::from(d);
             }
         }
-        score += miner_reserve(state, p);
+        score += miner_reserve(state, p, w.miner_reserve);
         if let Some(flag) = side.flag {
             let mut intruders = state.mobile[p.other()];
             while intruders != 0 {
                 let sq = Square::from_bit(intruders.trailing_zeros());
                 intruders &= intruders - 1;
-                score -= FLAG_DEFENCE * f64::from(FLAG_ZONE.saturating_sub(distance(sq, flag)));
+                score -= w.flag_defence * f64::from(FLAG_ZONE.saturating_sub(distance(sq, flag)));
             }
         }
         score
@@ -118,7 +125,7 @@ impl Plans {
 }
 
 /// `p`'s plans in `state`.
-fn side(state: &Stratego, p: PlayerId, variant: Variant) -> Side {
+fn side(state: &Stratego, p: PlayerId, variant: Variant, w: &Weights) -> Side {
     let flag_of = |owner: PlayerId| {
         state
             .pieces()
@@ -134,7 +141,7 @@ fn side(state: &Stratego, p: PlayerId, variant: Variant) -> Side {
             let mut worth =
                 piece_value(variant, x.kind).max(0.5) * (1.0 + 2.0 * f64::from(near_flag));
             if x.revealed {
-                worth *= KNOWN_HUNT;
+                worth *= w.known_hunt;
             }
             (sq, x.kind, worth)
         })
@@ -150,7 +157,7 @@ fn side(state: &Stratego, p: PlayerId, variant: Variant) -> Side {
                 .iter()
                 .map(|t| t.2 / f64::from(distance(sq, t.0).max(1)))
                 .fold(0.0, f64::max);
-            hunt[k.index()][sq.index()] = (HUNT * best) as f32;
+            hunt[k.index()][sq.index()] = (w.hunt * best) as f32;
         }
     }
     let mut beatable = [false; Kind::COUNT];
@@ -162,7 +169,7 @@ fn side(state: &Stratego, p: PlayerId, variant: Variant) -> Side {
         });
     }
     let movers = targets.iter().filter(|t| t.1.is_mobile()).count();
-    let target = foe_flag.map(|f| (f, FLAG_ATTACK * (1.0 + 8.0 / (1.0 + movers as f64))));
+    let target = foe_flag.map(|f| (f, w.flag_attack * (1.0 + 8.0 / (1.0 + movers as f64))));
     Side {
         hunt,
         target,
@@ -170,18 +177,6 @@ fn side(state: &Stratego, p: PlayerId, variant: Variant) -> Side {
         beatable,
     }
 }
-
-/// What a piece loses once its opponent knows its kind, per unit of its
-/// value. Inside the search both players see every piece of the
-/// determinisation, so only this term makes a hidden piece worth more
-/// than a known one; in play a known piece is hunted by what beats it.
-pub(crate) const SEARCH_KNOWN_COST: f64 = 0.2;
-
-/// How much more a piece is drawn to an opponent piece it beats when
-/// its kind is known than to one a determinisation made up: a known
-/// General that eats the unknown pieces around it is there for certain,
-/// and only a piece that beats it stops it.
-pub(crate) const KNOWN_HUNT: f64 = 3.0;
 
 /// What `p`'s last Miners are worth beyond their material: the game is
 /// won at the flag, behind its mines, and without a Miner it is often a
@@ -193,35 +188,27 @@ pub(crate) const KNOWN_HUNT: f64 = 3.0;
 /// heuristic ran to the move limit with every Miner of both sides gone
 /// and both flags mined in, and with the reserve in every rule set it
 /// drew 10 (376-14-10, against 368-14-18). By the number alive: the last
-/// is worth 4 more, the second 2, the third 1.
-pub(crate) fn miner_reserve(state: &Stratego, p: PlayerId) -> f64 {
+/// is worth 4 more, the second 2, the third 1, times `scale`.
+pub(crate) fn miner_reserve(state: &Stratego, p: PlayerId, scale: f64) -> f64 {
     const RESERVE: [f64; 4] = [0.0, 4.0, 6.0, 7.0];
     let n = usize::from(state.alive[p][Kind::MINER.index()]);
-    RESERVE[n.min(RESERVE.len() - 1)]
+    scale * RESERVE[n.min(RESERVE.len() - 1)]
 }
 
 /// Known pieces worth at least this (Marshal, General, Colonel) keep off
 /// unknown opponent pieces.
 const EXPOSED_PIECE: f64 = 6.0;
 
-/// The share of a known high piece's value lost per unknown opponent
-/// piece beside it, while the opponent has a kind that beats it: the
-/// determinisations rarely put that kind (the Spy, for the Marshal) on
-/// the square, but strong players keep it unmoved and wait for the known
-/// Marshal to come by. Read from lost games against peternlewis, whose
-/// unmoved Spy took the known Marshal in three of eight.
-const EXPOSURE: f64 = 0.15;
-
 /// What `p`'s known piece of `value` on `sq` risks from the unknown
-/// opponent pieces beside it.
-pub(crate) fn exposure(state: &Stratego, sq: Square, p: PlayerId, value: f64) -> f64 {
+/// opponent pieces beside it: `share` of it for each ([`Weights::exposure`]).
+pub(crate) fn exposure(state: &Stratego, sq: Square, p: PlayerId, value: f64, share: f64) -> f64 {
     let unknown = super::neighbours(sq)
         .filter(|n| {
             let c = state.board[n.pad()];
             c.is_piece_of(p.other()) && !c.revealed()
         })
         .count();
-    EXPOSURE * value * unknown as f64
+    share * value * unknown as f64
 }
 
 #[cfg(test)]
@@ -248,7 +235,15 @@ mod tests {
                         && y.kind.is_mobile()
                 })
             })
-            .map(|(sq, x)| exposure(state, sq, p, piece_value(variant, x.kind)))
+            .map(|(sq, x)| {
+                exposure(
+                    state,
+                    sq,
+                    p,
+                    piece_value(variant, x.kind),
+                    Weights::default().exposure,
+                )
+            })
             .sum()
     }
 
@@ -272,7 +267,7 @@ mod tests {
                     break;
                 }
                 if ply % 20 == 0 {
-                    let plans = Plans::new(&state);
+                    let plans = Plans::new(&state, Weights::default());
                     for p in PlayerId::BOTH {
                         let full = evaluate_both(&state, p) - slow_exposure(&state, p)
                             + slow_exposure(&state, p.other());
@@ -315,14 +310,27 @@ mod tests {
         };
         let hidden = Piece::new(PlayerId::P1, Kind::R6);
         let exposed = |state: &Stratego| {
-            let side = side(state, PlayerId::P0, state.rules.variant);
+            let side = side(
+                state,
+                PlayerId::P0,
+                state.rules.variant,
+                &Weights::default(),
+            );
             if side.beatable[Kind::R0.index()] {
-                exposure(state, sq("e5"), PlayerId::P0, 10.0)
+                exposure(
+                    state,
+                    sq("e5"),
+                    PlayerId::P0,
+                    10.0,
+                    Weights::default().exposure,
+                )
             } else {
                 0.0
             }
         };
-        assert!((exposed(&position(spy, hidden)) - EXPOSURE * 10.0).abs() < 1e-9);
+        assert!(
+            (exposed(&position(spy, hidden)) - Weights::default().exposure * 10.0).abs() < 1e-9
+        );
         assert_eq!(exposed(&position(Kind::R6, hidden)), 0.0);
         assert_eq!(exposed(&position(spy, hidden.revealed())), 0.0);
     }
@@ -342,7 +350,7 @@ mod tests {
             for m in miners {
                 b = b.piece(sq(m), Piece::new(PlayerId::P0, Kind::MINER));
             }
-            miner_reserve(&b.build().unwrap(), PlayerId::P0)
+            miner_reserve(&b.build().unwrap(), PlayerId::P0, 1.0)
         };
         for rules in [Rules::classic(), Rules::srazhenie(), Rules::czech()] {
             let (none, one, two) = (
@@ -352,6 +360,69 @@ mod tests {
             );
             assert_eq!(none, 0.0);
             assert!(one > 0.0 && two > one && two - one < one, "{one} {two}");
+        }
+    }
+
+    /// Each weight of the leaves' value changes it: a position where every
+    /// term counts (a known Marshal beside an unknown piece while the Spy
+    /// lives, an intruder near the flag, pieces to hunt, known and not, a
+    /// last Miner) is valued differently once any one weight doubles.
+    #[test]
+    fn every_weight_reaches_the_leaves() {
+        use crate::position::PositionBuilder;
+        use crate::state::Piece;
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let rules = Rules::classic();
+        let state = PositionBuilder::new(rules)
+            .piece(sq("a1"), Piece::new(PlayerId::P0, Kind::FLAG))
+            .piece(sq("c1"), Piece::new(PlayerId::P0, Kind::MINER))
+            .piece(
+                sq("e5"),
+                Piece::new(PlayerId::P0, Kind::R0).moved().revealed(),
+            )
+            .piece(sq("e6"), Piece::new(PlayerId::P1, Kind::R6))
+            .piece(
+                sq("b2"),
+                Piece::new(PlayerId::P1, Kind::R5).moved().revealed(),
+            )
+            .piece(sq("a9"), Piece::new(PlayerId::P1, rules.variant.spy()))
+            .piece(sq("j10"), Piece::new(PlayerId::P1, Kind::FLAG))
+            .build()
+            .unwrap();
+        let value = |w: Weights| Plans::new(&state, w).evaluate(&state, PlayerId::P0);
+        let d = Weights::default();
+        let doubled = [
+            Weights {
+                hunt: 2.0 * d.hunt,
+                ..d
+            },
+            Weights {
+                known_hunt: 2.0 * d.known_hunt,
+                ..d
+            },
+            Weights {
+                flag_attack: 2.0 * d.flag_attack,
+                ..d
+            },
+            Weights {
+                flag_defence: 2.0 * d.flag_defence,
+                ..d
+            },
+            Weights {
+                known_cost: 2.0 * d.known_cost,
+                ..d
+            },
+            Weights {
+                exposure: 2.0 * d.exposure,
+                ..d
+            },
+            Weights {
+                miner_reserve: 2.0 * d.miner_reserve,
+                ..d
+            },
+        ];
+        for w in doubled {
+            assert!((value(w) - value(d)).abs() > 1e-6, "{w:?}");
         }
     }
 }
