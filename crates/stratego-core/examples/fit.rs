@@ -10,7 +10,7 @@
 //! in plies; PRESET a rule set's preset name (`classic`, `czech`, ...).
 //! The weights are the fields of `Weights` (`hunt=0.08 known_hunt=2
 //! flag_attack=0.16 flag_defence=1 known_cost=0.3 exposure=0.1
-//! miner_reserve=0.5 determinisations=6`). docs/strength.md ("Fitting the
+//! miner_reserve=0.5 high_piece=100 determinisations=6`). docs/strength.md ("Fitting the
 //! weights by play") ran it once per value tried.
 
 use stratego_core::game_traits::{play_alternating, Agent, Budget};
@@ -29,6 +29,7 @@ fn weights(args: &[String]) -> Result<Weights, String> {
             "known_cost" => w.known_cost = v.parse().map_err(bad)?,
             "exposure" => w.exposure = v.parse().map_err(bad)?,
             "miner_reserve" => w.miner_reserve = v.parse().map_err(bad)?,
+            "high_piece" => w.high_piece = v.parse().map_err(bad)?,
             "determinisations" => {
                 w.determinisations = v.parse().map_err(|_| format!("bad value in {a}"))?
             }

@@ -39,14 +39,6 @@ const QUIESCENCE_PLIES: u32 = 6;
 /// counted at that margin below the best.
 const ROOT_MARGIN: f64 = 6.0;
 
-/// Pieces worth at least this (Marshal, General, Colonel) do not attack
-/// an unmoved unknown piece while their side has a cheaper mover to probe
-/// it with: one time in three or four it is a mine, and what the attack
-/// may find (the flag) a Scout or a Miner finds as well. Read from lost
-/// games against peternlewis: the Marshal and General walked into mines
-/// in most of them.
-const HIGH_PIECE: f64 = 6.0;
-
 /// Entries of the transposition table (a power of two).
 const TABLE_SIZE: usize = 1 << 17;
 
@@ -67,22 +59,22 @@ fn won(v: f64, ply: usize) -> f64 {
     v - v.signum() * ply as f64 * 0.01
 }
 
-/// Whether `m` sends a piece worth `HIGH_PIECE` or more against an
-/// unmoved piece its side does not know, while the side has a cheaper
-/// mobile piece left to probe it with.
-fn reckless(state: &Stratego, m: Move) -> bool {
+/// Whether `m` sends a piece worth `high` or more ([`Model::high_piece`])
+/// against an unmoved piece its side does not know, while the side has a
+/// cheaper mobile piece left to probe it with.
+fn reckless(state: &Stratego, m: Move, high: f64) -> bool {
     let (attacker, target) = (state.board[m.from.pad()], state.board[m.to.pad()]);
     if target.bits() == 0 || target.moved() || target.revealed() {
         return false;
     }
     let variant = state.rules.variant;
-    if piece_value(variant, attacker.kind()) < HIGH_PIECE {
+    if piece_value(variant, attacker.kind()) < high {
         return false;
     }
     let alive = &state.alive[attacker.owner()];
     variant
         .kinds()
-        .any(|k| k.is_mobile() && alive[k.index()] > 0 && piece_value(variant, k) < HIGH_PIECE)
+        .any(|k| k.is_mobile() && alive[k.index()] > 0 && piece_value(variant, k) < high)
 }
 
 /// What a table entry's value is to the window it was searched with.
@@ -241,7 +233,7 @@ impl Searcher {
         let mut barred: Vec<bool> = legal
             .iter()
             .map(|a| match (a, dets.first()) {
-                (Action::Move(m), Some((det, _))) => reckless(det, *m),
+                (Action::Move(m), Some((det, _))) => reckless(det, *m, model.high_piece),
                 _ => false,
             })
             .collect();
@@ -410,11 +402,12 @@ impl Searcher {
         }
         let mut moves = self.take_list(ply);
         state.legal_actions(&mut moves);
+        let high = self.model.high_piece;
         if moves
             .iter()
-            .any(|a| !matches!(a, Action::Move(m) if reckless(state, *m)))
+            .any(|a| !matches!(a, Action::Move(m) if reckless(state, *m, high)))
         {
-            moves.retain(|a| !matches!(a, Action::Move(m) if reckless(state, *m)));
+            moves.retain(|a| !matches!(a, Action::Move(m) if reckless(state, *m, high)));
         }
         self.order(state, &mut moves, tt_move, ply);
         let alpha_in = alpha;

@@ -51,6 +51,14 @@ pub struct Weights {
     /// of 4 for the last, 2 for the second and 1 for the third
     /// (docs/strength.md, "The last Miners kept").
     pub miner_reserve: f64,
+    /// Pieces worth at least this (Marshal, General, Colonel) do not
+    /// attack an unmoved unknown piece, in play or inside the search,
+    /// while their side has a cheaper mover to probe it with: one time in
+    /// three or four it is a mine, and what the attack may find (the flag)
+    /// a Scout or a Miner finds as well. Read from lost games against
+    /// peternlewis: the Marshal and General walked into mines in most of
+    /// them. Above every piece's value (say 100) the rule is off.
+    pub high_piece: f64,
     /// Determinisations a decision: enough that a root move's value is an
     /// average over what unknown pieces may be, few enough to search deep.
     pub determinisations: usize,
@@ -66,6 +74,7 @@ impl Default for Weights {
             known_cost: 0.2,
             exposure: 0.15,
             miner_reserve: 1.0,
+            high_piece: 6.0,
             determinisations: 4,
         }
     }
