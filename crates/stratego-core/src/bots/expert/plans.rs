@@ -391,37 +391,18 @@ mod tests {
             .unwrap();
         let value = |w: Weights| Plans::new(&state, w).evaluate(&state, PlayerId::P0);
         let d = Weights::default();
-        let doubled = [
-            Weights {
-                hunt: 2.0 * d.hunt,
-                ..d
-            },
-            Weights {
-                known_hunt: 2.0 * d.known_hunt,
-                ..d
-            },
-            Weights {
-                flag_attack: 2.0 * d.flag_attack,
-                ..d
-            },
-            Weights {
-                flag_defence: 2.0 * d.flag_defence,
-                ..d
-            },
-            Weights {
-                known_cost: 2.0 * d.known_cost,
-                ..d
-            },
-            Weights {
-                exposure: 2.0 * d.exposure,
-                ..d
-            },
-            Weights {
-                miner_reserve: 2.0 * d.miner_reserve,
-                ..d
-            },
+        let doubled: [fn(&mut Weights); 7] = [
+            |w| w.hunt *= 2.0,
+            |w| w.known_hunt *= 2.0,
+            |w| w.flag_attack *= 2.0,
+            |w| w.flag_defence *= 2.0,
+            |w| w.known_cost *= 2.0,
+            |w| w.exposure *= 2.0,
+            |w| w.miner_reserve *= 2.0,
         ];
-        for w in doubled {
+        for double in doubled {
+            let mut w = d;
+            double(&mut w);
             assert!((value(w) - value(d)).abs() > 1e-6, "{w:?}");
         }
     }
