@@ -10,8 +10,9 @@
 //! in plies; PRESET a rule set's preset name (`classic`, `czech`, ...).
 //! The weights are the fields of `Weights` (`hunt=0.08 known_hunt=2
 //! flag_attack=0.16 flag_defence=1 known_cost=0.3 exposure=0.1
-//! miner_reserve=0.5 high_piece=100 determinisations=6`). docs/strength.md ("Fitting the
-//! weights by play") ran it once per value tried.
+//! miner_reserve=0.5 high_piece=100 determinisations=6`).
+//! docs/strength.md ("Fitting the weights by play") ran it once per value
+//! tried.
 
 use stratego_core::game_traits::{play_alternating, Agent, Budget};
 use stratego_core::{Expert, Heuristic, RuleSet, Rules, Stratego, Weights};
@@ -20,19 +21,17 @@ fn weights(args: &[String]) -> Result<Weights, String> {
     let mut w = Weights::default();
     for a in args {
         let (k, v) = a.split_once('=').ok_or(format!("not key=value: {a}"))?;
-        let bad = |_| format!("bad value in {a}");
+        let bad = || format!("bad value in {a}");
         match k {
-            "hunt" => w.hunt = v.parse().map_err(bad)?,
-            "known_hunt" => w.known_hunt = v.parse().map_err(bad)?,
-            "flag_attack" => w.flag_attack = v.parse().map_err(bad)?,
-            "flag_defence" => w.flag_defence = v.parse().map_err(bad)?,
-            "known_cost" => w.known_cost = v.parse().map_err(bad)?,
-            "exposure" => w.exposure = v.parse().map_err(bad)?,
-            "miner_reserve" => w.miner_reserve = v.parse().map_err(bad)?,
-            "high_piece" => w.high_piece = v.parse().map_err(bad)?,
-            "determinisations" => {
-                w.determinisations = v.parse().map_err(|_| format!("bad value in {a}"))?
-            }
+            "hunt" => w.hunt = v.parse().map_err(|_| bad())?,
+            "known_hunt" => w.known_hunt = v.parse().map_err(|_| bad())?,
+            "flag_attack" => w.flag_attack = v.parse().map_err(|_| bad())?,
+            "flag_defence" => w.flag_defence = v.parse().map_err(|_| bad())?,
+            "known_cost" => w.known_cost = v.parse().map_err(|_| bad())?,
+            "exposure" => w.exposure = v.parse().map_err(|_| bad())?,
+            "miner_reserve" => w.miner_reserve = v.parse().map_err(|_| bad())?,
+            "high_piece" => w.high_piece = v.parse().map_err(|_| bad())?,
+            "determinisations" => w.determinisations = v.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown weight {k}")),
         }
     }
