@@ -14,6 +14,10 @@ import * as clocks from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 let current = null; // { id, token, seat, ws, renderer, busy, steps, go }
+// The match whose Resign was clicked once: the bar is drawn again on every
+// update of the match (a move, the clock, a rematch), and the second
+// click must still resign.
+let armedFor = null;
 
 function showError(e) {
   $('status').dataset.error = e ? 'true' : 'false';
@@ -209,11 +213,16 @@ function drawBar(view) {
   bar.replaceChildren();
   const you = view.you;
   if (!view.outcome && you !== null) {
+    const arm = (button) => {
+      button.dataset.armed = 'true';
+      button.textContent = 'Really resign? Click again';
+    };
     const resign = el('button', { type: 'button', id: 'resign' }, 'Resign');
+    if (armedFor === view.id) arm(resign);
     resign.addEventListener('click', async () => {
       if (resign.dataset.armed !== 'true') {
-        resign.dataset.armed = 'true';
-        resign.textContent = 'Really resign? Click again';
+        armedFor = view.id;
+        arm(resign);
         return;
       }
       try {

@@ -1,7 +1,8 @@
 // End-to-end clocks and draws: the page shows both clocks of a timed
 // match, ticking, and the flag falls on a control of a few seconds with
 // nobody clicking; the home offers the game's standard clock in words;
-// two people (two browser contexts) offer, decline and agree a draw.
+// two people (two browser contexts) offer, decline and agree a draw, and a
+// resignation asked for once survives the page being drawn again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -90,5 +91,23 @@ test('two people offer, decline and agree a draw', async () => {
   }
   const view = await h.api('GET', `/api/matches/${id}`);
   assert.equal(view.outcome.ending, 'agreed_draw');
+  assert.deepEqual([alice.errors, bob.errors], [[], []]);
+});
+
+test('a resignation clicked once stays asked for while the match is drawn again', async () => {
+  const { id, pages: [alice, bob] } = await twoPeople('none');
+  await bob.click('#resign');
+  await bob.waitForSelector('#resign[data-armed="true"]', { timeout: 10000 });
+  // Alice's offer reaches Bob as a new view, and his bar is drawn again.
+  await alice.click('#offer-draw');
+  await bob.waitForSelector('#accept-draw', { timeout: 10000 });
+  assert.equal(await bob.$eval('#resign', (b) => b.dataset.armed), 'true');
+  await bob.click('#resign');
+  await alice.waitForSelector('#match[data-finished="true"]', { timeout: 10000 });
+  assert.equal(await alice.$eval('#outcome', (o) => o.textContent), 'You win by resignation');
+  assert.equal((await h.api('GET', `/api/matches/${id}`)).outcome.ending, 'resigned');
+  // Alice never asked: her next match's Resign is not armed.
+  const next = await twoPeople('none');
+  assert.equal(await next.pages[0].$eval('#resign', (b) => b.dataset.armed), undefined);
   assert.deepEqual([alice.errors, bob.errors], [[], []]);
 });

@@ -75,6 +75,11 @@ export async function startWithProfile(name) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  // Everybody leaves: their pages close, and with them their sockets, which
+  // the server counts against the one address all the tests come from.
+  const leave = async () => {
+    await Promise.all(people.splice(0).map((ctx) => ctx.close()));
+  };
   const stop = async () => {
     await browser.close();
     stopServer();
@@ -89,8 +94,10 @@ export async function start(name, args = []) {
   const { base, stop: stopServer } = await startServer(name, args);
   const browser = await chromium.launch(CHROMIUM);
   // A person: a browser context of their own, its page's errors kept.
+  const people = [];
   const person = async (viewport = { width: 1100, height: 800 }) => {
     const ctx = await browser.newContext({ viewport });
+    people.push(ctx);
     const page = await ctx.newPage();
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -116,11 +123,16 @@ export async function start(name, args = []) {
     if (!m.id) throw new Error(`the server made no match of ${game}: ${JSON.stringify(m)}`);
     return { id: m.id, tokens: m.tokens.map((t) => t.token) };
   };
+  // Everybody leaves: their pages close, and with them their sockets, which
+  // the server counts against the one address all the tests come from.
+  const leave = async () => {
+    await Promise.all(people.splice(0).map((ctx) => ctx.close()));
+  };
   const stop = async () => {
     await browser.close();
     stopServer();
   };
-  return { base, browser, person, api, ready, twoHumans, stop };
+  return { base, browser, person, api, ready, twoHumans, leave, stop };
 }
 
 // A small seeded generator: which of `n` legal buttons to click.

@@ -1,11 +1,12 @@
 // What a new player meets first, end to end in Debian's Chromium: a
-// leaderboard address shows the game it names, the home tells how each of
-// this browser's matches stands, Stratego's setup is called a setup, the
-// page loads with no failed request (its icon included), and rule sets
-// and cards are named as their games declare them (Battle Line's cards
-// and the legend's tactics from the glossary the server lists).
+// leaderboard address shows the game it names (and only the board last
+// picked), the home tells how each of this browser's matches stands,
+// Stratego's setup is called a setup, the page loads with no failed
+// request (its icon included), and rule sets and cards are named as their
+// games declare them (Battle Line's cards and the legend's tactics from
+// the glossary the server lists).
 // The server and browser as harness.mjs starts them; a fresh database.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
 
@@ -22,6 +23,12 @@ before(async () => {
 
 after(async () => {
   if (h) await h.stop();
+});
+
+// Each test's people leave with it: the tests of this file open more
+// match pages than the server lets one address hold sockets.
+afterEach(async () => {
+  if (h) await h.leave();
 });
 
 const ready = (page, path) => h.ready(page, path);
@@ -72,6 +79,38 @@ test('a leaderboard address naming no game says so and shows no board', async ()
   assert.equal(await page.$eval('#leaderboard', (l) => l.dataset.game), undefined, 'no game shown');
   assert.equal(await page.$eval('#board-game', (s) => s.value), '', 'the select names no game');
   assert.equal(await page.$$eval('#board-rows tr', (r) => r.length), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a slow board of the game first shown adds no rows to the game picked after it', async () => {
+  const page = await h.person();
+  const first = listing.games[0].presets[0].spec;
+  const picked = 'kuhn_poker(variant=classic)';
+  assert.notEqual(first, picked);
+  // The first game's board answers after the picked one's has been shown.
+  let released;
+  const late = new Promise((resolve) => { released = resolve; });
+  await page.route('**/api/leaderboard?*', async (route) => {
+    const game = new URL(route.request().url()).searchParams.get('game');
+    if (game === first) await late;
+    await route.continue();
+  });
+  // The page is not ready until its first board is shown: it is picked
+  // from while that board is still asked for.
+  const asked = page.waitForRequest((r) => r.url().includes('/api/leaderboard?'));
+  await page.goto(`${base}/leaderboard?game=${encodeURIComponent(first)}`);
+  await asked;
+  await page.selectOption('#board-game', picked);
+  await page.waitForSelector(`#leaderboard[data-game="${picked}"]`, { timeout: 10000 });
+  const shown = await page.$$eval('#board-rows tr', (r) => r.map((t) => t.outerHTML));
+  const answered = page.waitForResponse((r) => r.url().includes('/api/leaderboard?') && r.url().includes(encodeURIComponent(first)));
+  released();
+  await answered;
+  // A turn of the event loop for the stale answer's rows, were they added.
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+  assert.deepEqual(await page.$$eval('#board-rows tr', (r) => r.map((t) => t.outerHTML)), shown);
+  assert.equal(await page.$eval('#leaderboard', (l) => l.dataset.game), picked);
+  assert.equal(await page.$eval('#board-game', (s) => s.value), picked);
   assert.deepEqual(page.errors, []);
 });
 
