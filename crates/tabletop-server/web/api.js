@@ -19,6 +19,18 @@ async function call(method, path, body, token) {
   return data;
 }
 
+// Answers arrive in any order: a screen that asks again before an answer
+// came (a board picked, a slider dragged) draws only its newest ask.
+// `const ask = asks();` once, then per request `const newest = ask();`
+// and, once answered, draw only if `newest()`.
+export function asks() {
+  let last = 0;
+  return () => {
+    const mine = ++last;
+    return () => mine === last;
+  };
+}
+
 export const games = () => call('GET', '/api/games');
 export const createMatch = (game, seats, extra = {}) => call('POST', '/api/matches', { game, seats, ...extra });
 export const getView = (id, token) => call('GET', `/api/matches/${id}`, undefined, token);

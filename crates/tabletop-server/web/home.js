@@ -12,6 +12,8 @@ import { offerHome } from './setup.js';
 import { controlText } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
+// The lobby asked again before its answer came: only the newest is listed.
+const askLobby = api.asks();
 let listing = null;
 
 function gameListing(spec) {
@@ -122,12 +124,14 @@ function ago(seconds) {
 async function fillLobby(go) {
   const ul = $('lobby');
   ul.replaceChildren();
+  const newest = askLobby();
   let open = [];
   try {
     open = (await api.lobby()).open;
   } catch (e) {
-    showError(e);
+    if (newest()) showError(e);
   }
+  if (!newest()) return;
   if (!open.length) ul.append(el('li', { class: 'empty' }, 'Nobody is waiting now: start a match against a person and list it.'));
   for (const m of open) {
     const mine = store.seatOf(m.id);

@@ -12,9 +12,9 @@ import { el } from './renderers/common.js';
 
 const $ = (id) => document.getElementById(id);
 let filled = false;
-// The newest board asked for: a slower answer to an earlier ask (the page
-// opened on one game, then another was picked) must not add its rows to it.
-let asks = 0;
+// A slower answer to an earlier ask (the page opened on one game, then
+// another was picked) must not add its rows to the newest board.
+const askBoard = api.asks();
 
 function fillGames(listing) {
   if (filled) return;
@@ -57,17 +57,17 @@ async function fillRows(listing, asked) {
   body.replaceChildren();
   delete box.dataset.game;
   $('board-error').textContent = '';
-  const ask = ++asks;
+  const newest = askBoard();
   let board;
   try {
     board = await api.leaderboard(asked);
   } catch (e) {
-    if (ask !== asks) return;
+    if (!newest()) return;
     $('board-game').selectedIndex = -1;
     $('board-error').textContent = refusal(listing, asked, e);
     return;
   }
-  if (ask !== asks) return;
+  if (!newest()) return;
   const spec = board.game;
   choose(spec);
   const game = listing.games.find((g) => g.name === names.gameOf(spec));

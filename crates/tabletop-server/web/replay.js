@@ -16,6 +16,8 @@ import { drawLog, outcomeText } from './play.js';
 const $ = (id) => document.getElementById(id);
 let current = null; // { id, step, total, view, token, renderer, finished }
 let bound = false;
+// Steps asked quickly (a dragged slider, held arrows): only the newest is drawn.
+const askStep = api.asks();
 
 const noPlay = async () => null;
 
@@ -118,14 +120,15 @@ function board(view, label) {
 async function show(step) {
   if (!current) return;
   const me = current;
+  const newest = askStep();
   let data;
   try {
     data = await api.replay(me.id, step, me.view, me.token);
   } catch (e) {
-    $('replay-note').textContent = String(e.message || e);
+    if (newest()) $('replay-note').textContent = String(e.message || e);
     return;
   }
-  if (current !== me) return;
+  if (current !== me || !newest()) return;
   me.step = data.steps;
   me.total = data.replay_of;
   $('r-step').value = String(me.step);
