@@ -75,11 +75,6 @@ export async function startWithProfile(name) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
-  // Everybody leaves: their pages close, and with them their sockets, which
-  // the server counts against the one address all the tests come from.
-  const leave = async () => {
-    await Promise.all(people.splice(0).map((ctx) => ctx.close()));
-  };
   const stop = async () => {
     await browser.close();
     stopServer();
@@ -133,6 +128,27 @@ export async function start(name, args = []) {
     stopServer();
   };
   return { base, browser, person, api, ready, twoHumans, leave, stop };
+}
+
+// Holds back the answers to `page`'s requests whose URL `matches` (a
+// predicate on a URL): the page asks, the test goes on, and the answer
+// comes only when the returned function is called. That function resolves
+// once the answer has reached the page and the page has had a moment to
+// draw it, were it to.
+export async function holdBack(page, matches) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(matches, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    const answered = page.waitForResponse((r) => matches(new URL(r.url())));
+    release();
+    await answered;
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await page.unroute(matches);
+  };
 }
 
 // A small seeded generator: which of `n` legal buttons to click.

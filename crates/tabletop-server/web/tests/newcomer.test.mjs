@@ -8,7 +8,7 @@
 // The server and browser as harness.mjs starts them; a fresh database.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { holdBack, start } from './harness.mjs';
 
 let h;
 let base;
@@ -88,13 +88,7 @@ test('a slow board of the game first shown adds no rows to the game picked after
   const picked = 'kuhn_poker(variant=classic)';
   assert.notEqual(first, picked);
   // The first game's board answers after the picked one's has been shown.
-  let released;
-  const late = new Promise((resolve) => { released = resolve; });
-  await page.route('**/api/leaderboard?*', async (route) => {
-    const game = new URL(route.request().url()).searchParams.get('game');
-    if (game === first) await late;
-    await route.continue();
-  });
+  const release = await holdBack(page, (url) => url.pathname === '/api/leaderboard' && url.searchParams.get('game') === first);
   // The page is not ready until its first board is shown: it is picked
   // from while that board is still asked for.
   const asked = page.waitForRequest((r) => r.url().includes('/api/leaderboard?'));
@@ -103,11 +97,7 @@ test('a slow board of the game first shown adds no rows to the game picked after
   await page.selectOption('#board-game', picked);
   await page.waitForSelector(`#leaderboard[data-game="${picked}"]`, { timeout: 10000 });
   const shown = await page.$$eval('#board-rows tr', (r) => r.map((t) => t.outerHTML));
-  const answered = page.waitForResponse((r) => r.url().includes('/api/leaderboard?') && r.url().includes(encodeURIComponent(first)));
-  released();
-  await answered;
-  // A turn of the event loop for the stale answer's rows, were they added.
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+  await release();
   assert.deepEqual(await page.$$eval('#board-rows tr', (r) => r.map((t) => t.outerHTML)), shown);
   assert.equal(await page.$eval('#leaderboard', (l) => l.dataset.game), picked);
   assert.equal(await page.$eval('#board-game', (s) => s.value), picked);

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, picker, root, startWithProfile } from './harness.mjs';
+import { CHROMIUM, holdBack, picker, root, startWithProfile } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -404,25 +404,15 @@ test('a replay steps forward, back and to any step, from each viewpoint, with do
     assert.equal(await page.$$eval('#replay-log li', (l) => l.length), 8);
     // Steps asked quickly: the answer for an earlier step, come late, is
     // not drawn over the newest.
-    const third = (url) => url.pathname.endsWith('/replay') && url.searchParams.get('step') === '3';
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
-    await page.route(third, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, (url) => url.pathname.endsWith('/replay') && url.searchParams.get('step') === '3');
     for (const step of ['3', '5']) {
       await page.fill('#r-number', step);
       await page.press('#r-number', 'Enter');
     }
     await page.waitForSelector('#replay[data-step="5"]');
-    const late = page.waitForResponse((r) => third(new URL(r.url())));
-    release();
-    await late;
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await release();
     assert.equal(await page.$eval('#replay', (r) => r.dataset.step), '5');
     assert.equal(await page.$$eval('#replay-log li', (l) => l.length), 5);
-    await page.unroute(third);
     await page.click('#r-last');
     await page.waitForSelector(`#replay[data-step="${total}"]`);
     // Over: both seats at once, and each seat's view.
